@@ -1,0 +1,52 @@
+/**
+ * Product constants from the spec (sections 3 and 9), shared by the server and the web client.
+ * This module imports nothing of ours so both sides can depend on it.
+ */
+export const PRODUCT_NAME = "Summer Stories";
+
+export const SUBSCRIPTION_TIERS = ["free", "corporate", "events"] as const;
+export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
+
+/** Shows a free account may hold; the other tiers are unlimited. */
+export const FREE_TIER_SHOW_LIMIT = 20;
+
+export const NARRATION_TONES = [
+  { key: "friendly", label: "Friendly & Casual" },
+  { key: "professional", label: "Professional & Formal" },
+  { key: "excited", label: "Excited & Energetic" },
+  { key: "explanatory", label: "Clear & Explanatory" },
+] as const;
+export type NarrationTone = (typeof NARRATION_TONES)[number]["key"];
+export const DEFAULT_TONE: NarrationTone = "friendly";
+
+export const VIDEO_FORMATS = [
+  { key: "linkedin", label: "LinkedIn", aspectRatio: "16/9", maxDuration: 600 },
+  { key: "youtube", label: "YouTube", aspectRatio: "16/9", maxDuration: 600 },
+  { key: "youtube_shorts", label: "YouTube Shorts", aspectRatio: "9/16", maxDuration: 60 },
+  { key: "tiktok", label: "TikTok", aspectRatio: "9/16", maxDuration: 180 },
+  { key: "instagram_stories", label: "Instagram Stories", aspectRatio: "9/16", maxDuration: 60 },
+] as const;
+export type VideoFormatKey = (typeof VIDEO_FORMATS)[number]["key"];
+export const DEFAULT_VIDEO_FORMAT: VideoFormatKey = "linkedin";
+
+export const LENGTH_SECONDS = { default: 120, min: 30, step: 30 } as const;
+
+/** Target word count for a narration of the given length: floor(duration / 60 * 100). */
+export function targetWordCount(durationSeconds: number): number {
+  return Math.floor((durationSeconds / 60) * 100);
+}
+
+export const AI_GENERATION_COOLDOWN_MS = 20_000;
+export const REFLECTION_GUIDE_LOADING_MS = 500;
+export const VOICE_SAMPLE_MAX_SECONDS = 30;
+export const SHOWS_LIST_PAGE_SIZE = 10;
+export const PROFILE_RECENT_SHOWS = 5;
+export const KEYBOARD_DRAG_STEP_PX = 25;
+
+export const TOAST = {
+  limit: 1,
+  removeDelayMs: 1_000_000,
+  durationMs: 5000,
+  swipeDirection: "right",
+  swipeThreshold: 50,
+} as const;

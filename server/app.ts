@@ -1,0 +1,108 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { PRODUCT_NAME } from "../contracts/product.ts";
+import type { Database } from "../db/client.ts";
+import type { AppConfig } from "./config.ts";
+import { registerAuthentication } from "./http/authenticate.ts";
+import { registerErrorHandling } from "./http/errors.ts";
+import { registerOriginGuard } from "./http/origin-guard.ts";
+import { appInfoRoutes } from "./modules/app-info/app-info.routes.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { AuthService } from "./modules/auth/auth.service.ts";
+import { SessionsRepository } from "./modules/auth/sessions.repository.ts";
+import { UsersRepository } from "./modules/auth/users.repository.ts";
+import { RateLimiter } from "./modules/rate-limit/limiter.ts";
+
+export interface AppDeps {
+  config: AppConfig;
+  db: Database;
+  /** Folder of the built web client; omitted, the server answers the API only. */
+  webRoot?: string;
+  logger?: FastifyServerOptions["logger"];
+}
+
+/** JSON bodies are small (the largest is a 20,000-character narration); media has its own routes. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Builds the whole HTTP app from its dependencies. It never listens and never reads the
+ * environment: main.ts does that, and tests call this with their own database and config.
+ */
+export async function buildApp(deps: AppDeps) {
+  const { config, db } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: JSON_BODY_LIMIT,
+    // Keeps ids out of access logs' query strings and avoids unbounded parameter parsing.
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        "img-src": ["'self'", "data:", "blob:"],
+        "media-src": ["'self'", "blob:"],
+        "connect-src": ["'self'"],
+        "upgrade-insecure-requests": null,
+      },
+    },
+    // The app is also served over plain HTTP on a camp's local network.
+    strictTransportSecurity: false,
+  });
+
+  const limiter = new RateLimiter(db);
+  const sessions = new SessionsRepository(db, config.session.ttlDays);
+  const auth = new AuthService(new UsersRepository(db), sessions, limiter, config.rateLimits);
+
+  registerOriginGuard(app, config.allowedOrigins);
+  registerAuthentication(app, auth);
+
+  await app.register(appInfoRoutes, {
+    info: { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year },
+  });
+  await app.register(authRoutes, { auth, sessionMaxAgeSeconds: sessions.ttlSeconds });
+
+  registerWebClient(app, deps.webRoot);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/** Serves the built single-page client, with index.html for every non-API path (client routing). */
+function registerWebClient(app: App, webRoot: string | undefined) {
+  const hasClient = webRoot !== undefined && existsSync(path.join(webRoot, "index.html"));
+  if (hasClient) {
+    app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite names built assets by content hash, so they never change under one name.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && request.url !== "/api";
+    if (hasClient && isPage) {
+      if (/\.[a-z0-9]+$/i.test(request.url.split("?")[0]!) && !request.url.endsWith(".html")) {
+        return reply.code(404).send({ message: "File not found" });
+      }
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.code(404).send({ message: `No API route for ${request.method} ${request.url.split("?")[0]}` });
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AUTH_MESSAGES, type PublicUser } from "../../contracts/auth.ts";
+import type { AuthService } from "../modules/auth/auth.service.ts";
+import { unauthorized } from "./errors.ts";
+import { readSessionToken } from "./session-cookie.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, resolved from the session cookie before any /api handler runs. */
+    user: PublicUser | null;
+  }
+}
+
+export function registerAuthentication(app: FastifyInstance, auth: AuthService) {
+  app.decorateRequest("user", null);
+  app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/api/")) return;
+    const token = readSessionToken(request);
+    request.user = token ? ((await auth.userForSession(token)) ?? null) : null;
+  });
+}
+
+/** The signed-in user, or a 401 for anyone else. Use in every handler that needs an account. */
+export function requireUser(request: FastifyRequest): PublicUser {
+  if (!request.user) throw unauthorized(AUTH_MESSAGES.signedOut);
+  return request.user;
+}

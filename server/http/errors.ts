@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+/**
+ * An error a service throws on purpose: its status and message go to the client as-is. Anything
+ * else that escapes a handler is a bug, logged and answered with a generic 500.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message: string) => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+
+/** zod's own wording ("Invalid input: ...") needs the field name in front; ours already says it. */
+const GENERIC_ZOD_MESSAGE = /^(Invalid|Unrecognized|Too (big|small)|Expected)/;
+
+function describeValidation(error: { validation: { instancePath: string; message?: string }[] }, context?: string) {
+  const parts = error.validation.map((issue) => {
+    const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+    const message = issue.message ?? "Invalid value";
+    return field && GENERIC_ZOD_MESSAGE.test(message) ? `${field}: ${message}` : message;
+  });
+  const unique = [...new Set(parts)];
+  const prefix = context === "querystring" ? "Query: " : context === "params" ? "Path: " : "";
+  return prefix + unique.join("; ");
+}
+
+/** Fastify's own client errors (bad JSON, wrong content type, body too large ...), by code. */
+const CLIENT_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "The request body is empty but its content type says JSON",
+  FST_ERR_CTP_BODY_TOO_LARGE: "The request body is too large",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "This content type is not accepted here",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The request's Content-Length does not match its body",
+};
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send({ message: describeValidation(error, error.validationContext) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        CLIENT_ERROR_MESSAGES[error.code] ?? (error.code?.startsWith("FST_") ? "The request is not valid" : error.message);
+      if (status === 429) return reply.code(429).send({ message: error.message });
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });
+  });
+
+}

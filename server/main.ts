@@ -1,0 +1,51 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { openDatabase } from "../db/client.ts";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+
+/** The process entry: reads config, opens the database, listens, and closes cleanly on a signal. */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase(config.database);
+  // Built, this file is dist/server/main.js and the client is dist/web. In development Vite serves it.
+  const webRoot = config.env === "development" ? undefined : fileURLToPath(new URL("../web", import.meta.url));
+  const app = await buildApp({
+    config,
+    db: database.db,
+    webRoot,
+    logger: { level: config.logLevel },
+  });
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void close("SIGINT"));
+  process.on("SIGTERM", () => void close("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
+  app.log.info(`Summer Stories is ready on http://localhost:${config.port} (${where})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

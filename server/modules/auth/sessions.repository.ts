@@ -1,0 +1,48 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import { schema } from "../../../db/client.ts";
+
+/** The table keeps only a hash of the token the cookie carries. */
+function sessionIdOf(token: string): string {
+  return createHash("sha256").update(token).digest("base64url");
+}
+
+export class SessionsRepository {
+  constructor(
+    private readonly db: Database,
+    private readonly ttlDays: number,
+  ) {}
+
+  get ttlSeconds(): number {
+    return this.ttlDays * 86_400;
+  }
+
+  /** Starts a session and returns the token for the cookie. */
+  async create(userId: number): Promise<string> {
+    const token = randomBytes(32).toString("base64url");
+    await this.db.insert(schema.sessions).values({
+      id: sessionIdOf(token),
+      userId,
+      expiresAt: sql`now() + make_interval(days => ${this.ttlDays})`,
+    });
+    return token;
+  }
+
+  /** The user id of a live session, or undefined. */
+  async findUserId(token: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ userId: schema.sessions.userId })
+      .from(schema.sessions)
+      .where(and(eq(schema.sessions.id, sessionIdOf(token)), gt(schema.sessions.expiresAt, sql`now()`)));
+    return row?.userId;
+  }
+
+  async delete(token: string): Promise<void> {
+    await this.db.delete(schema.sessions).where(eq(schema.sessions.id, sessionIdOf(token)));
+  }
+
+  async deleteExpired(): Promise<void> {
+    await this.db.delete(schema.sessions).where(lt(schema.sessions.expiresAt, sql`now()`));
+  }
+}

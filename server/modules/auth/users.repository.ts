@@ -1,0 +1,44 @@
+import { eq, sql } from "drizzle-orm";
+import type { PublicUser } from "../../../contracts/auth.ts";
+import type { SubscriptionTier } from "../../../contracts/product.ts";
+import type { Database } from "../../../db/client.ts";
+import { schema } from "../../../db/client.ts";
+
+type UserRow = typeof schema.users.$inferSelect;
+
+/** The one place a user row becomes what the API shows. */
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    username: row.username,
+    subscriptionTier: row.subscriptionTier as SubscriptionTier,
+    recordingsCount: row.recordingsCount,
+  };
+}
+
+export class UsersRepository {
+  constructor(private readonly db: Database) {}
+
+  async findByUsername(username: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(schema.users)
+      .where(sql`lower(${schema.users.username}) = lower(${username})`);
+    return row;
+  }
+
+  async findById(id: number): Promise<UserRow | undefined> {
+    const [row] = await this.db.select().from(schema.users).where(eq(schema.users.id, id));
+    return row;
+  }
+
+  /** Inserts a user; returns undefined when the username is taken (in any letter case). */
+  async create(username: string, passwordHash: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .insert(schema.users)
+      .values({ username, passwordHash })
+      .onConflictDoNothing()
+      .returning();
+    return row;
+  }
+}
