@@ -33,6 +33,8 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "shutting down");
+    // In-flight requests get a moment to finish; a browser's idle keep-alive must not hold the exit.
+    setTimeout(() => app.server.closeAllConnections(), 3000).unref();
     await app.close();
     await database.close();
     process.exit(0);

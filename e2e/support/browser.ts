@@ -1,0 +1,80 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+/** Debian's Chromium; a test tool never downloads a browser of its own. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Flags that keep Chromium off a network this machine does not have, plus fake camera and microphone. */
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--use-fake-device-for-media-stream",
+  "--use-fake-ui-for-media-stream",
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+/** A fresh browser profile kept on disk, for tests that need storage to survive a browser restart. */
+export function newUserDataDir(): string {
+  return mkdtempSync(path.join(tmpdir(), "summer-stories-chromium-"));
+}
+
+export async function newContext(browser: Browser, baseURL: string, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport, permissions: ["camera", "microphone"] });
+  // Fail fast with the locator's name rather than at the test's own timeout.
+  context.setDefaultTimeout(10_000);
+  return context;
+}
+
+/**
+ * Fails the test on any error a page logs or throws. Expected failed requests (a 401 for the
+ * signed-out user, a refused sign-in) are reported by Chromium as console errors too, so those
+ * are matched by URL and status and let through.
+ */
+export function watchPageErrors(page: Page, allowedStatuses: number[] = [401]): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = message.text();
+    if (/Failed to load resource: the server responded with a status of (\d+)/.test(text)) {
+      const status = Number(RegExp.$1);
+      if (allowedStatuses.includes(status)) return;
+    }
+    errors.push(`console: ${text}`);
+  });
+  return errors;
+}
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe-core in the page and returns its serious and critical violations. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  // evaluate() runs through the debugging protocol, so the app's strict CSP (rightly) does not block it.
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}

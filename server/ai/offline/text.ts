@@ -1,0 +1,218 @@
+/**
+ * Text helpers shared by the offline writer: cleaning a camper's answer for speech, splitting it
+ * into sentences, counting words, and the tokenizer behind the "no invented facts" promise.
+ *
+ * Every cleaning step only removes characters, changes letter case or adds punctuation and spaces,
+ * so it can never create a word the camper did not write.
+ */
+
+/**
+ * Small words that carry no facts. Provenance checks ignore them, and the writer may use them
+ * freely (pronouns included, so "I" <-> "they" rewrites stay honest).
+ */
+export const STOP_WORDS: ReadonlySet<string> = new Set([
+  "a", "an", "the", "and", "or", "but", "so", "if", "then", "than", "because", "as", "of", "to",
+  "in", "on", "at", "by", "for", "with", "from", "into", "about", "up", "out", "over", "off",
+  "is", "am", "are", "was", "were", "be", "been", "being", "do", "does", "did", "have", "has", "had",
+  "will", "would", "can", "could", "should", "it", "its", "it's", "this", "that", "these", "those",
+  "there", "here", "what", "which", "who", "when", "where", "how", "not", "no", "yes", "too", "very",
+  "just", "also", "all", "some", "any", "each", "more", "most", "much", "many",
+  "i", "me", "my", "mine", "myself", "i'm", "i've", "i'll", "i'd",
+  "we", "us", "our", "ours", "you", "your", "yours", "you're",
+  "he", "him", "his", "she", "her", "hers",
+  "they", "them", "their", "theirs", "themselves", "they're", "they've", "they'll", "they'd",
+]);
+
+const TOKEN = /[\p{L}\p{N}']+/gu;
+
+/** Lowercased words made of letters, digits and apostrophes (curly apostrophes count as straight). */
+export function tokens(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.replace(/[\u2018\u2019]/g, "'").toLowerCase().matchAll(TOKEN)) {
+    const word = match[0].replace(/^'+|'+$/g, "");
+    if (word) out.push(word);
+  }
+  return out;
+}
+
+/** The words that carry meaning: tokens minus STOP_WORDS. */
+export function contentWords(text: string): string[] {
+  return tokens(text).filter((word) => !STOP_WORDS.has(word));
+}
+
+/**
+ * Content words of `output` found in none of `sources`: the "no invented facts" check. An empty
+ * result means every meaningful word came from the sources.
+ */
+export function wordsNotIn(output: string, sources: readonly string[]): string[] {
+  const allowed = new Set(sources.flatMap(tokens));
+  return [...new Set(contentWords(output).filter((word) => !allowed.has(word)))];
+}
+
+/** Words as the product counts them: runs of non-whitespace. */
+export function countWords(text: string): number {
+  const trimmed = text.trim();
+  return trimmed ? trimmed.split(/\s+/).length : 0;
+}
+
+export function hasWordCharacters(text: string): boolean {
+  return /[\p{L}\p{N}]/u.test(text);
+}
+
+// Emoji, flags, skin tones and the invisible joiners that glue emoji sequences together.
+const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D\u20E3]/gu;
+// Only things that look like real tags, so "a < b" survives.
+const HTML_TAG = /<\/?[a-zA-Z][^<>]*>/g;
+const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&nbsp;": " " };
+
+export function removeEmoji(text: string): string {
+  // A space, never nothing: "fun😀times" must not become the new word "funtimes".
+  return text.replace(EMOJI, " ");
+}
+
+/** Strips tags, emoji and control characters and tidies spacing; keeps line breaks. */
+export function cleanText(raw: string): string {
+  let text = raw.replace(HTML_TAG, " ");
+  // Decode after stripping, then strip again, so "&lt;b&gt;" doesn't come back as a tag.
+  text = text.replace(/&(?:amp|lt|gt|quot|nbsp);/g, (entity) => ENTITIES[entity] ?? " ").replace(HTML_TAG, " ");
+  text = removeEmoji(text);
+  text = text.replace(/[\u0000-\u0009\u000B-\u001F\u007F\u200B\u200C\u2060\uFEFF]/g, " ");
+  return text
+    .split(/\r?\n|\r/)
+    .map(tidySpacing)
+    .filter((line) => line.length > 0)
+    .join("\n");
+}
+
+/** Single spaces, no space before punctuation, one space after it, no stutters like "!!!". */
+export function tidySpacing(line: string): string {
+  return line
+    .replace(/\s+/g, " ")
+    .replace(/ +([.,!?;:])/g, "$1")
+    .replace(/([!?])[!?]+/g, "$1")
+    .replace(/,{2,}/g, ",")
+    .replace(/\.{4,}/g, "...")
+    .replace(/([,;:])(?=\p{L})/gu, "$1 ")
+    .replace(/([.!?])(?=\p{Lu})/gu, "$1 ")
+    .trim();
+}
+
+const ABBREVIATIONS = new Set(["mr.", "mrs.", "ms.", "dr.", "st.", "vs.", "e.g.", "i.e.", "jr.", "sr."]);
+
+/** Sentences in order; a line break always ends one. Words are kept exactly as written. */
+export function splitSentences(text: string): string[] {
+  const sentences: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    let current: string[] = [];
+    for (const word of line.split(/\s+/)) {
+      if (!word) continue;
+      current.push(word);
+      if (/[.!?]["')\]]*$/.test(word) && !ABBREVIATIONS.has(word.toLowerCase())) {
+        sentences.push(current.join(" "));
+        current = [];
+      }
+    }
+    if (current.length > 0) sentences.push(current.join(" "));
+  }
+  return sentences;
+}
+
+/** Upper-cases one letter only when lower-casing it back gives the same letter (not "ß" or "ı"). */
+function upperIfReversible(letter: string): string {
+  const upper = letter.toUpperCase();
+  return upper.length === letter.length && upper.toLowerCase() === letter ? upper : letter;
+}
+
+export function capitalizeFirstLetter(sentence: string): string {
+  // Skip opening quotes or brackets: '"wow," I said' -> '"Wow," I said'.
+  return sentence.replace(/^([^\p{L}\p{N}]*)(\p{Ll})/u, (_, lead: string, letter: string) => lead + upperIfReversible(letter));
+}
+
+/** "i" on its own (also in "i'm", "i've") becomes "I"; "i.e." is left alone. */
+export function capitalizeI(text: string): string {
+  return text.replace(/(?<![\p{L}\p{N}'\u2019])i(?![\p{L}\p{N}])(?!\.e\.)/gu, "I");
+}
+
+/** A sentence ready to be read aloud: capitalised, "I" fixed, ending in . ! or ?; "" if no words. */
+export function tidySentence(sentence: string): string {
+  let text = capitalizeI(capitalizeFirstLetter(tidySpacing(sentence)));
+  if (!hasWordCharacters(text)) return "";
+  if (!/[.!?]["')\]]*$/.test(text)) {
+    text = text.replace(/[\s,;:\-\u2013\u2014]+$/u, "");
+    text = /[.!?]["')\]]*$/.test(text) ? text : `${text}.`;
+  }
+  return text;
+}
+
+// Words a shortened sentence should not end on ("...and the.").
+const DANGLING = new Set([
+  "a", "an", "the", "and", "or", "but", "so", "of", "to", "in", "on", "at", "by", "for", "with",
+  "from", "into", "about", "because", "that", "which", "when", "is", "was", "are", "were", "my",
+  "our", "your", "their", "very", "really", "if", "then", "than", "as", "like",
+]);
+// Words that usually start a new clause, so cutting just before them reads naturally.
+const CLAUSE_STARTERS = new Set(["and", "but", "so", "because", "which", "when", "while", "although", "though", "where", "who"]);
+
+function bare(word: string): string {
+  return word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, "");
+}
+
+/**
+ * At most `maxWords` words of the sentence, cut at a clause boundary when one is near the limit,
+ * never ending on a joiner, and closed with a full stop. Returns "" when nothing sensible is left.
+ */
+export function shortenSentence(sentence: string, maxWords: number): string {
+  const words = sentence.split(/\s+/).filter(Boolean);
+  if (words.length <= maxWords) return sentence;
+  if (maxWords < 1) return "";
+  let cut = maxWords;
+  for (let k = maxWords; k >= Math.max(1, Math.ceil(maxWords * 0.6)); k--) {
+    if (/[,;:]$/.test(words[k - 1]!) || CLAUSE_STARTERS.has(bare(words[k]!))) {
+      cut = k;
+      break;
+    }
+  }
+  const kept = words.slice(0, cut);
+  while (kept.length > 0) {
+    const last = kept[kept.length - 1]!.replace(/[^\p{L}\p{N}'")\]]+$/u, "");
+    if (!hasWordCharacters(last) || (kept.length > 1 && DANGLING.has(bare(last)))) {
+      kept.pop();
+      continue;
+    }
+    kept[kept.length - 1] = last;
+    break;
+  }
+  return kept.length > 0 ? `${kept.join(" ")}.` : "";
+}
+
+/**
+ * Lower-cases the first word when it is an ordinary word, so a transition can lead into it
+ * ("Next, my favourite part..."). Names and "I" keep their capital.
+ */
+export function lowerFirstWord(sentence: string): string {
+  const match = /^(\p{Lu})(\p{Ll}*)(?![\p{L}\p{N}])/u.exec(sentence);
+  if (!match) return sentence;
+  const word = match[0].toLowerCase();
+  if (!STOP_WORDS.has(word) && !SENTENCE_STARTERS.has(word)) return sentence;
+  if (word === "i") return sentence;
+  return word + sentence.slice(match[0].length);
+}
+
+const SENTENCE_STARTERS = new Set([
+  "after", "before", "during", "every", "one", "honestly", "overall", "basically", "today",
+  "yesterday", "sometimes", "once", "while", "since", "although", "even", "now", "first", "last",
+]);
+
+/** FNV-1a: a small stable hash so phrase choices vary by story but never between runs. */
+export function stableHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+export function pick<T>(list: readonly T[], index: number): T {
+  return list[((index % list.length) + list.length) % list.length]!;
+}

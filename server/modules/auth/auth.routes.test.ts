@@ -1,0 +1,263 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_MESSAGES } from "../../../contracts/auth.ts";
+import type { App } from "../../app.ts";
+import { buildCredentials } from "../../../testing/factories.ts";
+import { createTestApp, registerCamper, signIn } from "../../../testing/test-app.ts";
+import { testDatabase } from "../../../testing/test-database.ts";
+
+let app: App;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const json = (payload: unknown, cookie?: string) => ({
+  payload: payload as object,
+  headers: cookie ? { cookie } : {},
+});
+
+describe("GET /api/user", () => {
+  it("is 401 with a message when signed out", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/user" });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: AUTH_MESSAGES.signedOut });
+  });
+
+  it("returns the signed-in user without any password field", async () => {
+    const camper = await registerCamper(app);
+    const res = await app.inject({ method: "GET", url: "/api/user", headers: { cookie: camper.cookie } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: camper.userId,
+      username: camper.credentials.username,
+      subscriptionTier: "free",
+      recordingsCount: 0,
+    });
+    expect(res.body).not.toMatch(/password|argon/i);
+  });
+
+  it("treats an unknown or forged cookie as signed out", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/user", headers: { cookie: "ss_session=forged" } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("POST /api/register", () => {
+  it("creates the account with the spec's defaults, signs in, and stores an argon2id hash", async () => {
+    const credentials = buildCredentials();
+    const res = await app.inject({ method: "POST", url: "/api/register", ...json(credentials) });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ username: credentials.username, subscriptionTier: "free", recordingsCount: 0 });
+    expect(res.body).not.toMatch(/password/i);
+
+    const cookie = String(res.headers["set-cookie"]);
+    expect(cookie).toMatch(/ss_session=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i); // plain HTTP here; Secure is set behind HTTPS
+
+    const { db } = await testDatabase();
+    const rows = await db.execute<{ password_hash: string }>(
+      sql`SELECT password_hash FROM users WHERE username = ${credentials.username}`,
+    );
+    expect(rows.rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it("refuses a username taken in any letter case with 409", async () => {
+    await registerCamper(app, { username: "Maya.Lake" });
+    const res = await app.inject({ method: "POST", url: "/api/register", ...json(buildCredentials({ username: "maya.lake" })) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: AUTH_MESSAGES.usernameTaken });
+  });
+
+  it.each([
+    [{ username: "ab", password: "longenough" }, /at least 3/],
+    [{ username: "a".repeat(33), password: "longenough" }, /at most 32/],
+    [{ username: "no spaces", password: "longenough" }, /letters, digits/],
+    [{ username: "émile", password: "longenough" }, /letters, digits/],
+    [{ username: "maya", password: "short" }, /at least 8/],
+    [{ username: "maya", password: "x".repeat(129) }, /at most 128/],
+    [{ username: "maya" }, /Password is required/],
+    [{ username: 42, password: "longenough" }, /Username must be text/],
+    [{ username: "maya", password: "longenough", isAdmin: true }, /Unrecognized key/],
+  ])("rejects %j with 400 and stores nothing", async (body, message) => {
+    const res = await app.inject({ method: "POST", url: "/api/register", ...json(body) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(message);
+    const { db } = await testDatabase();
+    const count = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
+    expect(count.rows[0]!.n).toBe(0);
+  });
+
+  it("accepts the full allowed alphabet and a long passphrase without composition rules", async () => {
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/register",
+      ...json({ username: "Cam_per-1.x", password: "all lowercase words are fine here" }),
+    });
+    expect(res.statusCode).toBe(201);
+  });
+});
+
+describe("POST /api/login and /api/logout", () => {
+  it("signs in with the right password in any username case, with a new session id each time", async () => {
+    const camper = await registerCamper(app);
+    const first = await signIn(app, { ...camper.credentials, username: camper.credentials.username.toUpperCase() });
+    const second = await signIn(app, camper.credentials);
+    expect(first).not.toBe(camper.cookie);
+    expect(second).not.toBe(first);
+    const me = await app.inject({ method: "GET", url: "/api/user", headers: { cookie: second } });
+    expect(me.json().id).toBe(camper.userId);
+  });
+
+  it("ends the previous session of the same browser at sign-in", async () => {
+    const camper = await registerCamper(app);
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      ...json(camper.credentials, camper.cookie),
+    });
+    expect(res.statusCode).toBe(200);
+    const old = await app.inject({ method: "GET", url: "/api/user", headers: { cookie: camper.cookie } });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it("gives one 401 message for a wrong password and for an unknown username", async () => {
+    const camper = await registerCamper(app);
+    const wrongPassword = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      ...json({ username: camper.credentials.username, password: "not-the-password" }),
+    });
+    const unknownUser = await app.inject({
+      method: "POST",
+      url: "/api/login",
+      ...json({ username: "nobody_here", password: "not-the-password" }),
+    });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknownUser.statusCode).toBe(401);
+    expect(wrongPassword.json()).toEqual({ message: AUTH_MESSAGES.invalidCredentials });
+    expect(unknownUser.json()).toEqual(wrongPassword.json());
+  });
+
+  it("logout ends the session on the server, not just in the browser", async () => {
+    const camper = await registerCamper(app);
+    const out = await app.inject({ method: "POST", url: "/api/logout", headers: { cookie: camper.cookie } });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers["set-cookie"])).toMatch(/ss_session=;/);
+    // Replaying the old cookie does not work.
+    const me = await app.inject({ method: "GET", url: "/api/user", headers: { cookie: camper.cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it("sets the Secure flag when served over HTTPS behind a trusted proxy", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: "true" });
+    try {
+      const res = await proxied.inject({
+        method: "POST",
+        url: "/api/register",
+        headers: { "x-forwarded-proto": "https" },
+        payload: buildCredentials(),
+      });
+      expect(res.statusCode).toBe(201);
+      expect(String(res.headers["set-cookie"])).toMatch(/Secure/);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe("sign-in rate limits", () => {
+  it("blocks a username after 5 failed sign-ins in a quarter hour, even with the right password, and says how long to wait", async () => {
+    const camper = await registerCamper(app);
+    for (let i = 0; i < 5; i++) {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/login",
+        ...json({ username: camper.credentials.username, password: `guess-${i}-wrong` }),
+      });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await app.inject({ method: "POST", url: "/api/login", ...json(camper.credentials) });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/Too many failed sign-ins.*wait 15 minutes/);
+    expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(800);
+
+    // Another camper on the same network is not affected.
+    const other = await registerCamper(app);
+    const ok = await app.inject({ method: "POST", url: "/api/login", ...json(other.credentials) });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it("a successful sign-in clears earlier failures", async () => {
+    const camper = await registerCamper(app);
+    for (let i = 0; i < 4; i++) {
+      await app.inject({ method: "POST", url: "/api/login", ...json({ ...camper.credentials, password: "wrong-pass" }) });
+    }
+    await signIn(app, camper.credentials);
+    for (let i = 0; i < 4; i++) {
+      const res = await app.inject({ method: "POST", url: "/api/login", ...json({ ...camper.credentials, password: "wrong-pass" }) });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it("lets a whole camp of 60 behind one address sign up, mistype once each, and sign in without a 429", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const credentials = buildCredentials({ username: `camp_wifi_${i}` });
+      const reg = await app.inject({ method: "POST", url: "/api/register", remoteAddress: "10.0.0.7", payload: credentials });
+      const typo = await app.inject({
+        method: "POST",
+        url: "/api/login",
+        remoteAddress: "10.0.0.7",
+        payload: { ...credentials, password: "typo-typo" },
+      });
+      const login = await app.inject({ method: "POST", url: "/api/login", remoteAddress: "10.0.0.7", payload: credentials });
+      statuses.push(reg.statusCode, login.statusCode);
+      expect(typo.statusCode).toBe(401);
+    }
+    expect(statuses.filter((s) => s === 429)).toHaveLength(0);
+    expect(new Set(statuses)).toEqual(new Set([201, 200]));
+  });
+
+  it("stops a flood from one address", async () => {
+    const flooded = await createTestApp({ AUTH_REQUESTS_PER_ADDRESS: "3" });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await flooded.inject({
+          method: "POST",
+          url: "/api/login",
+          remoteAddress: "10.9.9.9",
+          payload: { username: `user${i}`, password: "whatever-pw" },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await flooded.close();
+    }
+  });
+});
+
+describe("sessions persist in the database", () => {
+  it("a session made by one app instance is honoured by another on the same database", async () => {
+    const camper = await registerCamper(app);
+    const second = await createTestApp();
+    try {
+      const me = await second.inject({ method: "GET", url: "/api/user", headers: { cookie: camper.cookie } });
+      expect(me.statusCode).toBe(200);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("an expired session is signed out", async () => {
+    const camper = await registerCamper(app);
+    const { db } = await testDatabase();
+    await db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 minute'`);
+    const me = await app.inject({ method: "GET", url: "/api/user", headers: { cookie: camper.cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,35 @@
+import type { PublicUser } from "../contracts/auth.ts";
+import type { SubscriptionTier } from "../contracts/product.ts";
+
+/**
+ * Test data shared by unit tests, integration tests and end-to-end tests. Every factory takes
+ * overrides so a test states only what it cares about.
+ */
+let sequence = 0;
+export function uniqueSuffix(): string {
+  sequence += 1;
+  return `${process.pid.toString(36)}${Date.now().toString(36).slice(-4)}${sequence}`;
+}
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export function buildCredentials(overrides: Partial<Credentials> = {}): Credentials {
+  return {
+    username: `camper_${uniqueSuffix()}`.slice(0, 32),
+    password: "sunny-lake-2026",
+    ...overrides,
+  };
+}
+
+export function buildPublicUser(overrides: Partial<PublicUser> = {}): PublicUser {
+  return {
+    id: 1,
+    username: "camper_maya",
+    subscriptionTier: "free" satisfies SubscriptionTier,
+    recordingsCount: 0,
+    ...overrides,
+  };
+}

@@ -1,0 +1,42 @@
+import { buildApp, type App } from "../server/app.ts";
+import { loadConfig, type AppConfig } from "../server/config.ts";
+import { buildCredentials, type Credentials } from "./factories.ts";
+import { testDatabase } from "./test-database.ts";
+
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  return loadConfig({ NODE_ENV: "test", DATA_DIR: "./data-test", LOG_LEVEL: "silent", ...env });
+}
+
+/** The real app on the worker's test database, for `app.inject` (no port). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<App> {
+  const { db } = await testDatabase();
+  const app = await buildApp({ config: testConfig(env), db });
+  await app.ready();
+  return app;
+}
+
+export interface SignedInClient {
+  credentials: Credentials;
+  userId: number;
+  cookie: string;
+}
+
+function sessionCookieOf(setCookie: string | string[] | undefined): string {
+  const header = Array.isArray(setCookie) ? setCookie[0] : setCookie;
+  if (!header) throw new Error("no session cookie was set");
+  return header.split(";")[0]!;
+}
+
+/** Registers a camper through the API and returns the session cookie to send with requests. */
+export async function registerCamper(app: App, overrides: Partial<Credentials> = {}): Promise<SignedInClient> {
+  const credentials = buildCredentials(overrides);
+  const response = await app.inject({ method: "POST", url: "/api/register", payload: credentials });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  return { credentials, userId: response.json().id, cookie: sessionCookieOf(response.headers["set-cookie"]) };
+}
+
+export async function signIn(app: App, credentials: Credentials): Promise<string> {
+  const response = await app.inject({ method: "POST", url: "/api/login", payload: credentials });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return sessionCookieOf(response.headers["set-cookie"]);
+}

@@ -1,0 +1,41 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase, type Database, type DatabaseHandle } from "../db/client.ts";
+
+/**
+ * One database per test worker, opened once (PGlite costs seconds to start) and emptied between
+ * tests. TEST_DB_KIND=postgres runs the same suite on the real PostgreSQL at TEST_DATABASE_URL,
+ * in a database of the worker's own so parallel workers never see each other's rows.
+ */
+let handle: Promise<DatabaseHandle> | undefined;
+
+export function testDatabase(): Promise<DatabaseHandle> {
+  handle ??= process.env.TEST_DB_KIND === "postgres" ? openWorkerPostgres() : openDatabase({ kind: "pglite", dataDir: null });
+  return handle;
+}
+
+async function openWorkerPostgres(): Promise<DatabaseHandle> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error("TEST_DB_KIND=postgres needs TEST_DATABASE_URL");
+  const name = `summer_stories_test_${process.env.VITEST_POOL_ID ?? "1"}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return openDatabase({ kind: "postgres", url: url.toString(), poolSize: 20 });
+}
+
+/** Empties every table of the app (whatever later migrations add) and restarts id sequences. */
+export async function resetDatabase(db: Database): Promise<void> {
+  const result = await db.execute<{ tablename: string }>(
+    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`,
+  );
+  const tables = result.rows.map((r) => `"${r.tablename}"`);
+  if (tables.length) await db.execute(sql.raw(`TRUNCATE ${tables.join(", ")} RESTART IDENTITY CASCADE`));
+}

@@ -1,0 +1,20 @@
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const apiPort = Number(process.env.PORT ?? 5000);
+
+export default defineConfig({
+  root: "web",
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: "../dist/web",
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    // The API runs beside Vite in development (npm run dev); the browser sees one origin.
+    proxy: { "/api": { target: `http://localhost:${apiPort}` } },
+  },
+});

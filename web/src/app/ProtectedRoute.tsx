@@ -1,0 +1,14 @@
+import type { ComponentType } from "react";
+import { Redirect, Route } from "wouter";
+import { CenteredSpinner } from "../components/ui/spinner.tsx";
+import { useAuth } from "../features/auth/auth-context.tsx";
+
+/** The spec's route guard: a centred spinner while the user loads, then the page or a redirect to /. */
+export function ProtectedRoute({ path, component: Component }: { path: string; component: ComponentType }) {
+  const { user, isLoading } = useAuth();
+  return (
+    <Route path={path}>
+      {isLoading ? <CenteredSpinner /> : user ? <Component /> : <Redirect to="/" replace />}
+    </Route>
+  );
+}

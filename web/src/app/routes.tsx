@@ -1,0 +1,54 @@
+import { Route, Switch } from "wouter";
+import { AuthPage } from "../features/auth/AuthPage.tsx";
+import { useAuth } from "../features/auth/auth-context.tsx";
+import { LegalPage } from "../features/legal/LegalPage.tsx";
+import { NotFoundPage } from "../features/pages/NotFoundPage.tsx";
+import { PlaceholderPage } from "../features/pages/PlaceholderPage.tsx";
+import { ProfilePage } from "../features/profile/ProfilePage.tsx";
+import { CenteredSpinner } from "../components/ui/spinner.tsx";
+import { ProtectedRoute } from "./ProtectedRoute.tsx";
+
+const CreatePage = () => (
+  <PlaceholderPage title="Create your story" description="Answer the reflection prompts, then record and narrate your show." />
+);
+const ShowsPage = () => <PlaceholderPage title="My Shows" description="Every show you save will be listed here." />;
+const ShowDetailPage = () => <PlaceholderPage title="Show" description="A saved show with its narration and answers." />;
+const VoiceSettingsPage = () => (
+  <PlaceholderPage title="Voice settings" description="Record a voice sample for your AI narration." />
+);
+const PricingPage = () => <PlaceholderPage title="Plans" description="Free, Corporate and Events plans." />;
+
+/** Editing mode explains itself to signed-out visitors instead of redirecting them. */
+function EditRoute() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <CenteredSpinner />;
+  if (!user) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16 text-center">
+        <p className="text-lg">Please log in to edit recordings.</p>
+      </div>
+    );
+  }
+  return <CreatePage />;
+}
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={AuthPage} />
+      <Route path="/auth" component={AuthPage} />
+      <ProtectedRoute path="/home" component={CreatePage} />
+      <ProtectedRoute path="/record" component={CreatePage} />
+      <Route path="/edit" component={EditRoute} />
+      <ProtectedRoute path="/shows" component={ShowsPage} />
+      <ProtectedRoute path="/shows/:id" component={ShowDetailPage} />
+      <ProtectedRoute path="/profile" component={ProfilePage} />
+      <ProtectedRoute path="/voice-settings" component={VoiceSettingsPage} />
+      <Route path="/privacy">{() => <LegalPage page="privacy" />}</Route>
+      <Route path="/terms">{() => <LegalPage page="terms" />}</Route>
+      <Route path="/cookies">{() => <LegalPage page="cookies" />}</Route>
+      <Route path="/pricing" component={PricingPage} />
+      <Route component={NotFoundPage} />
+    </Switch>
+  );
+}

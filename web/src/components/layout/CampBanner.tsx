@@ -1,0 +1,12 @@
+import { Sun } from "lucide-react";
+import { useAppInfo } from "../../features/app-info/use-app-info.ts";
+
+export function CampBanner() {
+  const { data } = useAppInfo();
+  return (
+    <div className="bg-brand-700 px-4 py-1.5 text-center text-sm font-semibold text-white">
+      <Sun aria-hidden="true" className="mr-1.5 inline size-4 align-[-2px]" />
+      {data ? `${data.campTitle} ${data.campYear}` : "\u00a0"}
+    </div>
+  );
+}

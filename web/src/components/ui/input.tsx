@@ -1,0 +1,14 @@
+import type { InputHTMLAttributes } from "react";
+import { cn } from "../../lib/utils.ts";
+
+export function Input({ className, ...props }: InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <input
+      className={cn(
+        "flex h-10 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base placeholder:text-slate-500 disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-red-700",
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from "react";
+import { Redirect } from "wouter";
+import { registerBodySchema } from "../../../../contracts/auth.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
+import { errorMessage } from "../../lib/api.ts";
+import { useAuth } from "./auth-context.tsx";
+
+type Mode = "login" | "register";
+
+export function AuthPage() {
+  const { user } = useAuth();
+  if (user) return <Redirect to="/home" replace />;
+
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 lg:grid-cols-2 lg:py-16">
+      <Card className="w-full self-start">
+        <CardHeader>
+          <h1 className="text-2xl font-semibold leading-tight">Welcome back</h1>
+          <CardDescription>Sign in or create an account to start your story.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Tabs defaultValue="login">
+            <TabsList className="grid w-full grid-cols-2">
+              <TabsTrigger value="login">Sign In</TabsTrigger>
+              <TabsTrigger value="register">Create Account</TabsTrigger>
+            </TabsList>
+            <TabsContent value="login">
+              <CredentialsForm mode="login" />
+            </TabsContent>
+            <TabsContent value="register">
+              <CredentialsForm mode="register" />
+            </TabsContent>
+          </Tabs>
+        </CardContent>
+      </Card>
+      <BrandPanel />
+    </div>
+  );
+}
+
+function CredentialsForm({ mode }: { mode: Mode }) {
+  const { loginMutation, registerMutation } = useAuth();
+  const mutation = mode === "login" ? loginMutation : registerMutation;
+  const [username, setUsername] = useState("");
+  const [password, setPassword] = useState("");
+  const [formError, setFormError] = useState<string | null>(null);
+  const idPrefix = `${mode}-`;
+  const errorId = `${idPrefix}error`;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    if (!username.trim() || !password) {
+      setFormError("Please enter a username and a password.");
+      return;
+    }
+    if (mode === "register") {
+      const parsed = registerBodySchema.safeParse({ username, password });
+      if (!parsed.success) {
+        setFormError(parsed.error.issues.map((i) => i.message).join(". "));
+        return;
+      }
+    }
+    mutation.mutate({ username: username.trim(), password }, { onError: (err) => setFormError(errorMessage(err)) });
+  }
+
+  const pendingLabel = mode === "login" ? "Signing in..." : "Creating account...";
+  const label = mode === "login" ? "Sign In" : "Create Account";
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-describedby={formError ? errorId : undefined}>
+      <div className="grid gap-2">
+        <Label htmlFor={`${idPrefix}username`}>Username</Label>
+        <Input
+          id={`${idPrefix}username`}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          aria-invalid={formError ? true : undefined}
+        />
+        {mode === "register" && (
+          <p className="text-xs text-slate-600">3-32 letters, digits, dots, dashes or underscores. No real names needed.</p>
+        )}
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${idPrefix}password`}>Password</Label>
+        <Input
+          id={`${idPrefix}password`}
+          name="password"
+          type="password"
+          autoComplete={mode === "login" ? "current-password" : "new-password"}
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          aria-invalid={formError ? true : undefined}
+        />
+        {mode === "register" && <p className="text-xs text-slate-600">At least 8 characters. A few words you can remember work well.</p>}
+      </div>
+      {formError && (
+        <p id={errorId} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {formError}
+        </p>
+      )}
+      <Button type="submit" className="w-full" disabled={mutation.isPending}>
+        {mutation.isPending ? pendingLabel : label}
+      </Button>
+    </form>
+  );
+}
+
+function BrandPanel() {
+  return (
+    <section
+      aria-label="About Summer Stories"
+      className="hidden flex-col justify-center gap-4 rounded-2xl bg-gradient-to-br from-lake-700 to-lake-900 p-10 text-white lg:flex"
+    >
+      <h2 className="text-4xl font-bold leading-tight">Reflect, Create and Share Your Story</h2>
+      <p className="text-lg text-sky-100">
+        Share your Summer Stories experience with your specific audience using AI, great BTS footage and your creative
+        voice.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
+import { createContext, useContext, type ReactNode } from "react";
+import type { LoginBody, PublicUser, RegisterBody } from "../../../../contracts/auth.ts";
+import { toast } from "../../hooks/use-toast.ts";
+import { apiRequest, errorMessage, getQueryFn } from "../../lib/api.ts";
+
+export const CURRENT_USER_KEY = ["/api/user"] as const;
+
+interface AuthContextValue {
+  user: PublicUser | null;
+  isLoading: boolean;
+  error: Error | null;
+  loginMutation: UseMutationResult<PublicUser, Error, LoginBody>;
+  registerMutation: UseMutationResult<PublicUser, Error, RegisterBody>;
+  logoutMutation: UseMutationResult<void, Error, void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  // A 401 here means "signed out", not an error.
+  const { data, error, isLoading } = useQuery<PublicUser | null, Error>({
+    queryKey: CURRENT_USER_KEY,
+    queryFn: getQueryFn({ on401: "returnNull" }),
+  });
+
+  const loginMutation = useMutation<PublicUser, Error, LoginBody>({
+    mutationFn: async (credentials) => (await apiRequest("POST", "/api/login", credentials)).json(),
+    onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
+    onError: (err) => toast({ title: "Login failed", description: errorMessage(err), variant: "destructive" }),
+  });
+
+  const registerMutation = useMutation<PublicUser, Error, RegisterBody>({
+    mutationFn: async (credentials) => (await apiRequest("POST", "/api/register", credentials)).json(),
+    onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
+    onError: (err) => toast({ title: "Registration failed", description: errorMessage(err), variant: "destructive" }),
+  });
+
+  const logoutMutation = useMutation<void, Error, void>({
+    mutationFn: async () => {
+      await apiRequest("POST", "/api/logout");
+    },
+    onSuccess: () => {
+      // Nothing of the previous camper may linger in this browser's cache.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
+      queryClient.setQueryData(CURRENT_USER_KEY, null);
+    },
+    onError: (err) => toast({ title: "Logout failed", description: errorMessage(err), variant: "destructive" }),
+  });
+
+  return (
+    <AuthContext.Provider
+      value={{ user: data ?? null, isLoading, error, loginMutation, registerMutation, logoutMutation }}
+    >
+      {children}
+    </AuthContext.Provider>
+  );
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error("useAuth must be used within an AuthProvider");
+  return context;
+}
