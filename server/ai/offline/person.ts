@@ -26,7 +26,8 @@ const TO_FIRST: Record<string, string> = {
   "they'd": "I'd",
 };
 
-const WORD = /(?<![\p{L}\p{N}'\u2019])[\p{L}]+(?:['\u2019][\p{L}]+)?(?![\p{L}\p{N}])/gu;
+// A whole word, "I'm" included; a word glued to stray apostrophes ("I''A") is left alone.
+const WORD = /(?<![\p{L}\p{N}'\u2019])[\p{L}]+(?:['\u2019][\p{L}]+)?(?![\p{L}\p{N}'\u2019])/gu;
 
 function atSentenceStart(text: string, offset: number): boolean {
   return /(?:^|[.!?\n]["')\]]?\s*)["'(\[]?$/u.test(text.slice(Math.max(0, offset - 4), offset)) || offset === 0;
@@ -46,7 +47,7 @@ function swapWords(text: string, table: Record<string, string>): string {
 }
 
 export function toThirdPerson(text: string): string {
-  const verbsFixed = text.replace(/(?<![\p{L}\p{N}'])([Ii]) (am|was)(?![\p{L}\p{N}])/gu, (_m, i: string, verb: string) =>
+  const verbsFixed = text.replace(/(?<![\p{L}\p{N}'])([Ii]) (am|was)(?![\p{L}\p{N}'])/gu, (_m, i: string, verb: string) =>
     `${i} ${verb === "am" ? "are" : "were"}`,
   );
   return swapWords(verbsFixed, TO_THIRD);
@@ -56,7 +57,7 @@ export function toFirstPerson(text: string): string {
   const verbsFixed = text
     .replace(/(?<![\p{L}\p{N}'])([Tt])he camper's(?![\p{L}\p{N}])/gu, (_m, t: string) => (t === "T" ? "My" : "my"))
     .replace(/(?<![\p{L}\p{N}'])[Tt]he camper(?![\p{L}\p{N}'])/gu, "I")
-    .replace(/(?<![\p{L}\p{N}'])([Tt]hey) (are|were)(?![\p{L}\p{N}])/gu, (_m, they: string, verb: string) =>
+    .replace(/(?<![\p{L}\p{N}'])([Tt]hey) (are|were)(?![\p{L}\p{N}'])/gu, (_m, they: string, verb: string) =>
       `${they} ${verb === "are" ? "am" : "was"}`,
     );
   return swapWords(verbsFixed, TO_FIRST);

@@ -59,8 +59,9 @@ export function hasWordCharacters(text: string): boolean {
   return /[\p{L}\p{N}]/u.test(text);
 }
 
-// Emoji, flags, skin tones and the invisible joiners that glue emoji sequences together.
-const EMOJI = /[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D\u20E3]/gu;
+// Emoji, flags, skin tones and the invisible joiners that glue emoji sequences together. A few
+// pictographs are also letters ("ℹ"); those stay, or removing them could split a word in two.
+const EMOJI = /(?![\p{L}\p{N}])[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D\u20E3]/gu;
 // Only things that look like real tags, so "a < b" survives.
 const HTML_TAG = /<\/?[a-zA-Z][^<>]*>/g;
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&nbsp;": " " };
