@@ -10,6 +10,7 @@ import type { Database } from "../db/client.ts";
 import type { AppConfig } from "./config.ts";
 import { registerAuthentication } from "./http/authenticate.ts";
 import { registerErrorHandling } from "./http/errors.ts";
+import { registerJsonBodyParser } from "./http/json-body.ts";
 import { registerOriginGuard } from "./http/origin-guard.ts";
 import { appInfoRoutes } from "./modules/app-info/app-info.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -17,6 +18,9 @@ import { AuthService } from "./modules/auth/auth.service.ts";
 import { SessionsRepository } from "./modules/auth/sessions.repository.ts";
 import { UsersRepository } from "./modules/auth/users.repository.ts";
 import { RateLimiter } from "./modules/rate-limit/limiter.ts";
+import { ShowsRepository } from "./modules/shows/shows.repository.ts";
+import { showsRoutes } from "./modules/shows/shows.routes.ts";
+import { ShowsService } from "./modules/shows/shows.service.ts";
 
 export interface AppDeps {
   config: AppConfig;
@@ -43,9 +47,18 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every route the app serves, so a test can prove the authorization matrix covers them all.
+  const apiRoutes: { method: string; url: string }[] = [];
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/")) return;
+    for (const method of [route.method].flat()) if (method !== "HEAD") apiRoutes.push({ method, url: route.url });
+  });
+  app.decorate("apiRoutes", apiRoutes);
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerJsonBodyParser(app);
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -73,12 +86,19 @@ export async function buildApp(deps: AppDeps) {
     info: { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year },
   });
   await app.register(authRoutes, { auth, sessionMaxAgeSeconds: sessions.ttlSeconds });
+  await app.register(showsRoutes, { shows: new ShowsService(new ShowsRepository(db)) });
 
   registerWebClient(app, deps.webRoot);
   return app;
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    apiRoutes: { method: string; url: string }[];
+  }
+}
 
 /** Serves the built single-page client, with index.html for every non-API path (client routing). */
 function registerWebClient(app: App, webRoot: string | undefined) {

@@ -33,3 +33,25 @@ export function buildPublicUser(overrides: Partial<PublicUser> = {}): PublicUser
     ...overrides,
   };
 }
+
+export interface ShowBody {
+  title: string;
+  narration?: string;
+  prompts: string[];
+  responses: string[];
+  isDraft?: boolean;
+  tone?: string;
+  videoFormat?: string;
+  lengthSeconds?: number;
+}
+
+export function buildShowBody(overrides: Partial<ShowBody> = {}): ShowBody {
+  return {
+    title: `Lake Day ${uniqueSuffix()}`,
+    narration: "This summer I learned to film at sunrise.",
+    prompts: ["Summer Stories is a camp where we...", "The project I'm proudest of this summer is..."],
+    responses: ["we make videos together", "our stop-motion short about a lost sock"],
+    isDraft: false,
+    ...overrides,
+  };
+}

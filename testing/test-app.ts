@@ -1,6 +1,7 @@
 import { buildApp, type App } from "../server/app.ts";
 import { loadConfig, type AppConfig } from "../server/config.ts";
-import { buildCredentials, type Credentials } from "./factories.ts";
+import type { Show } from "../contracts/recordings.ts";
+import { buildCredentials, buildShowBody, type Credentials, type ShowBody } from "./factories.ts";
 import { testDatabase } from "./test-database.ts";
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
@@ -39,4 +40,11 @@ export async function signIn(app: App, credentials: Credentials): Promise<string
   const response = await app.inject({ method: "POST", url: "/api/login", payload: credentials });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return sessionCookieOf(response.headers["set-cookie"]);
+}
+
+/** Saves a show through the API as the given camper and returns it. */
+export async function createShow(app: App, cookie: string, overrides: Partial<ShowBody> = {}) {
+  const response = await app.inject({ method: "POST", url: "/api/narrations", headers: { cookie }, payload: buildShowBody(overrides) });
+  if (response.statusCode !== 201) throw new Error(`create show failed: ${response.statusCode} ${response.body}`);
+  return response.json() as Show;
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database, type DatabaseHandle } from "../db/client.ts";
 
@@ -31,11 +31,15 @@ async function openWorkerPostgres(): Promise<DatabaseHandle> {
   return openDatabase({ kind: "postgres", url: url.toString(), poolSize: 20 });
 }
 
+/** Runs raw SQL in a test and returns its rows (PGlite and node-postgres both answer with `rows`). */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
 /** Empties every table of the app (whatever later migrations add) and restarts id sequences. */
 export async function resetDatabase(db: Database): Promise<void> {
-  const result = await db.execute<{ tablename: string }>(
-    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`,
-  );
-  const tables = result.rows.map((r) => `"${r.tablename}"`);
+  const rows = await queryRows<{ tablename: string }>(db, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
+  const tables = rows.map((r) => `"${r.tablename}"`);
   if (tables.length) await db.execute(sql.raw(`TRUNCATE ${tables.join(", ")} RESTART IDENTITY CASCADE`));
 }

@@ -16,6 +16,9 @@ CREATE TABLE "recordings" (
 	"responses" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"engagement" jsonb,
 	"is_draft" boolean DEFAULT false NOT NULL,
+	"tone" text DEFAULT 'friendly' NOT NULL,
+	"video_format" text DEFAULT 'linkedin' NOT NULL,
+	"length_seconds" integer DEFAULT 120 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -60,6 +60,10 @@ export const recordings = pgTable(
     responses: jsonb("responses").$type<string[]>().notNull().default([]),
     engagement: jsonb("engagement").$type<Record<string, unknown>>(),
     isDraft: boolean("is_draft").notNull().default(false),
+    // The choices made on the Create screen, kept so the show renders in its own format later.
+    tone: text("tone").notNull().default("friendly"),
+    videoFormat: text("video_format").notNull().default("linkedin"),
+    lengthSeconds: integer("length_seconds").notNull().default(120),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,7 +8,7 @@ import {
   type CustomResult,
 } from "./custom-request.ts";
 import { writeNarration } from "./narration.ts";
-import { SIMPLER_WORDS } from "./rewrites.ts";
+import { SIMPLER_WORDS } from "./simpler-words.ts";
 import { OFFLINE_TONE_PHRASES, allTonePhrases } from "./tone-phrases.ts";
 import { countWords, wordsNotIn } from "./text.ts";
 

@@ -16,17 +16,22 @@ export const EMPTY_CONTENT_MESSAGE = "There is no narration to change yet. Gener
 type Kind = "emoji" | "punctuation" | "third" | "first" | "simpler" | "shorter" | "longer";
 
 // What the offline writer understands, by keyword. Anything else needs a real AI provider.
-const KIND_KEYWORDS: ReadonlyArray<readonly [Kind, RegExp]> = [
-  ["emoji", /\b(emojis?|emoticons?|smileys?)\b/],
+const KIND_KEYWORDS: ReadonlyArray<readonly [Kind, readonly RegExp[]]> = [
+  ["emoji", [/\b(emojis?|emoticons?|smileys?)\b/]],
   [
     "punctuation",
-    /\b(punctuation|punctuate|grammar|grammatical|spelling|spell|typos?|capitali[sz]e|capitali[sz]ation|capital letters|proofread)\b|\b(fix|correct)\s+(it|this|that|the text|(the )?(mistakes|errors))\b|\bclean (it )?up\b/,
+    [
+      /\b(punctuation|punctuate|grammar|grammatical|spelling|spell|typos?|proofread)\b/,
+      /\b(capitali[sz]e|capitali[sz]ation|capital letters)\b/,
+      /\b(fix|correct)\s+(it|this|that|the text|(the )?(mistakes|errors))\b/,
+      /\bclean (it )?up\b/,
+    ],
   ],
-  ["third", /\b(third|3rd)[- ]person\b|\buse (they|he|she)\b/],
-  ["first", /\b(first|1st)[- ]person\b|\buse ["']?i["']?\b/],
-  ["simpler", /\b(simpler|simplify|simple|easier|easy to (read|understand)|plainer|plain (words|language|english)|less complicated)\b/],
-  ["shorter", /\b(shorter|shorten|concise|condense|brief|briefer|trim|less wordy|fewer words|cut (it )?down|cut it)\b/],
-  ["longer", /\b(longer|lengthen|expand|extend|more details?|more detailed|add more|more words|elaborate)\b/],
+  ["third", [/\b(third|3rd)[- ]person\b/, /\buse (they|he|she)\b/]],
+  ["first", [/\b(first|1st)[- ]person\b/, /\buse ["']?i["']?\b/]],
+  ["simpler", [/\b(simpler|simplify|simple|easier|plainer|less complicated)\b/, /\b(easy to (read|understand)|plain (words|language|english))\b/]],
+  ["shorter", [/\b(shorter|shorten|concise|condense|brief|briefer|trim|less wordy|fewer words)\b/, /\bcut (it )?down\b|\bcut it\b/]],
+  ["longer", [/\b(longer|lengthen|expand|extend|elaborate)\b/, /\b(more details?|more detailed|add more|more words)\b/]],
 ];
 
 const TONE_KEYWORDS: ReadonlyArray<readonly [NarrationTone, RegExp]> = [
@@ -37,7 +42,9 @@ const TONE_KEYWORDS: ReadonlyArray<readonly [NarrationTone, RegExp]> = [
 ];
 
 function detectKinds(instruction: string): Set<Kind> {
-  const kinds = new Set(KIND_KEYWORDS.filter(([, pattern]) => pattern.test(instruction)).map(([kind]) => kind));
+  const kinds = new Set(
+    KIND_KEYWORDS.filter(([, patterns]) => patterns.some((pattern) => pattern.test(instruction))).map(([kind]) => kind),
+  );
   // "cut" alone means shorter, unless it is about something else we handle ("cut the emojis").
   if (kinds.size === 0 && /\bcut\b/.test(instruction)) kinds.add("shorter");
   return kinds;

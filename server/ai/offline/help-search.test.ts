@@ -17,6 +17,7 @@ describe("answerHelpQuestion", () => {
     ["how do I save my draft", "Saving your draft"],
     ["how do I generate the narration", "Generating a narration with AI"],
     ["why do I have to wait before generating again", "Generating a narration with AI"],
+    ["how long is the cooldown", "Generating a narration with AI"],
     ["which tone should I pick", "Choosing a tone"],
     ["how do I undo my edits to the narration", "Editing the narration and Reset to Original"],
     ["download narration as a text file", "Downloading the narration as text"],

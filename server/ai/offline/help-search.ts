@@ -62,6 +62,8 @@ const SYNONYMS: Record<string, string[]> = {
   voice: ["voice"],
   clone: ["cloned"],
   mp4: ["mp4", "download"],
+  cooldown: ["wait", "generate"],
+  wait: ["cooldown", "generate"],
   private: ["privacy"],
   data: ["data", "privacy"],
 };

@@ -38,7 +38,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
     title: "Generating a narration with AI",
     body:
       "Press Generate AI Content to turn your answers into a narration script you can read aloud. Before you generate, choose a tone, " +
-      `a video format and a length. After each generation you wait ${cooldownSeconds} seconds before you can generate again. ` +
+      `a video format and a length. After each generation there is a ${cooldownSeconds}-second cooldown: wait ${cooldownSeconds} seconds before you generate again. ` +
       "If no AI provider is connected, a built-in offline writer makes the narration from your own answers.",
   },
   {

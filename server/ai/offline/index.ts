@@ -14,5 +14,5 @@ export {
 export { answerHelpQuestion } from "./help-search.ts";
 export { HELP_SECTIONS, type HelpSection } from "./help-text.ts";
 export { OFFLINE_TONE_PHRASES, allTonePhrases, type TonePhrases, type PhraseKind } from "./tone-phrases.ts";
-export { SIMPLER_WORDS } from "./rewrites.ts";
+export { SIMPLER_WORDS } from "./simpler-words.ts";
 export { STOP_WORDS, contentWords, countWords, wordsNotIn } from "./text.ts";

@@ -79,7 +79,7 @@ function normalizeTarget(value: number): number {
  * phrases. Deterministic: the same input always gives the same script.
  */
 export function writeNarration(input: NarrationInput): string {
-  const tone = input.tone in OFFLINE_TONE_PHRASES ? input.tone : DEFAULT_TONE;
+  const tone = Object.hasOwn(OFFLINE_TONE_PHRASES, input.tone) ? input.tone : DEFAULT_TONE;
   const phrases = OFFLINE_TONE_PHRASES[tone];
   const target = normalizeTarget(input.targetWordCount);
   const answers = input.responses.map((raw) => answerSentences(String(raw ?? ""))).filter((a) => a.length > 0);

@@ -9,74 +9,13 @@ import {
   tidySentence,
   tidySpacing,
 } from "./text.ts";
+import { SIMPLER_WORDS } from "./simpler-words.ts";
 
 /**
  * The edits the offline writer can make to existing text. Each works line by line so the
  * paragraph layout survives, and none adds words other than stock phrases, pronouns or the
- * simpler synonyms below.
+ * simpler synonyms of SIMPLER_WORDS.
  */
-
-/** Long words a 12-year-old might stumble on, and plainer words that say the same. */
-export const SIMPLER_WORDS: Readonly<Record<string, string>> = {
-  accomplished: "did",
-  accomplish: "do",
-  additionally: "also",
-  furthermore: "also",
-  moreover: "also",
-  approximately: "about",
-  assistance: "help",
-  assist: "help",
-  attempt: "try",
-  attempted: "tried",
-  beneficial: "helpful",
-  challenging: "hard",
-  commence: "start",
-  commenced: "started",
-  comprehend: "understand",
-  comprehended: "understood",
-  consequently: "so",
-  therefore: "so",
-  however: "but",
-  nevertheless: "still",
-  demonstrate: "show",
-  demonstrated: "showed",
-  demonstrates: "shows",
-  difficult: "hard",
-  extraordinary: "amazing",
-  fundamental: "basic",
-  individuals: "people",
-  initial: "first",
-  initially: "at first",
-  frequently: "often",
-  immediately: "right away",
-  subsequently: "later",
-  previously: "before",
-  magnificent: "great",
-  meaningful: "special",
-  modify: "change",
-  modified: "changed",
-  numerous: "many",
-  objective: "goal",
-  obtain: "get",
-  obtained: "got",
-  opportunity: "chance",
-  participate: "take part",
-  participated: "took part",
-  purchase: "buy",
-  require: "need",
-  required: "needed",
-  sufficient: "enough",
-  utilize: "use",
-  utilized: "used",
-  valuable: "useful",
-  grateful: "thankful",
-  tremendous: "huge",
-  significant: "big",
-  development: "growth",
-  collaborate: "work together",
-  collaborated: "worked together",
-  strengthened: "made stronger",
-};
 
 const LONG_SENTENCE_WORDS = 18;
 
@@ -159,8 +98,8 @@ function repeatsEarlier(sentence: Placed, all: readonly Placed[]): boolean {
 
 /**
  * About 70 % of the words, whole sentences only where possible. Keeps the opening and closing,
- * then each paragraph's first sentence, then the rest in reading order; stock padding goes first.
- * Returns undefined when the text is too short to shorten.
+ * then each paragraph's first sentence, then the rest in reading order; stock padding and repeats
+ * go first. Returns undefined when the text is too short to shorten.
  */
 export function shorten(text: string, share = 0.7): string | undefined {
   const doc = lines(text).map((line) => splitSentences(line));
@@ -174,28 +113,34 @@ export function shorten(text: string, share = 0.7): string | undefined {
   if (total < 2) return undefined;
   const target = Math.max(1, Math.min(total - 1, Math.round(total * share)));
   for (const s of all) {
-    // Padding and repeats (a recap says things twice) go first.
     if (STOCK_PADDING.has(s.text) || repeatsEarlier(s, all)) s.rank = 3;
     else if (s.order === 0 || s.order === all.length - 1) s.rank = 0;
     else s.rank = s.index === 0 ? 1 : 2;
   }
 
+  const byImportance = [...all].sort((a, b) => a.rank - b.rank || a.order - b.order);
   const kept = new Map<Placed, string>();
   let used = 0;
-  for (const s of [...all].sort((a, b) => a.rank - b.rank || a.order - b.order)) {
+  for (const s of byImportance) {
     if (used + s.words <= target) {
       kept.set(s, s.text);
       used += s.words;
     }
   }
   // Long sentences may leave a big hole; fill it with the start of the most important one left.
-  const next = [...all].sort((a, b) => a.rank - b.rank || a.order - b.order).find((s) => !kept.has(s));
+  const next = byImportance.find((s) => !kept.has(s));
   if (next && target - used >= Math.max(2, target * 0.2)) {
     const cut = shortenSentence(next.text, target - used);
     if (cut) kept.set(next, cut);
   }
   if (kept.size === 0) return undefined;
-  return joinLines(doc.map((sentences, line) => all.filter((s) => s.line === line && kept.has(s)).map((s) => kept.get(s)!).join(" ")));
+  const keptLines = doc.map((_, line) =>
+    all
+      .filter((s) => s.line === line && kept.has(s))
+      .map((s) => kept.get(s)!)
+      .join(" "),
+  );
+  return joinLines(keptLines);
 }
 
 /**

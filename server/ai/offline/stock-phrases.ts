@@ -58,15 +58,15 @@ function allStockPhrases(): readonly string[] {
 }
 
 /**
- * The text with every tone's stock phrases taken out. Each leaves a line break behind, which also
- * keeps the next phrase at the start of a line where it can be found.
+ * The text with every tone's stock phrases taken out. Each leaves a line break and an end mark
+ * behind, so the phrase after it still counts as starting a sentence.
  */
 export function removeStockPhrases(text: string): string {
   let result = text;
   for (const phrase of allStockPhrases()) {
-    if (mightContain(result, phrase)) result = result.replace(phrasePattern(phrase), "\n");
+    if (mightContain(result, phrase)) result = result.replace(phrasePattern(phrase), `\n${SENTENCE_END_MARK}`);
   }
-  return result;
+  return result.replaceAll(SENTENCE_END_MARK, "");
 }
 
 /** True when the whole sentence is one of the stock phrases of any tone. */

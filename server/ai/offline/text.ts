@@ -186,6 +186,14 @@ export function shortenSentence(sentence: string, maxWords: number): string {
   return kept.length > 0 ? `${kept.join(" ")}.` : "";
 }
 
+// Ordinary words that often start a camper's sentence (besides the stop words).
+const SENTENCE_STARTERS = new Set([
+  "after", "before", "during", "every", "one", "honestly", "overall", "basically", "today",
+  "yesterday", "sometimes", "once", "while", "since", "although", "even", "now", "first", "last",
+  "next", "later", "people", "everyone", "everybody", "everything", "someone", "something",
+  "editing", "filming", "making", "learning", "working", "using", "getting", "being",
+]);
+
 /**
  * Lower-cases the first word when it is an ordinary word, so a transition can lead into it
  * ("Next, my favourite part..."). Names and "I" keep their capital.
@@ -198,11 +206,6 @@ export function lowerFirstWord(sentence: string): string {
   if (word === "i") return sentence;
   return word + sentence.slice(match[0].length);
 }
-
-const SENTENCE_STARTERS = new Set([
-  "after", "before", "during", "every", "one", "honestly", "overall", "basically", "today",
-  "yesterday", "sometimes", "once", "while", "since", "although", "even", "now", "first", "last",
-]);
 
 /** FNV-1a: a small stable hash so phrase choices vary by story but never between runs. */
 export function stableHash(text: string): number {

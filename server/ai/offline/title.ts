@@ -17,7 +17,9 @@ const WEAK_WORDS = new Set([
   "knew", "use", "used", "using", "did", "doing", "done", "feel", "felt", "pretty", "even", "only",
   "still", "now", "then", "well", "way", "one", "two", "something", "everything", "anything", "nothing",
   "yes", "okay", "wow", "thanks", "thank", "hi", "hey", "hello", "say", "said", "see", "saw", "came",
-  "come", "take", "took", "put", "let", "lets", "every", "time", "next", "back", "because",
+  "come", "take", "took", "put", "let", "lets", "every", "time", "next", "back", "because", "learn",
+  "spent", "spend", "show", "try", "keep", "kept", "help", "work", "start", "end", "part", "year",
+  "week", "everyone", "people", "much", "lot", "out", "press", "just",
 ]);
 // Describing words: fine at the front of a pair ("Favorite Project"), weak on their own.
 const DESCRIBERS = new Set([
@@ -38,7 +40,15 @@ function isKeyWord(word: string): boolean {
   const lower = word.toLowerCase();
   if (/['\u2019]/.test(lower) || /^\p{N}+$/u.test(lower)) return false;
   if (STOP_WORDS.has(lower) || WEAK_WORDS.has(lower) || DESCRIBERS.has(lower)) return false;
+  // Past-tense verbs ("learned", "filmed") describe, they don't name a topic.
+  if (lower.length > 4 && lower.endsWith("ed")) return false;
   return lower.length >= 3 || /^\p{Lu}{2}$/u.test(word);
+}
+
+/** "videos" and "video" count as one topic. */
+function topicKey(word: string): string {
+  const lower = word.toLowerCase();
+  return lower.length > 3 && lower.endsWith("s") && !lower.endsWith("ss") ? lower.slice(0, -1) : lower;
 }
 
 /** Key words and pairs (describer or key word + key word), counted within phrases. */
@@ -57,8 +67,8 @@ function collectTerms(content: string): { words: Map<string, Term>; pairs: Map<s
       const word = match[0];
       position++;
       if (isKeyWord(word)) {
-        add(words, word.toLowerCase(), word);
-        if (previous) add(pairs, `${previous.toLowerCase()} ${word.toLowerCase()}`, `${previous} ${word}`);
+        add(words, topicKey(word), word);
+        if (previous) add(pairs, `${topicKey(previous)} ${topicKey(word)}`, `${previous} ${word}`);
       }
       previous = isKeyWord(word) || DESCRIBERS.has(word.toLowerCase()) ? word : undefined;
     }
@@ -94,11 +104,8 @@ export function writeTitle(content: string): string {
   const topPair = best(pairs.values(), (pair) => pair.count < 2);
   const lead = topPair && topPair.count * 2 >= topWord.count ? topPair : topWord;
   const leadWords = lead.key.split(" ");
-  // A second topic only when it is clearly a theme too, or when the lead is a single word.
-  const second = best(
-    words.values(),
-    (term) => leadWords.includes(term.key) || (leadWords.length > 1 && term.count < 2) || (pairs.has(`${leadWords.at(-1)} ${term.key}`) && term.count <= 2),
-  );
+  // A second topic after a pair only when it repeats too; after a single word, any other word.
+  const second = best(words.values(), (term) => leadWords.includes(term.key) || (leadWords.length > 1 && term.count < 2));
 
   const parts = second ? [...lead.display.split(" "), "and", second.display] : ["My", ...lead.display.split(" ")];
   const title = parts.slice(0, MAX_TITLE_WORDS).map(titleCaseWord).join(" ");

@@ -49,7 +49,14 @@ export function swapTone(text: string, from: NarrationTone, to: NarrationTone): 
   for (const kind of PHRASE_KINDS) {
     OFFLINE_TONE_PHRASES[from][kind].forEach((phrase, index) => {
       if (!mightContain(text, phrase)) return;
-      swaps.push({ pattern: phrasePattern(phrase), kind, index, templated: phrase.includes(AUDIENCE_SLOT), length: phrase.length, endsSentence: endsSentence(phrase) });
+      swaps.push({
+        pattern: phrasePattern(phrase),
+        kind,
+        index,
+        templated: phrase.includes(AUDIENCE_SLOT),
+        length: phrase.length,
+        endsSentence: endsSentence(phrase),
+      });
     });
   }
   // Whole phrases before the templates that could swallow them, and longer before shorter.

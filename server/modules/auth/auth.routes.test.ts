@@ -4,7 +4,7 @@ import { AUTH_MESSAGES } from "../../../contracts/auth.ts";
 import type { App } from "../../app.ts";
 import { buildCredentials } from "../../../testing/factories.ts";
 import { createTestApp, registerCamper, signIn } from "../../../testing/test-app.ts";
-import { testDatabase } from "../../../testing/test-database.ts";
+import { queryRows, testDatabase } from "../../../testing/test-database.ts";
 
 let app: App;
 beforeAll(async () => {
@@ -58,10 +58,11 @@ describe("POST /api/register", () => {
     expect(cookie).not.toMatch(/Secure/i); // plain HTTP here; Secure is set behind HTTPS
 
     const { db } = await testDatabase();
-    const rows = await db.execute<{ password_hash: string }>(
+    const rows = await queryRows<{ password_hash: string }>(
+      db,
       sql`SELECT password_hash FROM users WHERE username = ${credentials.username}`,
     );
-    expect(rows.rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   it("refuses a username taken in any letter case with 409", async () => {
@@ -86,8 +87,8 @@ describe("POST /api/register", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(message);
     const { db } = await testDatabase();
-    const count = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM users`);
-    expect(count.rows[0]!.n).toBe(0);
+    const count = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM users`);
+    expect(count[0]!.n).toBe(0);
   });
 
   it("accepts the full allowed alphabet and a long passphrase without composition rules", async () => {

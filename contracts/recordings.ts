@@ -1,0 +1,138 @@
+import { z } from "zod";
+import { NARRATION_TONES, VIDEO_FORMATS } from "./product.ts";
+
+/** Limits the server enforces on a show (issue: Shows). */
+export const SHOW_LIMITS = {
+  maxPrompts: 5,
+  promptMaxLength: 500,
+  responseMaxLength: 5000,
+  titleMaxLength: 200,
+  narrationMaxLength: 20_000,
+  listPageMax: 100,
+} as const;
+
+export const SHOW_MESSAGES = {
+  needsResponse: "Please fill out at least one response before saving",
+  notFound: "Show not found",
+  promptsMismatch: "Prompts and responses must be lists of the same length",
+  freeTierLimit: (limit: number) =>
+    `The free plan holds ${limit} shows. Delete a show you no longer need, or see Plans for more.`,
+  draftNarration: "Draft saved - waiting for AI generation",
+  updatedNarration: "Updated - waiting for AI generation",
+} as const;
+
+const toneKeys = NARRATION_TONES.map((t) => t.key) as [string, ...string[]];
+const formatKeys = VIDEO_FORMATS.map((f) => f.key) as [string, ...string[]];
+
+export const titleSchema = z
+  .string()
+  .trim()
+  .min(1, "Title can't be empty")
+  .max(SHOW_LIMITS.titleMaxLength, `Title must be at most ${SHOW_LIMITS.titleMaxLength} characters`);
+export const narrationSchema = z
+  .string()
+  .max(SHOW_LIMITS.narrationMaxLength, `Narration must be at most ${SHOW_LIMITS.narrationMaxLength} characters`);
+const promptsSchema = z
+  .array(z.string().max(SHOW_LIMITS.promptMaxLength, `Each prompt must be at most ${SHOW_LIMITS.promptMaxLength} characters`))
+  .max(SHOW_LIMITS.maxPrompts, `At most ${SHOW_LIMITS.maxPrompts} prompts`);
+const responsesSchema = z
+  .array(
+    z.string().max(SHOW_LIMITS.responseMaxLength, `Each response must be at most ${SHOW_LIMITS.responseMaxLength} characters`),
+  )
+  .max(SHOW_LIMITS.maxPrompts, `At most ${SHOW_LIMITS.maxPrompts} responses`);
+
+export const toneSchema = z.enum(toneKeys as [NarrationToneKey, ...NarrationToneKey[]], {
+  error: `Tone must be one of ${toneKeys.join(", ")}`,
+});
+export const videoFormatSchema = z.enum(formatKeys as [VideoFormatKeyOf, ...VideoFormatKeyOf[]], {
+  error: `Video format must be one of ${formatKeys.join(", ")}`,
+});
+type NarrationToneKey = (typeof NARRATION_TONES)[number]["key"];
+type VideoFormatKeyOf = (typeof VIDEO_FORMATS)[number]["key"];
+
+export const lengthSecondsSchema = z
+  .number({ error: "Length must be a number of seconds" })
+  .int("Length must be a whole number of seconds")
+  .min(30, "Length must be at least 30 seconds")
+  .max(600, "Length must be at most 600 seconds")
+  .refine((n) => n % 30 === 0, "Length must be a multiple of 30 seconds");
+
+const hasResponse = (responses: string[]) => responses.some((r) => r.trim().length > 0);
+
+/** POST /api/narrations */
+export const createShowBodySchema = z
+  .strictObject({
+    title: titleSchema,
+    narration: narrationSchema.optional(),
+    prompts: promptsSchema,
+    responses: responsesSchema,
+    isDraft: z.boolean().optional(),
+    tone: toneSchema.optional(),
+    videoFormat: videoFormatSchema.optional(),
+    lengthSeconds: lengthSecondsSchema.optional(),
+  })
+  .refine((b) => b.prompts.length === b.responses.length, { message: SHOW_MESSAGES.promptsMismatch })
+  .refine((b) => hasResponse(b.responses), { message: SHOW_MESSAGES.needsResponse });
+export type CreateShowBody = z.infer<typeof createShowBodySchema>;
+
+/** PATCH /api/recordings/:id — prompts and responses travel together, as parallel lists. */
+export const updateShowBodySchema = z
+  .strictObject({
+    title: titleSchema.optional(),
+    narration: narrationSchema.optional(),
+    prompts: promptsSchema.optional(),
+    responses: responsesSchema.optional(),
+    isDraft: z.boolean().optional(),
+    tone: toneSchema.optional(),
+    videoFormat: videoFormatSchema.optional(),
+    lengthSeconds: lengthSecondsSchema.optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: "Nothing to update" })
+  .refine((b) => (b.prompts === undefined) === (b.responses === undefined), {
+    message: "Send prompts and responses together",
+  })
+  .refine((b) => !b.prompts || !b.responses || b.prompts.length === b.responses.length, {
+    message: SHOW_MESSAGES.promptsMismatch,
+  })
+  .refine((b) => !b.responses || hasResponse(b.responses), { message: SHOW_MESSAGES.needsResponse });
+export type UpdateShowBody = z.infer<typeof updateShowBodySchema>;
+
+export const showIdParamsSchema = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,8}$/, "Show id must be a whole number")
+    .transform(Number),
+});
+
+export const listShowsQuerySchema = z.strictObject({
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(SHOW_LIMITS.listPageMax, `limit must be at most ${SHOW_LIMITS.listPageMax}`)
+    .optional(),
+  cursor: z.string().max(200).optional(),
+});
+/** The response header carrying the cursor of the next page, absent on the last page. */
+export const NEXT_CURSOR_HEADER = "x-next-cursor";
+
+/** A show as the API returns it. */
+export const showSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  title: z.string(),
+  videoUrl: z.string(),
+  transcription: z.string().nullable(),
+  summary: z.string().nullable(),
+  narration: z.string().nullable(),
+  prompts: z.array(z.string()),
+  responses: z.array(z.string()),
+  engagement: z.record(z.string(), z.unknown()).nullable(),
+  isDraft: z.boolean(),
+  tone: toneSchema,
+  videoFormat: videoFormatSchema,
+  lengthSeconds: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Show = z.infer<typeof showSchema>;

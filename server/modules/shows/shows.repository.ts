@@ -1,0 +1,120 @@
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import type { Show } from "../../../contracts/recordings.ts";
+import type { Database } from "../../../db/client.ts";
+import { schema } from "../../../db/client.ts";
+
+type ShowRow = typeof schema.recordings.$inferSelect;
+export type NewShow = Omit<typeof schema.recordings.$inferInsert, "id" | "userId" | "createdAt" | "updatedAt">;
+export type ShowChanges = Partial<NewShow>;
+
+const t = schema.recordings;
+
+/** The one place a row becomes what the API shows. */
+export function toShow(row: ShowRow): Show {
+  return {
+    id: row.id,
+    userId: row.userId,
+    title: row.title,
+    videoUrl: row.videoUrl,
+    transcription: row.transcription,
+    summary: row.summary,
+    narration: row.narration,
+    prompts: row.prompts,
+    responses: row.responses,
+    engagement: row.engagement ?? null,
+    isDraft: row.isDraft,
+    tone: row.tone as Show["tone"],
+    videoFormat: row.videoFormat as Show["videoFormat"],
+    lengthSeconds: row.lengthSeconds,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Where a page ends. The time is the exact microsecond text PostgreSQL keeps (a JS Date drops them). */
+export interface ListPosition {
+  createdAt: string;
+  id: number;
+}
+
+const exactCreatedAt = sql<string>`to_char(${t.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/**
+ * Every query names the owner in its WHERE clause: a show of another camper is never read,
+ * changed or deleted, and is indistinguishable from one that does not exist.
+ */
+export class ShowsRepository {
+  constructor(private readonly db: Database) {}
+
+  async findOwned(userId: number, id: number): Promise<ShowRow | undefined> {
+    const [row] = await this.db.select().from(t).where(and(eq(t.id, id), eq(t.userId, userId)));
+    return row;
+  }
+
+  /** Newest first; `after` continues from the last show of the previous page. */
+  async listOwned(userId: number, limit: number, after?: ListPosition): Promise<{ show: ShowRow; position: ListPosition }[]> {
+    const position = after
+      ? or(
+          lt(t.createdAt, sql`${after.createdAt}::timestamptz`),
+          and(eq(t.createdAt, sql`${after.createdAt}::timestamptz`), lt(t.id, after.id)),
+        )
+      : undefined;
+    const rows = await this.db
+      .select({ show: t, exactCreatedAt })
+      .from(t)
+      .where(and(eq(t.userId, userId), position))
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(limit);
+    return rows.map(({ show, exactCreatedAt }) => ({ show, position: { createdAt: exactCreatedAt, id: show.id } }));
+  }
+
+  /**
+   * Creates a show unless the owner's plan is full. The owner's row is locked first, so concurrent
+   * creates and deletes of one camper queue up and `recordings_count` always equals the real count.
+   */
+  async createWithinLimit(userId: number, values: NewShow, freeLimit: number): Promise<ShowRow | "limit-reached"> {
+    return this.db.transaction(async (tx) => {
+      const [owner] = await tx
+        .select({ tier: schema.users.subscriptionTier })
+        .from(schema.users)
+        .where(eq(schema.users.id, userId))
+        .for("update");
+      if (!owner) throw new Error(`user ${userId} vanished while creating a show`);
+      if (owner.tier === "free") {
+        const [{ n } = { n: 0 }] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(t)
+          .where(eq(t.userId, userId));
+        if (n >= freeLimit) return "limit-reached";
+      }
+      const [row] = await tx.insert(t).values({ ...values, userId }).returning();
+      await this.recount(tx, userId);
+      return row!;
+    });
+  }
+
+  async updateOwned(userId: number, id: number, changes: ShowChanges): Promise<ShowRow | undefined> {
+    const [row] = await this.db
+      .update(t)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(and(eq(t.id, id), eq(t.userId, userId)))
+      .returning();
+    return row;
+  }
+
+  async deleteOwned(userId: number, id: number): Promise<ShowRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId)).for("update");
+      const [row] = await tx.delete(t).where(and(eq(t.id, id), eq(t.userId, userId))).returning();
+      if (row) await this.recount(tx, userId);
+      return row;
+    });
+  }
+
+  private async recount(tx: Pick<Database, "update">, userId: number) {
+    await tx
+      .update(schema.users)
+      .set({ recordingsCount: sql`(SELECT count(*)::int FROM ${t} WHERE ${t.userId} = ${userId})` })
+      .where(eq(schema.users.id, userId));
+  }
+}

@@ -1,0 +1,260 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import type { App } from "../../app.ts";
+import { buildShowBody } from "../../../testing/factories.ts";
+import { createShow, createTestApp, registerCamper, type SignedInClient } from "../../../testing/test-app.ts";
+import { queryRows, testDatabase } from "../../../testing/test-database.ts";
+
+let app: App;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+async function showCount(): Promise<number> {
+  const { db } = await testDatabase();
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM recordings`);
+  return row!.n;
+}
+
+async function recordingsCount(camper: SignedInClient): Promise<number> {
+  const res = await app.inject({ method: "GET", url: "/api/user", headers: { cookie: camper.cookie } });
+  return res.json().recordingsCount;
+}
+
+describe("saving shows", () => {
+  it("creates a draft with the spec's draft narration and returns it with its id", async () => {
+    const camper = await registerCamper(app);
+    const body = buildShowBody({ isDraft: true, narration: undefined });
+    const res = await app.inject({ method: "POST", url: "/api/narrations", headers: { cookie: camper.cookie }, payload: body });
+    expect(res.statusCode).toBe(201);
+    const show = res.json();
+    expect(show).toMatchObject({
+      id: expect.any(Number),
+      userId: camper.userId,
+      title: body.title,
+      narration: SHOW_MESSAGES.draftNarration,
+      prompts: body.prompts,
+      responses: body.responses,
+      isDraft: true,
+      videoUrl: "",
+      tone: "friendly",
+      videoFormat: "linkedin",
+      lengthSeconds: 120,
+    });
+    expect(Date.parse(show.createdAt)).not.toBeNaN();
+    expect(await recordingsCount(camper)).toBe(1);
+  });
+
+  it("keeps the Create screen's tone, format and length with the show", async () => {
+    const camper = await registerCamper(app);
+    const show = await createShow(app, camper.cookie, { tone: "excited", videoFormat: "tiktok", lengthSeconds: 180 });
+    expect(show).toMatchObject({ tone: "excited", videoFormat: "tiktok", lengthSeconds: 180 });
+  });
+
+  it("reads, updates and deletes only through the owner", async () => {
+    const camper = await registerCamper(app);
+    const show = await createShow(app, camper.cookie);
+    const read = await app.inject({ method: "GET", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie } });
+    expect(read.json()).toEqual(show);
+
+    const patch = await app.inject({
+      method: "PATCH",
+      url: `/api/recordings/${show.id}`,
+      headers: { cookie: camper.cookie },
+      payload: { prompts: ["P1"], responses: ["new answer"], narration: SHOW_MESSAGES.updatedNarration, title: "New title" },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect(patch.json()).toMatchObject({ prompts: ["P1"], responses: ["new answer"], narration: SHOW_MESSAGES.updatedNarration, title: "New title" });
+    expect(Date.parse(patch.json().updatedAt)).toBeGreaterThanOrEqual(Date.parse(show.updatedAt));
+
+    const del = await app.inject({ method: "DELETE", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie } });
+    expect(del.statusCode).toBe(204);
+    const gone = await app.inject({ method: "GET", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie } });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ message: SHOW_MESSAGES.notFound });
+    expect(await recordingsCount(camper)).toBe(0);
+  });
+
+  it("answers a foreign show exactly like a missing one, and leaves it untouched", async () => {
+    const owner = await registerCamper(app);
+    const other = await registerCamper(app);
+    const show = await createShow(app, owner.cookie);
+    const missingId = show.id + 1000;
+    for (const [method, payload] of [
+      ["GET", undefined],
+      ["PATCH", { title: "hijacked" }],
+      ["DELETE", undefined],
+    ] as const) {
+      const foreign = await app.inject({ method, url: `/api/recordings/${show.id}`, headers: { cookie: other.cookie }, payload });
+      const missing = await app.inject({ method, url: `/api/recordings/${missingId}`, headers: { cookie: other.cookie }, payload });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.body).toBe(missing.body);
+    }
+    const still = await app.inject({ method: "GET", url: `/api/recordings/${show.id}`, headers: { cookie: owner.cookie } });
+    expect(still.json().title).toBe(show.title);
+  });
+
+  it.each([
+    ["no response with text", { responses: ["   ", ""] , prompts: ["a", "b"] }, SHOW_MESSAGES.needsResponse],
+    ["six prompts", { prompts: Array(6).fill("p"), responses: Array(6).fill("r") }, "At most 5"],
+    ["mismatched lists", { prompts: ["a", "b"], responses: ["only one"] }, SHOW_MESSAGES.promptsMismatch],
+    ["a 5,001-character response", { prompts: ["a"], responses: ["x".repeat(5001)] }, "at most 5000"],
+    ["an empty title", { title: "  " }, "Title can't be empty"],
+    ["a 201-character title", { title: "t".repeat(201) }, "at most 200"],
+    ["a 20,001-character narration", { narration: "n".repeat(20_001) }, "at most 20000"],
+    ["a wrong type", { isDraft: "yes" }, "isDraft"],
+    ["an unknown field", { userId: 1 }, "Unrecognized key"],
+    ["an unknown format", { videoFormat: "vine" }, "Video format must be one of"],
+    ["a length off the 30 s steps", { lengthSeconds: 45 }, "multiple of 30"],
+  ])("refuses %s with 400 and stores nothing", async (_label, overrides, message) => {
+    const camper = await registerCamper(app);
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/narrations",
+      headers: { cookie: camper.cookie },
+      payload: { ...buildShowBody(), ...overrides },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect(await showCount()).toBe(0);
+    expect(await recordingsCount(camper)).toBe(0);
+  });
+
+  it.each([
+    ["an empty body", {}, "Nothing to update"],
+    ["responses without prompts", { responses: ["x"] }, "together"],
+    ["blank responses", { prompts: ["a"], responses: [" "] }, SHOW_MESSAGES.needsResponse],
+    ["an unknown field", { createdAt: "2020-01-01" }, "Unrecognized key"],
+  ])("refuses an update with %s and changes nothing", async (_label, payload, message) => {
+    const camper = await registerCamper(app);
+    const show = await createShow(app, camper.cookie);
+    const res = await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    const after = await app.inject({ method: "GET", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie } });
+    expect(after.json()).toEqual(show);
+  });
+
+  it.each(["abc", "0", "-1", "1.5", "99999999999", "1e3"])("refuses the non-numeric or out-of-range id %s with 400", async (id) => {
+    const camper = await registerCamper(app);
+    const res = await app.inject({ method: "GET", url: `/api/recordings/${id}`, headers: { cookie: camper.cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Show id must be a whole number/);
+  });
+
+  it("stores HTML and script as plain text, unchanged", async () => {
+    const camper = await registerCamper(app);
+    const html = `<script>alert("hi")</script><img src=x onerror=alert(1)>`;
+    const show = await createShow(app, camper.cookie, { title: html, narration: html, responses: [html, "ok"] });
+    expect(show.title).toBe(html);
+    expect(show.narration).toBe(html);
+  });
+});
+
+describe("the free plan's 20 shows", () => {
+  it("refuses the 21st show with 403 naming the limit; deleting one makes room", async () => {
+    const camper = await registerCamper(app);
+    const shows = [];
+    for (let i = 0; i < 20; i++) shows.push(await createShow(app, camper.cookie));
+    const refused = await app.inject({ method: "POST", url: "/api/narrations", headers: { cookie: camper.cookie }, payload: buildShowBody() });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(SHOW_MESSAGES.freeTierLimit(20));
+    expect(refused.json().message).toContain("20 shows");
+    expect(await recordingsCount(camper)).toBe(20);
+
+    await app.inject({ method: "DELETE", url: `/api/recordings/${shows[0]!.id}`, headers: { cookie: camper.cookie } });
+    const again = await app.inject({ method: "POST", url: "/api/narrations", headers: { cookie: camper.cookie }, payload: buildShowBody() });
+    expect(again.statusCode).toBe(201);
+  });
+
+  it("does not limit corporate and events accounts", async () => {
+    for (const tier of ["corporate", "events"]) {
+      const camper = await registerCamper(app);
+      const { db } = await testDatabase();
+      await db.execute(sql`UPDATE users SET subscription_tier = ${tier} WHERE id = ${camper.userId}`);
+      for (let i = 0; i < 21; i++) await createShow(app, camper.cookie);
+      expect(await recordingsCount(camper)).toBe(21);
+    }
+  });
+
+  it("keeps recordingsCount equal to the real number under concurrent creates and deletes", async () => {
+    const camper = await registerCamper(app);
+    const existing = [];
+    for (let i = 0; i < 8; i++) existing.push(await createShow(app, camper.cookie));
+    const requests = [
+      ...Array.from({ length: 18 }, () =>
+        app.inject({ method: "POST", url: "/api/narrations", headers: { cookie: camper.cookie }, payload: buildShowBody() }),
+      ),
+      // Each existing show deleted twice at once: exactly one of each pair succeeds.
+      ...existing.flatMap((s) =>
+        [1, 2].map(() => app.inject({ method: "DELETE", url: `/api/recordings/${s.id}`, headers: { cookie: camper.cookie } })),
+      ),
+    ];
+    const results = await Promise.all(requests);
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 204)).toHaveLength(8);
+    expect(codes.filter((c) => c === 500)).toHaveLength(0);
+    const { db } = await testDatabase();
+    const [row] = await queryRows<{ real: number; counted: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM recordings WHERE user_id = ${camper.userId}) AS real,
+                 recordings_count AS counted FROM users WHERE id = ${camper.userId}`,
+    );
+    expect(row!.counted).toBe(row!.real);
+    expect(row!.real).toBeLessThanOrEqual(20);
+  });
+});
+
+describe("listing shows", () => {
+  it("lists only the camper's own shows, newest first", async () => {
+    const camper = await registerCamper(app);
+    const other = await registerCamper(app);
+    const first = await createShow(app, camper.cookie, { title: "First" });
+    const second = await createShow(app, camper.cookie, { title: "Second" });
+    await createShow(app, other.cookie, { title: "Not mine" });
+    const res = await app.inject({ method: "GET", url: "/api/recordings", headers: { cookie: camper.cookie } });
+    expect(res.json().map((s: { id: number }) => s.id)).toEqual([second.id, first.id]);
+    expect(res.headers["x-next-cursor"]).toBeUndefined();
+  });
+
+  it("pages with limit and the next cursor in a header, without gaps or repeats", async () => {
+    const camper = await registerCamper(app);
+    const { db } = await testDatabase();
+    await db.execute(sql`UPDATE users SET subscription_tier = 'corporate' WHERE id = ${camper.userId}`);
+    const ids: number[] = [];
+    for (let i = 0; i < 23; i++) ids.push((await createShow(app, camper.cookie)).id);
+    // Several shows in one instant: order falls back to the id.
+    await db.execute(sql`UPDATE recordings SET created_at = '2026-07-01T10:00:00.123456Z' WHERE id IN (${ids[3]}, ${ids[4]}, ${ids[5]})`);
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const url = `/api/recordings?limit=10${cursor ? `&cursor=${cursor}` : ""}`;
+      const res = await app.inject({ method: "GET", url, headers: { cookie: camper.cookie } });
+      expect(res.statusCode).toBe(200);
+      seen.push(...res.json().map((s: { id: number }) => s.id));
+      cursor = res.headers["x-next-cursor"] as string | undefined;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen).toHaveLength(23);
+    expect(new Set(seen).size).toBe(23);
+    const all = await app.inject({ method: "GET", url: "/api/recordings", headers: { cookie: camper.cookie } });
+    expect(seen).toEqual(all.json().map((s: { id: number }) => s.id));
+  });
+
+  it.each([
+    ["limit=0", "at least 1"],
+    ["limit=101", "at most 100"],
+    ["limit=ten", "limit must be a number"],
+    ["cursor=garbage", "cursor is not valid"],
+    ["sort=asc", "Unrecognized key"],
+  ])("refuses ?%s with 400", async (query, message) => {
+    const camper = await registerCamper(app);
+    const res = await app.inject({ method: "GET", url: `/api/recordings?${query}`, headers: { cookie: camper.cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
+});

@@ -1,0 +1,77 @@
+import {
+  SHOW_MESSAGES,
+  SHOW_LIMITS,
+  type CreateShowBody,
+  type Show,
+  type UpdateShowBody,
+} from "../../../contracts/recordings.ts";
+import { FREE_TIER_SHOW_LIMIT } from "../../../contracts/product.ts";
+import { forbidden, notFound } from "../../http/errors.ts";
+import { decodeCursor, encodeCursor } from "./list-cursor.ts";
+import { toShow, type ShowsRepository } from "./shows.repository.ts";
+
+/** What else must go when a show goes (its media, once shows have media). */
+export interface ShowDeletionListener {
+  showDeleted(userId: number, showId: number): Promise<void>;
+}
+
+export class ShowsService {
+  private readonly deletionListeners: ShowDeletionListener[] = [];
+
+  constructor(private readonly shows: ShowsRepository) {}
+
+  onShowDeleted(listener: ShowDeletionListener) {
+    this.deletionListeners.push(listener);
+  }
+
+  async list(userId: number, query: { limit?: number; cursor?: string }): Promise<{ shows: Show[]; nextCursor?: string }> {
+    const limit = query.limit ?? SHOW_LIMITS.listPageMax;
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    // One extra row tells whether another page follows.
+    const rows = await this.shows.listOwned(userId, limit + 1, after);
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      shows: page.map((r) => toShow(r.show)),
+      nextCursor: rows.length > limit && last ? encodeCursor(last.position) : undefined,
+    };
+  }
+
+  async get(userId: number, id: number): Promise<Show> {
+    const row = await this.shows.findOwned(userId, id);
+    if (!row) throw notFound(SHOW_MESSAGES.notFound);
+    return toShow(row);
+  }
+
+  async create(userId: number, body: CreateShowBody): Promise<Show> {
+    const isDraft = body.isDraft ?? false;
+    const result = await this.shows.createWithinLimit(
+      userId,
+      {
+        title: body.title,
+        narration: body.narration ?? (isDraft ? SHOW_MESSAGES.draftNarration : ""),
+        prompts: body.prompts,
+        responses: body.responses,
+        isDraft,
+        tone: body.tone,
+        videoFormat: body.videoFormat,
+        lengthSeconds: body.lengthSeconds,
+      },
+      FREE_TIER_SHOW_LIMIT,
+    );
+    if (result === "limit-reached") throw forbidden(SHOW_MESSAGES.freeTierLimit(FREE_TIER_SHOW_LIMIT));
+    return toShow(result);
+  }
+
+  async update(userId: number, id: number, body: UpdateShowBody): Promise<Show> {
+    const row = await this.shows.updateOwned(userId, id, body);
+    if (!row) throw notFound(SHOW_MESSAGES.notFound);
+    return toShow(row);
+  }
+
+  async delete(userId: number, id: number): Promise<void> {
+    const row = await this.shows.deleteOwned(userId, id);
+    if (!row) throw notFound(SHOW_MESSAGES.notFound);
+    for (const listener of this.deletionListeners) await listener.showDeleted(userId, id);
+  }
+}

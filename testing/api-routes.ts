@@ -1,0 +1,79 @@
+import type { App } from "../server/app.ts";
+import { buildCredentials, buildShowBody } from "./factories.ts";
+import { createShow, registerCamper, type SignedInClient } from "./test-app.ts";
+
+/**
+ * Every /api route with the status each kind of caller gets: signed out, the owner of the
+ * resource, and another signed-in camper. The authorization matrix test runs every cell, and
+ * fails when a route exists that this table does not list, so each new route must be added here.
+ */
+export interface MatrixWorld {
+  app: App;
+  owner: SignedInClient;
+  other: SignedInClient;
+  showId: number;
+}
+
+export interface RouteCase {
+  method: "GET" | "POST" | "PATCH" | "DELETE" | "PUT";
+  /** The route as Fastify knows it (with :params). */
+  route: string;
+  url(world: MatrixWorld): string;
+  payload?(world: MatrixWorld): unknown;
+  expect: { signedOut: number; owner: number; otherUser: number };
+}
+
+export const API_ROUTE_CASES: RouteCase[] = [
+  { method: "GET", route: "/api/app-info", url: () => "/api/app-info", expect: { signedOut: 200, owner: 200, otherUser: 200 } },
+  { method: "GET", route: "/api/user", url: () => "/api/user", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
+  {
+    method: "POST",
+    route: "/api/register",
+    url: () => "/api/register",
+    payload: () => buildCredentials(),
+    expect: { signedOut: 201, owner: 201, otherUser: 201 },
+  },
+  {
+    method: "POST",
+    route: "/api/login",
+    url: () => "/api/login",
+    payload: (w) => w.owner.credentials,
+    expect: { signedOut: 200, owner: 200, otherUser: 200 },
+  },
+  { method: "POST", route: "/api/logout", url: () => "/api/logout", expect: { signedOut: 204, owner: 204, otherUser: 204 } },
+  { method: "GET", route: "/api/recordings", url: () => "/api/recordings", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
+  {
+    method: "GET",
+    route: "/api/recordings/:id",
+    url: (w) => `/api/recordings/${w.showId}`,
+    expect: { signedOut: 401, owner: 200, otherUser: 404 },
+  },
+  {
+    method: "POST",
+    route: "/api/narrations",
+    url: () => "/api/narrations",
+    payload: () => buildShowBody(),
+    expect: { signedOut: 401, owner: 201, otherUser: 201 },
+  },
+  {
+    method: "PATCH",
+    route: "/api/recordings/:id",
+    url: (w) => `/api/recordings/${w.showId}`,
+    payload: () => ({ title: "Changed" }),
+    expect: { signedOut: 401, owner: 200, otherUser: 404 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/recordings/:id",
+    url: (w) => `/api/recordings/${w.showId}`,
+    expect: { signedOut: 401, owner: 204, otherUser: 404 },
+  },
+];
+
+/** A fresh owner with one show and another camper, for one matrix cell. */
+export async function buildMatrixWorld(app: App): Promise<MatrixWorld> {
+  const owner = await registerCamper(app);
+  const other = await registerCamper(app);
+  const show = await createShow(app, owner.cookie);
+  return { app, owner, other, showId: show.id };
+}
