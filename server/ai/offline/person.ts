@@ -30,7 +30,7 @@ const TO_FIRST: Record<string, string> = {
 const WORD = /(?<![\p{L}\p{N}'\u2019])[\p{L}]+(?:['\u2019][\p{L}]+)?(?![\p{L}\p{N}'\u2019])/gu;
 
 function atSentenceStart(text: string, offset: number): boolean {
-  return /(?:^|[.!?\n]["')\]]?\s*)["'(\[]?$/u.test(text.slice(Math.max(0, offset - 4), offset)) || offset === 0;
+  return /(?:^|[.!?\n]["')\]]?\s*)["'([]?$/u.test(text.slice(Math.max(0, offset - 4), offset)) || offset === 0;
 }
 
 function withCase(replacement: string, original: string, sentenceStart: boolean): string {

@@ -61,6 +61,7 @@ export function hasWordCharacters(text: string): boolean {
 
 // Emoji, flags, skin tones and the invisible joiners that glue emoji sequences together. A few
 // pictographs are also letters ("ℹ"); those stay, or removing them could split a word in two.
+// eslint-disable-next-line no-misleading-character-class -- each code point is listed on purpose, joiners included
 const EMOJI = /(?![\p{L}\p{N}])[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{1F3FB}-\u{1F3FF}\uFE0F\u200D\u20E3]/gu;
 // Only things that look like real tags, so "a < b" survives.
 const HTML_TAG = /<\/?[a-zA-Z][^<>]*>/g;
@@ -77,6 +78,7 @@ export function cleanText(raw: string): string {
   // Decode after stripping, then strip again, so "&lt;b&gt;" doesn't come back as a tag.
   text = text.replace(/&(?:amp|lt|gt|quot|nbsp);/g, (entity) => ENTITIES[entity] ?? " ").replace(HTML_TAG, " ");
   text = removeEmoji(text);
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
   text = text.replace(/[\u0000-\u0009\u000B-\u001F\u007F\u200B\u200C\u2060\uFEFF]/g, " ");
   return text
     .split(/\r?\n|\r/)

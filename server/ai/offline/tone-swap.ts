@@ -73,5 +73,6 @@ export function swapTone(text: string, from: NarrationTone, to: NarrationTone): 
       return `\u0000${inserted.length - 1}\u0000${swap.endsSentence ? SENTENCE_END_MARK : ""}`;
     });
   }
+  // eslint-disable-next-line no-control-regex -- NUL marks are placeholders no camper text can contain
   return result.replace(/\u0000(\d+)\u0000\u0001?/g, (_, i: string) => inserted[Number(i)]!);
 }
