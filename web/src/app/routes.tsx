@@ -1,22 +1,20 @@
 import { Route, Switch } from "wouter";
 import { AuthPage } from "../features/auth/AuthPage.tsx";
+import { CreatePage } from "../features/create/CreatePage.tsx";
 import { useAuth } from "../features/auth/auth-context.tsx";
 import { LegalPage } from "../features/legal/LegalPage.tsx";
 import { NotFoundPage } from "../features/pages/NotFoundPage.tsx";
 import { PlaceholderPage } from "../features/pages/PlaceholderPage.tsx";
 import { ProfilePage } from "../features/profile/ProfilePage.tsx";
+import { PricingPage } from "../features/pricing/PricingPage.tsx";
+import { ShowDetailPage } from "../features/shows/ShowDetailPage.tsx";
+import { ShowsPage } from "../features/shows/ShowsPage.tsx";
 import { CenteredSpinner } from "../components/ui/spinner.tsx";
 import { ProtectedRoute } from "./ProtectedRoute.tsx";
 
-const CreatePage = () => (
-  <PlaceholderPage title="Create your story" description="Answer the reflection prompts, then record and narrate your show." />
-);
-const ShowsPage = () => <PlaceholderPage title="My Shows" description="Every show you save will be listed here." />;
-const ShowDetailPage = () => <PlaceholderPage title="Show" description="A saved show with its narration and answers." />;
 const VoiceSettingsPage = () => (
   <PlaceholderPage title="Voice settings" description="Record a voice sample for your AI narration." />
 );
-const PricingPage = () => <PlaceholderPage title="Plans" description="Free, Corporate and Events plans." />;
 
 /** Editing mode explains itself to signed-out visitors instead of redirecting them. */
 function EditRoute() {

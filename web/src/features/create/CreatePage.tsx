@@ -1,0 +1,167 @@
+import { useQuery } from "@tanstack/react-query";
+import { FilePlus2, Save } from "lucide-react";
+import { useState } from "react";
+import { Link, useSearch } from "wouter";
+import { SHOW_MESSAGES, type Show } from "../../../../contracts/recordings.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { CenteredSpinner } from "../../components/ui/spinner.tsx";
+import { ApiError } from "../../lib/api.ts";
+import { readLocal, removeLocal, writeLocal } from "../../lib/local-store.ts";
+import { useAuth } from "../auth/auth-context.tsx";
+import { useCreateSettings } from "./create-settings.ts";
+import { CreateTopBar } from "./CreateTopBar.tsx";
+import { EditingBanner } from "./EditingBanner.tsx";
+import { ReflectionGuide } from "./ReflectionGuide.tsx";
+import { hasAnyAnswer, useReflectionAnswers } from "./reflection-answers.ts";
+import { useSaveShow } from "./use-save-show.ts";
+
+/** /home and /record create a story; /edit?id= and /record?id= open a saved one in editing mode. */
+export function CreatePage() {
+  const search = useSearch();
+  const idParam = new URLSearchParams(search).get("id");
+  if (idParam !== null) return <EditShow idParam={idParam} />;
+  return <StoryEditor key="new" />;
+}
+
+function EditShow({ idParam }: { idParam: string }) {
+  const id = /^[1-9]\d{0,8}$/.test(idParam) ? Number(idParam) : null;
+  const { data: show, error, isLoading } = useQuery<Show>({
+    queryKey: [`/api/recordings/${id}`],
+    enabled: id !== null,
+  });
+  if (id === null || (error instanceof ApiError && (error.status === 404 || error.status === 400))) return <ShowNotFound />;
+  if (isLoading) return <CenteredSpinner />;
+  if (error || !show) {
+    return (
+      <p role="alert" className="mx-auto max-w-xl px-4 py-16 text-center text-red-800">
+        Could not load this show. {error?.message}
+      </p>
+    );
+  }
+  return <StoryEditor key={show.id} show={show} />;
+}
+
+function ShowNotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Show Not Found</h1>
+      <p className="mt-2 text-slate-700">The show you're looking for doesn't exist or you don't have permission to view it.</p>
+      <Button asChild variant="link" className="mt-4">
+        <Link href="/shows">Back to My Shows</Link>
+      </Button>
+    </div>
+  );
+}
+
+function StoryEditor({ show }: { show?: Show }) {
+  const { user } = useAuth();
+  const userKey = `ss:${user!.id}`;
+  const editingMode = show !== undefined;
+  const draftIdKey = `${userKey}:draft-id`;
+
+  const { settings, setTone, setVideoFormat, setLengthSeconds } = useCreateSettings(
+    `${userKey}:create-settings`,
+    show && { tone: show.tone, videoFormat: show.videoFormat, lengthSeconds: show.lengthSeconds },
+  );
+  const { answers, setAnswer, markSaved, clearAnswers, storageFailed } = useReflectionAnswers(
+    editingMode ? `${userKey}:answers:show-${show.id}` : `${userKey}:answers:new`,
+    show && { answers: show.responses, savedAt: show.updatedAt },
+  );
+  const [draft, setDraft] = useState<Pick<Show, "id" | "narration"> | undefined>(() =>
+    editingMode ? undefined : readLocal<Pick<Show, "id" | "narration"> | undefined>(draftIdKey, undefined),
+  );
+  const [validation, setValidation] = useState<string | null>(null);
+
+  const save = useSaveShow((saved) => {
+    if (editingMode) {
+      markSaved();
+    } else {
+      // The new story's answers stay on the device for the next save; the draft's id is remembered.
+      const remembered = { id: saved.id, narration: saved.narration };
+      writeLocal(draftIdKey, remembered);
+      setDraft(remembered);
+    }
+  });
+
+  const existing = editingMode ? { id: show.id, narration: show.narration } : draft;
+  const canSave = hasAnyAnswer(answers);
+
+  function onSave() {
+    if (!canSave) {
+      setValidation(SHOW_MESSAGES.needsResponse);
+      return;
+    }
+    setValidation(null);
+    save.mutate({ answers, settings, existing, editingMode });
+  }
+
+  function startNewStory() {
+    removeLocal(draftIdKey);
+    clearAnswers();
+    setDraft(undefined);
+  }
+
+  const buttonLabel = existing ? "Update Recording" : "Create Recording";
+  const pendingLabel = existing ? "Updating..." : "Saving...";
+
+  return (
+    <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-6">
+      {editingMode && <EditingBanner title={show.title} id={show.id} />}
+      <h1 className="sr-only">{editingMode ? `Edit ${show.title}` : "Create your story"}</h1>
+      <CreateTopBar
+        settings={settings}
+        onToneChange={setTone}
+        onFormatChange={setVideoFormat}
+        onLengthChange={setLengthSeconds}
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid content-start gap-6">
+          <ReflectionGuide answers={answers} onAnswerChange={setAnswer} />
+          {storageFailed && (
+            <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              This browser would not let us save your answers on the device. Save your story now so nothing is lost.
+            </p>
+          )}
+          <div className="flex flex-wrap items-center gap-3">
+            <Button onClick={onSave} disabled={!canSave || save.isPending} size="lg">
+              <Save aria-hidden="true" />
+              {save.isPending ? pendingLabel : buttonLabel}
+            </Button>
+            {!editingMode && draft && (
+              <>
+                <Button asChild variant="link">
+                  <Link href={`/shows/${draft.id}`}>View saved draft</Link>
+                </Button>
+                <Button variant="ghost" onClick={startNewStory}>
+                  <FilePlus2 aria-hidden="true" />
+                  Start a new story
+                </Button>
+              </>
+            )}
+            {!canSave && <p className="text-sm text-slate-600">Answer at least one prompt to save.</p>}
+          </div>
+          {validation && (
+            <p role="alert" className="text-sm text-red-800">
+              {validation}
+            </p>
+          )}
+        </div>
+        <aside aria-label="How it works" className="grid content-start gap-6">
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-lg">How it works</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
+                <li>Answer the five prompts in your own words.</li>
+                <li>Save your story as a draft. It shows up in My Shows.</li>
+                <li>Pick the style, length and the platform you want to share on.</li>
+              </ol>
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+    </div>
+  );
+}

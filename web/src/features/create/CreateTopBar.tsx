@@ -1,0 +1,118 @@
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { Link } from "wouter";
+import {
+  LENGTH_SECONDS,
+  NARRATION_TONES,
+  VIDEO_FORMATS,
+  type NarrationTone,
+  type VideoFormatKey,
+} from "../../../../contracts/product.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { maxLengthFor, type CreateSettings } from "./create-settings.ts";
+
+const selectClass =
+  "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm text-slate-900 disabled:opacity-50";
+
+interface Props {
+  settings: CreateSettings;
+  onToneChange(tone: NarrationTone): void;
+  onFormatChange(format: VideoFormatKey): void;
+  onLengthChange(seconds: number): void;
+  /** Extra actions at the end of the bar ('Continue to Editing' once clips exist). */
+  actions?: ReactNode;
+}
+
+export function CreateTopBar({ settings, onToneChange, onFormatChange, onLengthChange, actions }: Props) {
+  const ids = { tone: useId(), length: useId(), lengthNumber: useId(), format: useId() };
+  const max = maxLengthFor(settings.videoFormat);
+  // The number box may hold a half-typed value; it becomes a valid length when the camper leaves it.
+  const [typed, setTyped] = useState(String(settings.lengthSeconds));
+  useEffect(() => setTyped(String(settings.lengthSeconds)), [settings.lengthSeconds]);
+
+  return (
+    <section aria-label="Story settings" className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="grid gap-1.5">
+        <Label htmlFor={ids.tone}>Communication style</Label>
+        <select
+          id={ids.tone}
+          className={selectClass}
+          value={settings.tone}
+          onChange={(e) => onToneChange(e.target.value as NarrationTone)}
+        >
+          {NARRATION_TONES.map((tone) => (
+            <option key={tone.key} value={tone.key}>
+              {tone.label}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="grid min-w-[14rem] flex-1 gap-1.5">
+        <Label htmlFor={ids.length}>Length: {formatLength(settings.lengthSeconds)}</Label>
+        <div className="flex items-center gap-3">
+          <input
+            id={ids.length}
+            type="range"
+            min={LENGTH_SECONDS.min}
+            max={max}
+            step={LENGTH_SECONDS.step}
+            value={settings.lengthSeconds}
+            onChange={(e) => onLengthChange(Number(e.target.value))}
+            aria-valuetext={formatLength(settings.lengthSeconds)}
+            className="h-2 flex-1 accent-brand-700"
+          />
+          <label htmlFor={ids.lengthNumber} className="sr-only">
+            Length in seconds
+          </label>
+          <input
+            id={ids.lengthNumber}
+            type="number"
+            inputMode="numeric"
+            min={LENGTH_SECONDS.min}
+            max={max}
+            step={LENGTH_SECONDS.step}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            onBlur={() => onLengthChange(Number(typed))}
+            onKeyDown={(e) => e.key === "Enter" && onLengthChange(Number(typed))}
+            className="h-10 w-24 rounded-md border border-slate-400 bg-white px-2 text-sm"
+          />
+          <span className="text-sm text-slate-600" aria-hidden="true">
+            s
+          </span>
+        </div>
+      </div>
+
+      <div className="grid gap-1.5">
+        <Label htmlFor={ids.format}>Video format</Label>
+        <select
+          id={ids.format}
+          className={selectClass}
+          value={settings.videoFormat}
+          onChange={(e) => onFormatChange(e.target.value as VideoFormatKey)}
+        >
+          {VIDEO_FORMATS.map((format) => (
+            <option key={format.key} value={format.key}>
+              {format.label} ({format.aspectRatio === "16/9" ? "wide 16:9" : "tall 9:16"}, up to {formatLength(format.maxDuration)})
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2">
+        <Button asChild variant="outline">
+          <Link href="/shows">My Shows</Link>
+        </Button>
+        {actions}
+      </div>
+    </section>
+  );
+}
+
+export function formatLength(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  if (m === 0) return `${s} s`;
+  return s === 0 ? `${m} min` : `${m} min ${s} s`;
+}

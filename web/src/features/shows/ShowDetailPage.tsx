@@ -1,0 +1,215 @@
+import { AlertCircle, ArrowLeft, Download, Loader2, Pencil, Trash2 } from "lucide-react";
+import { useState, type MouseEvent } from "react";
+import { Link, useLocation, useParams } from "wouter";
+import type { Show } from "../../../../contracts/recordings.ts";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "../../components/ui/alert-dialog.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { toast } from "../../hooks/use-toast.ts";
+import { ApiError, errorMessage } from "../../lib/api.ts";
+import { DraftBadge } from "./DraftBadge.tsx";
+import { downloadTextFile, formatShowDateTime, narrationFileText, safeFileName } from "./show-format.ts";
+import { isValidShowId, useDeleteShow, useShow } from "./shows-api.ts";
+
+function BackToShows() {
+  return (
+    <Button asChild variant="link" className="h-auto px-0">
+      <Link href="/shows">
+        <ArrowLeft aria-hidden="true" />
+        Back to My Shows
+      </Link>
+    </Button>
+  );
+}
+
+export function ShowNotFound() {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-10">
+      <Card>
+        <CardContent className="grid gap-4 pt-6">
+          <div className="flex items-center gap-2">
+            <AlertCircle aria-hidden="true" className="size-7 shrink-0 text-red-700" />
+            <h1 className="text-2xl font-bold text-slate-900">Show Not Found</h1>
+          </div>
+          <p className="text-slate-700">
+            The show you're looking for doesn't exist or you don't have permission to view it.
+          </p>
+          <div>
+            <BackToShows />
+          </div>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function DeleteShowButton({ show, onDeleted }: { show: Show; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [, navigate] = useLocation();
+  const deleteShow = useDeleteShow();
+
+  const confirm = (event: MouseEvent<HTMLButtonElement>) => {
+    // Keep the dialog open while the request runs; it closes by navigation or on failure.
+    event.preventDefault();
+    deleteShow.mutate(show.id, {
+      onSuccess: () => {
+        onDeleted();
+        navigate("/shows");
+        toast({ title: "Show deleted" });
+      },
+      onError: (error) => {
+        setOpen(false);
+        toast({ title: "Failed to delete show", description: errorMessage(error), variant: "destructive" });
+      },
+    });
+  };
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !deleteShow.isPending && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button variant="destructive">
+          <Trash2 aria-hidden="true" />
+          Delete show
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete this show?</AlertDialogTitle>
+          <AlertDialogDescription>
+            This deletes the show and its clips for good. This can't be undone.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={deleteShow.isPending}>Cancel</AlertDialogCancel>
+          <AlertDialogAction onClick={confirm} disabled={deleteShow.isPending}>
+            {deleteShow.isPending ? "Deleting..." : "Delete"}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+function ShowDetail({ show, onDeleted }: { show: Show; onDeleted: () => void }) {
+  const download = () => {
+    const fileName = `${safeFileName(show.title)}.txt`;
+    downloadTextFile(fileName, narrationFileText(show));
+    toast({ title: "Download started", description: fileName });
+  };
+
+  const pairs = show.prompts.map((prompt, index) => ({ prompt, response: show.responses[index] ?? "" }));
+
+  return (
+    <article className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8">
+      <div>
+        <BackToShows />
+      </div>
+
+      <header className="grid gap-3">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="min-w-0 break-words text-3xl font-bold text-lake-900">{show.title}</h1>
+          {show.isDraft && <DraftBadge />}
+        </div>
+        <p className="text-sm text-slate-600">
+          Created <time dateTime={show.createdAt}>{formatShowDateTime(show.createdAt)}</time>
+        </p>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={download}>
+            <Download aria-hidden="true" />
+            Download narration as text
+          </Button>
+          <Button asChild variant="secondary">
+            <Link href={`/record?id=${show.id}`} aria-label={`Edit ${show.title}`}>
+              <Pencil aria-hidden="true" />
+              Edit
+            </Link>
+          </Button>
+          <DeleteShowButton show={show} onDeleted={onDeleted} />
+        </div>
+      </header>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Narration</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {show.narration?.trim() ? (
+            <p className="whitespace-pre-wrap break-words leading-relaxed text-slate-900">{show.narration}</p>
+          ) : (
+            <p className="italic text-slate-600">No narration yet</p>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Your reflections</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {pairs.length === 0 ? (
+            <p className="italic text-slate-600">No reflections saved with this show.</p>
+          ) : (
+            <dl className="grid gap-5">
+              {pairs.map(({ prompt, response }, index) => (
+                <div key={index} className="grid gap-1 border-l-4 border-brand-500 pl-4">
+                  <dt className="break-words font-semibold text-slate-900">{prompt}</dt>
+                  <dd className="whitespace-pre-wrap break-words text-slate-700">
+                    {response.trim() ? response : <span className="italic text-slate-600">No response provided</span>}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </CardContent>
+      </Card>
+    </article>
+  );
+}
+
+export function ShowDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  // Once deleted, the show's query must not run again (it would only 404) while we leave the page.
+  const [deleted, setDeleted] = useState(false);
+  const { data: show, status, error } = useShow(id, !deleted);
+
+  if (deleted) return null;
+  if (!isValidShowId(id)) return <ShowNotFound />;
+
+  if (status === "pending") {
+    return (
+      <div className="mx-auto w-full max-w-3xl px-4 py-8">
+        <div role="status" className="flex items-center gap-3 text-slate-700">
+          <Loader2 aria-hidden="true" className="size-6 animate-spin text-brand-700" />
+          <span>Loading show...</span>
+        </div>
+      </div>
+    );
+  }
+
+  if (status === "error") {
+    if (error instanceof ApiError && error.status === 404) return <ShowNotFound />;
+    return (
+      <div className="mx-auto grid w-full max-w-3xl gap-4 px-4 py-8">
+        <h1 className="text-2xl font-bold text-slate-900">We couldn't load this show</h1>
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
+          {errorMessage(error)}
+        </p>
+        <div>
+          <BackToShows />
+        </div>
+      </div>
+    );
+  }
+
+  return <ShowDetail show={show} onDeleted={() => setDeleted(true)} />;
+}
