@@ -148,6 +148,21 @@ describe("shows", () => {
     await context.close();
   });
 
+  it("fits a 360 px phone without sideways scrolling", async () => {
+    const { context, page } = await signedInPage();
+    const res = await context.request.post("/api/narrations", { data: buildShowBody() });
+    const show = await res.json();
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ["/home", "/shows", `/shows/${show.id}`, `/edit?id=${show.id}`, "/profile", "/pricing"]) {
+      await page.goto(path);
+      await page.getByRole("main").waitFor();
+      await page.waitForTimeout(600);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect({ path, overflow }).toEqual({ path, overflow: 0 });
+    }
+    await context.close();
+  });
+
   it("has no serious or critical accessibility violations on the shows pages", async () => {
     const { context, page } = await signedInPage();
     const res = await context.request.post("/api/narrations", { data: buildShowBody() });

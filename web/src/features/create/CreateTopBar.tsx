@@ -12,7 +12,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { maxLengthFor, type CreateSettings } from "./create-settings.ts";
 
 const selectClass =
-  "h-10 rounded-md border border-slate-400 bg-white px-3 text-sm text-slate-900 disabled:opacity-50";
+  "h-10 w-full max-w-full rounded-md border border-slate-400 bg-white px-3 text-sm text-slate-900 disabled:opacity-50";
 
 interface Props {
   settings: CreateSettings;
@@ -32,7 +32,7 @@ export function CreateTopBar({ settings, onToneChange, onFormatChange, onLengthC
 
   return (
     <section aria-label="Story settings" className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="grid gap-1.5">
+      <div className="grid w-full min-w-0 gap-1.5 sm:w-auto">
         <Label htmlFor={ids.tone}>Communication style</Label>
         <select
           id={ids.tone}
@@ -48,7 +48,7 @@ export function CreateTopBar({ settings, onToneChange, onFormatChange, onLengthC
         </select>
       </div>
 
-      <div className="grid min-w-[14rem] flex-1 gap-1.5">
+      <div className="grid w-full min-w-0 flex-1 gap-1.5 sm:min-w-[14rem]">
         <Label htmlFor={ids.length}>Length: {formatLength(settings.lengthSeconds)}</Label>
         <div className="flex items-center gap-3">
           <input
@@ -84,7 +84,7 @@ export function CreateTopBar({ settings, onToneChange, onFormatChange, onLengthC
         </div>
       </div>
 
-      <div className="grid gap-1.5">
+      <div className="grid w-full min-w-0 gap-1.5 sm:w-auto">
         <Label htmlFor={ids.format}>Video format</Label>
         <select
           id={ids.format}
