@@ -17,6 +17,10 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { AuthService } from "./modules/auth/auth.service.ts";
 import { SessionsRepository } from "./modules/auth/sessions.repository.ts";
 import { UsersRepository } from "./modules/auth/users.repository.ts";
+import { createAiWriter } from "./ai/create-ai-writer.ts";
+import type { AiWriter } from "./ai/ai-writer.ts";
+import { aiRoutes } from "./modules/ai/ai.routes.ts";
+import { AiService } from "./modules/ai/ai.service.ts";
 import { RateLimiter } from "./modules/rate-limit/limiter.ts";
 import { ShowsRepository } from "./modules/shows/shows.repository.ts";
 import { showsRoutes } from "./modules/shows/shows.routes.ts";
@@ -28,6 +32,8 @@ export interface AppDeps {
   /** Folder of the built web client; omitted, the server answers the API only. */
   webRoot?: string;
   logger?: FastifyServerOptions["logger"];
+  /** Defaults to the writer the config names. */
+  aiWriter?: AiWriter;
 }
 
 /** JSON bodies are small (the largest is a 20,000-character narration); media has its own routes. */
@@ -87,6 +93,8 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(authRoutes, { auth, sessionMaxAgeSeconds: sessions.ttlSeconds });
   await app.register(showsRoutes, { shows: new ShowsService(new ShowsRepository(db)) });
+  const aiWriter = deps.aiWriter ?? createAiWriter(config.ai);
+  await app.register(aiRoutes, { ai: new AiService(aiWriter, limiter, config.ai.requestsPerMinute) });
 
   registerWebClient(app, deps.webRoot);
   return app;

@@ -40,6 +40,12 @@ const envSchema = z.object({
     .pipe(z.array(z.url({ error: "must be a comma-separated list of origins like https://camp.example" }))),
   LOGIN_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).default(5),
   AUTH_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
+  AI_API_KEY: z.string().optional(),
+  AI_BASE_URL: z.url({ error: "must be a URL like http://localhost:11434/v1" }).optional(),
+  AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  AI_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -60,6 +66,17 @@ export interface AppConfig {
     loginFailuresPerUsername: number;
     /** Sign-in and registration requests allowed per address in a quarter hour. */
     authRequestsPerAddress: number;
+  };
+  ai: {
+    /** offline: the built-in writer; openai: any OpenAI-compatible server. */
+    provider: "offline" | "openai";
+    apiKey?: string;
+    baseURL?: string;
+    model: string;
+    timeoutMs: number;
+    maxRetries: number;
+    /** AI calls allowed per camper per minute, whatever the provider. */
+    requestsPerMinute: number;
   };
   logLevel: Env["LOG_LEVEL"];
 }
@@ -98,6 +115,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: {
       loginFailuresPerUsername: env.LOGIN_FAILURES_PER_USERNAME,
       authRequestsPerAddress: env.AUTH_REQUESTS_PER_ADDRESS,
+    },
+    ai: {
+      provider: env.AI_API_KEY || env.AI_BASE_URL ? "openai" : "offline",
+      apiKey: env.AI_API_KEY,
+      baseURL: env.AI_BASE_URL,
+      model: env.AI_MODEL,
+      timeoutMs: env.AI_TIMEOUT_MS,
+      maxRetries: env.AI_MAX_RETRIES,
+      requestsPerMinute: env.AI_REQUESTS_PER_MINUTE,
     },
     logLevel: env.LOG_LEVEL,
   };

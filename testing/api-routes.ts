@@ -68,6 +68,35 @@ export const API_ROUTE_CASES: RouteCase[] = [
     url: (w) => `/api/recordings/${w.showId}`,
     expect: { signedOut: 401, owner: 204, otherUser: 404 },
   },
+  {
+    method: "POST",
+    route: "/api/ai/generate-reflection",
+    url: () => "/api/ai/generate-reflection",
+    payload: () => ({ responses: ["We made videos at the lake."] }),
+    expect: { signedOut: 401, owner: 200, otherUser: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/ai/custom-request",
+    url: () => "/api/ai/custom-request",
+    payload: () => ({ currentContent: "We made videos. It was fun.", customPrompt: "fix punctuation" }),
+    expect: { signedOut: 401, owner: 200, otherUser: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/ai/chat",
+    url: () => "/api/ai/chat",
+    payload: () => ({ messages: [{ role: "user", content: "How do I save?" }] }),
+    expect: { signedOut: 401, owner: 200, otherUser: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/generate-title",
+    url: () => "/api/generate-title",
+    payload: () => ({ content: "We made videos at the lake." }),
+    expect: { signedOut: 401, owner: 200, otherUser: 200 },
+  },
+  { method: "GET", route: "/api/ai/status", url: () => "/api/ai/status", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
 ];
 
 /** A fresh owner with one show and another camper, for one matrix cell. */

@@ -10,6 +10,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    /** An upstream provider's status worth telling the client (AI: 429 = rate limited). */
+    readonly errorCode: number | null = null,
   ) {
     super(message);
     this.name = "HttpError";
@@ -50,7 +52,8 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      const body = error.errorCode === null ? { message: error.message } : { message: error.message, errorCode: error.errorCode };
+      return reply.code(error.statusCode).headers(error.headers).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.code(400).send({ message: describeValidation(error, error.validationContext) });

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { NARRATION_TONES } from "./product.ts";
+import { SHOW_LIMITS } from "./recordings.ts";
+
+type ToneKey = (typeof NARRATION_TONES)[number]["key"];
+const toneKeys = NARRATION_TONES.map((t) => t.key) as [ToneKey, ...ToneKey[]];
+
+export const AI_LIMITS = {
+  maxAudienceLinks: 5,
+  audienceLinkMaxLength: 300,
+  customPromptMaxLength: 1000,
+  chatMaxMessages: 30,
+  chatMessageMaxLength: 4000,
+  minDurationSeconds: 30,
+  maxDurationSeconds: 600,
+} as const;
+
+export const AI_MESSAGES = {
+  noContent: "No content received from AI generation",
+  generationFailed: "Failed to generate content",
+  customFailed: "Failed to process custom AI request",
+  chatFailed: "Failed to get AI response. Please try again.",
+  needsResponses: "Please fill out at least one response before generating",
+  needsInstruction: "Please describe the change you want",
+  needsNarration: "Generate or write a narration first",
+  titleFallback: "My Reflection",
+} as const;
+
+const responseText = z
+  .string()
+  .max(SHOW_LIMITS.responseMaxLength, `Each response must be at most ${SHOW_LIMITS.responseMaxLength} characters`);
+
+/** POST /api/ai/generate-reflection */
+export const generateReflectionBodySchema = z.strictObject({
+  responses: z
+    .array(responseText)
+    .max(SHOW_LIMITS.maxPrompts, `At most ${SHOW_LIMITS.maxPrompts} responses`)
+    .refine((r) => r.some((x) => x.trim()), AI_MESSAGES.needsResponses),
+  audienceLinks: z
+    .array(z.string().max(AI_LIMITS.audienceLinkMaxLength))
+    .max(AI_LIMITS.maxAudienceLinks, `At most ${AI_LIMITS.maxAudienceLinks} audience links`)
+    .optional(),
+  style: z.enum(toneKeys, { error: `style must be one of ${toneKeys.join(", ")}` }).optional(),
+  duration: z.number().int().min(AI_LIMITS.minDurationSeconds).max(AI_LIMITS.maxDurationSeconds).optional(),
+  targetWordCount: z.number().int().min(10).max(2000).optional(),
+});
+export type GenerateReflectionBody = z.infer<typeof generateReflectionBodySchema>;
+
+/** POST /api/ai/custom-request */
+export const customRequestBodySchema = z.strictObject({
+  currentContent: z
+    .string()
+    .max(SHOW_LIMITS.narrationMaxLength)
+    .refine((s) => s.trim().length > 0, AI_MESSAGES.needsNarration),
+  customPrompt: z
+    .string()
+    .max(AI_LIMITS.customPromptMaxLength)
+    .refine((s) => s.trim().length > 0, AI_MESSAGES.needsInstruction),
+  style: z.enum(toneKeys).optional(),
+});
+export type CustomRequestBody = z.infer<typeof customRequestBodySchema>;
+
+/** POST /api/generate-title */
+export const generateTitleBodySchema = z.strictObject({
+  content: z
+    .string()
+    .max(SHOW_LIMITS.narrationMaxLength)
+    .refine((s) => s.trim().length > 0, "Write or generate a narration first"),
+});
+
+export const chatMessageSchema = z.strictObject({
+  role: z.enum(["user", "assistant"]),
+  content: z.string().max(AI_LIMITS.chatMessageMaxLength),
+  // The client keeps a timestamp on each message (spec section 3); the server ignores it.
+  timestamp: z.union([z.string(), z.number()]).optional(),
+});
+/** POST /api/ai/chat */
+export const chatBodySchema = z.strictObject({
+  messages: z
+    .array(chatMessageSchema)
+    .min(1, "Send at least one message")
+    .max(AI_LIMITS.chatMaxMessages)
+    .refine((m) => m.at(-1)?.role === "user" && m.at(-1)!.content.trim().length > 0, "The last message must be your question"),
+});
+export type ChatBody = z.infer<typeof chatBodySchema>;
+
+export const contentResponseSchema = z.object({ content: z.string() });
+export const titleResponseSchema = z.object({ title: z.string() });
+export const chatResponseSchema = z.object({ response: z.string() });
+
+/** GET /api/ai/status */
+export const aiStatusSchema = z.object({
+  status: z.enum(["ok", "error"]),
+  message: z.string(),
+  available: z.boolean(),
+  model: z.string(),
+  /** The provider's HTTP status when it refused (429 = rate limited). */
+  errorCode: z.number().int().nullable(),
+  provider: z.string(),
+});
+export type AiStatus = z.infer<typeof aiStatusSchema>;
+
+/**
+ * Streaming: a client that sends `Accept: text/event-stream` to generate-reflection, custom-request
+ * or chat gets server-sent events instead of JSON:
+ *   event: delta   data: {"text": "..."}                 (repeated; append in order)
+ *   event: done    data: {"content": "..."} (or {"response": "..."} for chat)  the whole text
+ *   event: error   data: {"message": "...", "status": 502, "errorCode": 429|null}
+ */
+export const SSE_EVENTS = { delta: "delta", done: "done", error: "error" } as const;
