@@ -4,6 +4,8 @@ import { CampBanner } from "../components/layout/CampBanner.tsx";
 import { Footer } from "../components/layout/Footer.tsx";
 import { Header } from "../components/layout/Header.tsx";
 import { Toaster } from "../components/ui/toaster.tsx";
+import { ChatDrawer } from "../features/ai/ChatDrawer.tsx";
+import { ChatToggle } from "../features/ai/ChatToggle.tsx";
 import { AuthProvider } from "../features/auth/auth-context.tsx";
 import { createQueryClient } from "../lib/api.ts";
 import { AppRoutes } from "./routes.tsx";
@@ -21,12 +23,13 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
             Skip to content
           </a>
           <CampBanner />
-          <Header />
+          <Header actions={<ChatToggle />} />
           <main id="main" className="flex flex-1 flex-col">
             <AppRoutes />
           </main>
           <Footer />
         </div>
+        <ChatDrawer />
         <Toaster />
       </AuthProvider>
     </QueryClientProvider>

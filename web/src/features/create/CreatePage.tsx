@@ -8,6 +8,10 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { CenteredSpinner } from "../../components/ui/spinner.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { readLocal, removeLocal, writeLocal } from "../../lib/local-store.ts";
+import { AiStatusCard } from "../ai/AiStatusCard.tsx";
+import { CustomRequestBox } from "../ai/CustomRequestBox.tsx";
+import { NarrationPanel } from "../ai/NarrationPanel.tsx";
+import { useNarrationGenerator } from "../ai/use-narration-generator.ts";
 import { useAuth } from "../auth/auth-context.tsx";
 import { useCreateSettings } from "./create-settings.ts";
 import { CreateTopBar } from "./CreateTopBar.tsx";
@@ -72,6 +76,7 @@ function StoryEditor({ show }: { show?: Show }) {
     editingMode ? undefined : readLocal<Pick<Show, "id" | "narration"> | undefined>(draftIdKey, undefined),
   );
   const [validation, setValidation] = useState<string | null>(null);
+  const [title, setTitle] = useState(show?.title ?? "");
 
   const save = useSaveShow((saved) => {
     if (editingMode) {
@@ -87,13 +92,23 @@ function StoryEditor({ show }: { show?: Show }) {
   const existing = editingMode ? { id: show.id, narration: show.narration } : draft;
   const canSave = hasAnyAnswer(answers);
 
+  const generator = useNarrationGenerator({
+    responses: answers,
+    tone: settings.tone,
+    lengthSeconds: settings.lengthSeconds,
+    initialNarration: show?.narration,
+    // A narration the AI wrote is the camper's work now: keep it on the server at once.
+    onGenerated: (content) =>
+      save.mutate({ answers, settings, existing, editingMode, narration: content, title, automatic: true }),
+  });
+
   function onSave() {
     if (!canSave) {
       setValidation(SHOW_MESSAGES.needsResponse);
       return;
     }
     setValidation(null);
-    save.mutate({ answers, settings, existing, editingMode });
+    save.mutate({ answers, settings, existing, editingMode, narration: generator.narration, title });
   }
 
   function startNewStory() {
@@ -117,7 +132,12 @@ function StoryEditor({ show }: { show?: Show }) {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid content-start gap-6">
-          <ReflectionGuide answers={answers} onAnswerChange={setAnswer} />
+          <ReflectionGuide
+            answers={answers}
+            onAnswerChange={setAnswer}
+            onAnswerBlur={() => generator.maybeGenerate()}
+            onTabChange={() => generator.maybeGenerate()}
+          />
           {storageFailed && (
             <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
               This browser would not let us save your answers on the device. Save your story now so nothing is lost.
@@ -131,7 +151,7 @@ function StoryEditor({ show }: { show?: Show }) {
             {!editingMode && draft && (
               <>
                 <Button asChild variant="link">
-                  <Link href={`/shows/${draft.id}`}>View saved draft</Link>
+                  <Link href={`/shows/${draft.id}`}>View saved show</Link>
                 </Button>
                 <Button variant="ghost" onClick={startNewStory}>
                   <FilePlus2 aria-hidden="true" />
@@ -146,8 +166,12 @@ function StoryEditor({ show }: { show?: Show }) {
               {validation}
             </p>
           )}
+          <NarrationPanel generator={generator} title={title} onTitleChange={setTitle}>
+            <CustomRequestBox generator={generator} />
+          </NarrationPanel>
         </div>
-        <aside aria-label="How it works" className="grid content-start gap-6">
+        <aside aria-label="AI service and help" className="grid content-start gap-6">
+          <AiStatusCard />
           <Card>
             <CardHeader>
               <CardTitle className="text-lg">How it works</CardTitle>
@@ -155,8 +179,9 @@ function StoryEditor({ show }: { show?: Show }) {
             <CardContent>
               <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
                 <li>Answer the five prompts in your own words.</li>
-                <li>Save your story as a draft. It shows up in My Shows.</li>
                 <li>Pick the style, length and the platform you want to share on.</li>
+                <li>Press Generate AI Content. The AI turns your answers into a script you can edit.</li>
+                <li>Save your story. It shows up in My Shows.</li>
               </ol>
             </CardContent>
           </Card>

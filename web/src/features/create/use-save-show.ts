@@ -15,6 +15,12 @@ export interface SaveInput {
   /** The show being updated: the remembered draft, or the one opened in editing mode. */
   existing?: Pick<Show, "id" | "narration">;
   editingMode: boolean;
+  /** The narration box's text; placeholders and blanks count as none. */
+  narration?: string;
+  /** The title box's text; blank means "derive one from the answers". */
+  title?: string;
+  /** A narration the AI just wrote is saved as a finished (non-draft) show, without a button press. */
+  automatic?: boolean;
 }
 
 /**
@@ -25,15 +31,23 @@ export interface SaveInput {
 export function useSaveShow(onSaved: (show: Show) => void) {
   const queryClient = useQueryClient();
   return useMutation<Show, Error, SaveInput>({
-    mutationFn: async ({ answers, settings, existing }) => {
+    mutationFn: async ({ answers, settings, existing, narration, title, automatic }) => {
       const choices = { tone: settings.tone, videoFormat: settings.videoFormat, lengthSeconds: settings.lengthSeconds };
+      const written = narration !== undefined && !PLACEHOLDER_NARRATIONS.has(narration.trim()) ? narration : undefined;
+      const chosenTitle = title?.trim() ? title.trim() : undefined;
       if (existing) {
         const keepNarration = existing.narration !== null && !PLACEHOLDER_NARRATIONS.has(existing.narration);
         try {
           const res = await apiRequest("PATCH", `/api/recordings/${existing.id}`, {
             prompts: PROMPT_TEXTS,
             responses: answers,
-            ...(keepNarration ? {} : { narration: SHOW_MESSAGES.updatedNarration }),
+            ...(written !== undefined
+              ? { narration: written }
+              : keepNarration
+                ? {}
+                : { narration: SHOW_MESSAGES.updatedNarration }),
+            ...(chosenTitle ? { title: chosenTitle } : {}),
+            ...(automatic ? { isDraft: false } : {}),
             ...choices,
           });
           return (await res.json()) as Show;
@@ -42,25 +56,25 @@ export function useSaveShow(onSaved: (show: Show) => void) {
         }
       }
       const res = await apiRequest("POST", "/api/narrations", {
-        title: draftTitle(answers),
-        narration: SHOW_MESSAGES.draftNarration,
+        title: chosenTitle ?? draftTitle(answers),
+        narration: written ?? SHOW_MESSAGES.draftNarration,
         prompts: PROMPT_TEXTS,
         responses: answers,
-        isDraft: true,
+        isDraft: !automatic,
         ...choices,
       });
       return (await res.json()) as Show;
     },
-    onSuccess: (show, { editingMode }) => {
+    onSuccess: (show, { editingMode, automatic }) => {
       queryClient.setQueryData([`/api/recordings/${show.id}`], show);
       void queryClient.invalidateQueries({ queryKey: ["/api/recordings"] });
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
-      toast({ title: editingMode ? "Recording updated" : "Draft saved" });
+      toast({ title: automatic ? "Recording saved" : editingMode ? "Recording updated" : "Draft saved" });
       onSaved(show);
     },
-    onError: (error, { editingMode }) =>
+    onError: (error, { editingMode, automatic }) =>
       toast({
-        title: editingMode ? "Failed to update recording" : "Failed to save draft",
+        title: automatic ? "Failed to save recording" : editingMode ? "Failed to update recording" : "Failed to save draft",
         description: errorMessage(error),
         variant: "destructive",
       }),
