@@ -33,6 +33,12 @@ export const loginBodySchema = z.strictObject({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/** DELETE /api/user: the password again, so a borrowed unlocked laptop cannot erase an account. */
+export const deleteAccountBodySchema = z.strictObject({
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1024),
+});
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
 /** The user as every API response shows it: never the password or its hash. */
 export const publicUserSchema = z.object({
   id: z.number().int(),
@@ -46,4 +52,5 @@ export const AUTH_MESSAGES = {
   invalidCredentials: "Incorrect username or password",
   usernameTaken: "That username is taken. Please choose another one.",
   signedOut: "You need to sign in first",
+  wrongPassword: "That password is not right",
 } as const;

@@ -149,6 +149,30 @@ describe("accounts in the browser", () => {
   });
 });
 
+describe("deleting an account", () => {
+  it("asks for the password, deletes everything and signs out", async () => {
+    const { context, page } = await freshPage();
+    const credentials = buildCredentials();
+    await registerThroughUI(page, credentials);
+    await page.goto("/profile");
+    await page.getByRole("button", { name: "Delete my account" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByLabel("Password").fill("not-my-password");
+    await dialog.getByRole("button", { name: "Delete everything" }).click();
+    await expect.poll(() => dialog.getByRole("alert").textContent()).toBe("That password is not right");
+
+    await dialog.getByLabel("Password").fill(credentials.password);
+    await dialog.getByRole("button", { name: "Delete everything" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    await signInThroughUI(page, credentials);
+    await expect.poll(() => page.getByRole("tabpanel", { name: "Sign In" }).getByRole("alert").textContent()).toBe(
+      "Incorrect username or password",
+    );
+    await context.close();
+  });
+});
+
 describe("a server restart", () => {
   it("keeps accounts and sessions", async () => {
     const server = await startServer();

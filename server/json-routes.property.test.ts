@@ -123,4 +123,23 @@ describe("JSON routes under generated bodies", () => {
       runs,
     );
   });
+
+  it("DELETE /api/user", async () => {
+    const camper = await registerCamper(app);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.record({ password: maybe(text(60)), extra: junk }, { requiredKeys: [] }), anyBody), (body) =>
+        checkRoute(
+          (payload) =>
+            app.inject({
+              method: "DELETE",
+              url: "/api/user",
+              payload: JSON.stringify(payload),
+              headers: { cookie: camper.cookie, "content-type": "application/json" },
+            }),
+          body,
+        ),
+      ),
+      runs,
+    );
+  });
 });

@@ -40,6 +40,14 @@ export const API_ROUTE_CASES: RouteCase[] = [
     payload: (w) => w.owner.credentials,
     expect: { signedOut: 200, owner: 200, otherUser: 200 },
   },
+  {
+    method: "DELETE",
+    route: "/api/user",
+    url: () => "/api/user",
+    // Every factory camper shares the default password, so each caller deletes their own account.
+    payload: (w) => ({ password: w.owner.credentials.password }),
+    expect: { signedOut: 401, owner: 204, otherUser: 204 },
+  },
   { method: "POST", route: "/api/logout", url: () => "/api/logout", expect: { signedOut: 204, owner: 204, otherUser: 204 } },
   { method: "GET", route: "/api/recordings", url: () => "/api/recordings", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
   {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../../contracts/auth.ts";
 import type { App } from "../../app.ts";
-import { buildCredentials } from "../../../testing/factories.ts";
+import { buildCredentials, buildShowBody } from "../../../testing/factories.ts";
 import { createTestApp, registerCamper, signIn } from "../../../testing/test-app.ts";
 import { queryRows, testDatabase } from "../../../testing/test-database.ts";
 
@@ -260,5 +260,43 @@ describe("sessions persist in the database", () => {
     await db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 minute'`);
     const me = await app.inject({ method: "GET", url: "/api/user", headers: { cookie: camper.cookie } });
     expect(me.statusCode).toBe(401);
+  });
+});
+
+describe("DELETE /api/user", () => {
+  it("needs the password, then deletes the account, its sessions and its shows", async () => {
+    const camper = await registerCamper(app);
+    const other = await registerCamper(app);
+    await app.inject({ method: "POST", url: "/api/narrations", headers: { cookie: camper.cookie }, payload: buildShowBody() });
+    await app.inject({ method: "POST", url: "/api/narrations", headers: { cookie: other.cookie }, payload: buildShowBody() });
+
+    const wrong = await app.inject({ method: "DELETE", url: "/api/user", headers: { cookie: camper.cookie }, payload: { password: "not-it-at-all" } });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ message: AUTH_MESSAGES.wrongPassword });
+
+    const res = await app.inject({
+      method: "DELETE",
+      url: "/api/user",
+      headers: { cookie: camper.cookie },
+      payload: { password: camper.credentials.password },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(String(res.headers["set-cookie"])).toMatch(/ss_session=;/);
+
+    const { db } = await testDatabase();
+    const left = await queryRows<{ users: number; shows: number; sessions: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM users WHERE id = ${camper.userId}) AS users,
+                 (SELECT count(*)::int FROM recordings WHERE user_id = ${camper.userId}) AS shows,
+                 (SELECT count(*)::int FROM sessions WHERE user_id = ${camper.userId}) AS sessions`,
+    );
+    expect(left[0]).toEqual({ users: 0, shows: 0, sessions: 0 });
+    const me = await app.inject({ method: "GET", url: "/api/user", headers: { cookie: camper.cookie } });
+    expect(me.statusCode).toBe(401);
+    // The other camper keeps everything, and the username is free again.
+    const theirs = await app.inject({ method: "GET", url: "/api/recordings", headers: { cookie: other.cookie } });
+    expect(theirs.json()).toHaveLength(1);
+    const again = await app.inject({ method: "POST", url: "/api/register", payload: camper.credentials });
+    expect(again.statusCode).toBe(201);
   });
 });

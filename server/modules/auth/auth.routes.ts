@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { loginBodySchema, publicUserSchema, registerBodySchema } from "../../../contracts/auth.ts";
+import {
+  deleteAccountBodySchema,
+  loginBodySchema,
+  publicUserSchema,
+  registerBodySchema,
+} from "../../../contracts/auth.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { clearSessionCookie, readSessionToken, setSessionCookie } from "../../http/session-cookie.ts";
@@ -40,6 +45,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       if (previous) await auth.logout(previous);
       setSessionCookie(request, reply, sessionToken, sessionMaxAgeSeconds);
       return user;
+    },
+  );
+
+  app.delete(
+    "/api/user",
+    { schema: { body: deleteAccountBodySchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await auth.deleteAccount(user.id, request.body.password);
+      clearSessionCookie(request, reply);
+      return reply.code(204).send(null);
     },
   );
 

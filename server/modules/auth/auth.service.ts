@@ -4,7 +4,7 @@ import {
   type PublicUser,
   type RegisterBody,
 } from "../../../contracts/auth.ts";
-import { conflict, tooManyRequests, unauthorized } from "../../http/errors.ts";
+import { conflict, forbidden, tooManyRequests, unauthorized } from "../../http/errors.ts";
 import { describeWait, type RateLimiter } from "../rate-limit/limiter.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
 import type { SessionsRepository } from "./sessions.repository.ts";
@@ -22,7 +22,13 @@ export interface SignedIn {
   sessionToken: string;
 }
 
+export interface AccountDeletionListener {
+  accountDeleted(userId: number): Promise<void>;
+}
+
 export class AuthService {
+  private readonly deletionListeners: AccountDeletionListener[] = [];
+
   constructor(
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
@@ -68,6 +74,34 @@ export class AuthService {
     }
     await this.limiter.clear(failureKey);
     return { user: toPublicUser(row), sessionToken: await this.sessions.create(row.id) };
+  }
+
+  /**
+   * Deletes the account and everything in it once the password is confirmed. Wrong passwords
+   * count toward the same per-username limit as sign-in.
+   */
+  async deleteAccount(userId: number, password: string): Promise<void> {
+    const row = await this.users.findById(userId);
+    if (!row) return;
+    const failureKey = `login-failures:${row.username.toLowerCase()}`;
+    const failures = await this.limiter.peek(failureKey, QUARTER_HOUR);
+    if (failures.count >= this.limits.loginFailuresPerUsername) {
+      throw tooManyRequests(
+        `Too many wrong passwords. Please wait ${describeWait(failures.resetInSeconds)} and try again.`,
+        failures.resetInSeconds,
+      );
+    }
+    if (!(await verifyPassword(row.passwordHash, password))) {
+      await this.limiter.hit(failureKey, QUARTER_HOUR);
+      throw forbidden(AUTH_MESSAGES.wrongPassword);
+    }
+    for (const listener of this.deletionListeners) await listener.accountDeleted(userId);
+    await this.users.delete(userId);
+  }
+
+  /** Media stores register here so an account's files go with it. */
+  onAccountDeleted(listener: AccountDeletionListener) {
+    this.deletionListeners.push(listener);
   }
 
   logout(sessionToken: string): Promise<void> {

@@ -32,6 +32,11 @@ export class UsersRepository {
     return row;
   }
 
+  /** Deletes the user; sessions, subscriptions and shows go with it (ON DELETE CASCADE). */
+  async delete(id: number): Promise<void> {
+    await this.db.delete(schema.users).where(eq(schema.users.id, id));
+  }
+
   /** Inserts a user; returns undefined when the username is taken (in any letter case). */
   async create(username: string, passwordHash: string): Promise<UserRow | undefined> {
     const [row] = await this.db

@@ -3,6 +3,7 @@ import { Link } from "wouter";
 import { FREE_TIER_SHOW_LIMIT, PROFILE_RECENT_SHOWS } from "../../../../contracts/product.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { DeleteAccountCard } from "./DeleteAccountCard.tsx";
 import { useAuth } from "../auth/auth-context.tsx";
 import { planName } from "../pricing/plans.ts";
 import { formatShowDate } from "../shows/show-format.ts";
@@ -128,6 +129,7 @@ export function ProfilePage() {
         </Card>
       </div>
       <RecentShows />
+      <DeleteAccountCard />
     </div>
   );
 }

@@ -1,0 +1,122 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Trash2 } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { useLocation } from "wouter";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "../../components/ui/alert-dialog.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { toast } from "../../hooks/use-toast.ts";
+import { apiRequest, errorMessage } from "../../lib/api.ts";
+import { CURRENT_USER_KEY } from "../auth/auth-context.tsx";
+
+/** Deleting everything is one form away, behind the password so a borrowed laptop can't do it. */
+export function DeleteAccountCard() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const ids = { password: useId(), error: useId() };
+
+  const deleteAccount = useMutation<void, Error, string>({
+    mutationFn: async (pw) => {
+      await apiRequest("DELETE", "/api/user", { password: pw });
+    },
+    onSuccess: () => {
+      // Nothing of this camper stays on the device either.
+      Object.keys(window.localStorage)
+        .filter((key) => key.startsWith("ss:"))
+        .forEach((key) => window.localStorage.removeItem(key));
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
+      queryClient.setQueryData(CURRENT_USER_KEY, null);
+      setOpen(false);
+      navigate("/", { replace: true });
+      toast({ title: "Account deleted", description: "Your account, shows and media are gone for good." });
+    },
+    onError: (err) => setError(errorMessage(err)),
+  });
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) {
+      setError("Please enter your password.");
+      return;
+    }
+    setError(null);
+    deleteAccount.mutate(password);
+  }
+
+  return (
+    <Card className="border-red-200">
+      <CardHeader>
+        <CardTitle>Delete my account</CardTitle>
+        <CardDescription>
+          This deletes your account, every show, clip and voice sample, for good. Download anything you want to keep first.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <AlertDialog
+          open={open}
+          onOpenChange={(next) => {
+            setOpen(next);
+            if (!next) {
+              setPassword("");
+              setError(null);
+            }
+          }}
+        >
+          <AlertDialogTrigger asChild>
+            <Button variant="destructive">
+              <Trash2 aria-hidden="true" />
+              Delete my account
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <form onSubmit={onSubmit} className="grid gap-4">
+              <AlertDialogHeader>
+                <AlertDialogTitle>Delete your account?</AlertDialogTitle>
+                <AlertDialogDescription>
+                  Everything you made in Summer Stories will be deleted. This can't be undone. Type your password to confirm.
+                </AlertDialogDescription>
+              </AlertDialogHeader>
+              <div className="grid gap-2">
+                <Label htmlFor={ids.password}>Password</Label>
+                <Input
+                  id={ids.password}
+                  type="password"
+                  autoComplete="current-password"
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? ids.error : undefined}
+                />
+                {error && (
+                  <p id={ids.error} role="alert" className="text-sm text-red-800">
+                    {error}
+                  </p>
+                )}
+              </div>
+              <AlertDialogFooter>
+                <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
+                <Button type="submit" variant="destructive" disabled={deleteAccount.isPending}>
+                  {deleteAccount.isPending ? "Deleting..." : "Delete everything"}
+                </Button>
+              </AlertDialogFooter>
+            </form>
+          </AlertDialogContent>
+        </AlertDialog>
+      </CardContent>
+    </Card>
+  );
+}
