@@ -30,9 +30,8 @@ describe("shows", () => {
   it("answers survive a reload; a draft is saved, listed, opened, edited, updated and deleted", async () => {
     const { context, page, errors } = await signedInPage();
     await page.getByText("Preparing reflection guide...").waitFor();
-    const save = page.getByRole("button", { name: "Create Recording" });
     await page.getByRole("tab", { name: "Explain Summer Stories" }).waitFor();
-    expect(await save.isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Create Recording" }).isDisabled()).toBe(true);
 
     await answer(page, "Explain Summer Stories", "We make videos at the lake with friends.");
     await answer(page, "Favorite Part", "Filming the sunrise over the dock.");
@@ -49,10 +48,12 @@ describe("shows", () => {
       "Filming the sunrise over the dock.",
     );
 
-    await page.getByRole("button", { name: "Create Recording" }).click();
+    // Changing tab let the AI write a narration, and that show was saved at once.
+    const save = page.getByRole("button", { name: "Update Recording" });
+    await save.click();
     await expect.poll(() => toastRegion(page).textContent()).toContain("Draft saved");
-    // The draft's id is remembered: the next save updates the same show.
-    await page.getByRole("button", { name: "Update Recording" }).waitFor();
+    const saved = await (await context.request.get("/api/recordings")).json();
+    expect(saved).toHaveLength(1);
 
     await page.getByRole("link", { name: "My Shows" }).first().click();
     await page.waitForURL("**/shows");
@@ -61,8 +62,9 @@ describe("shows", () => {
     await page.getByRole("link", { name: `View ${title}` }).click();
     await page.waitForURL(/\/shows\/\d+$/);
     const showId = Number(new URL(page.url()).pathname.split("/").pop());
+    expect(showId).toBe(saved[0].id);
     await page.getByRole("heading", { level: 1, name: title }).waitFor();
-    await page.getByText("Draft saved - waiting for AI generation").waitFor();
+    await page.getByText("Filming the sunrise over the dock.").first().waitFor();
     expect(await page.getByText("No response provided").count()).toBe(3);
 
     await page.getByRole("link", { name: /Edit/ }).first().click();
@@ -71,11 +73,15 @@ describe("shows", () => {
     expect(await page.getByTestId("editing-id").textContent()).toContain(String(showId));
     await answer(page, "Conclusion", "Make a music video with my cousin.");
     await page.getByRole("button", { name: "Update Recording" }).click();
-    await expect.poll(() => toastRegion(page).textContent()).toContain("Recording updated");
+    await expect.poll(() => toastRegion(page).textContent()).toMatch(/Recording (updated|saved)/);
+    await expect.poll(async () => (await (await context.request.get(`/api/recordings/${showId}`)).json()).responses[4]).toBe(
+      "Make a music video with my cousin.",
+    );
+    // However the automatic and the button saves interleaved, there is still exactly one show.
+    expect(await (await context.request.get("/api/recordings")).json()).toHaveLength(1);
 
     await page.goto(`/shows/${showId}`);
-    await page.getByText("Make a music video with my cousin.").waitFor();
-    await page.getByText("Updated - waiting for AI generation").waitFor();
+    await page.getByText("Make a music video with my cousin.").first().waitFor();
 
     await page.getByRole("button", { name: /Delete show/ }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
@@ -115,7 +121,7 @@ describe("shows", () => {
     await page.goto("/home");
     await answer(page, "Explain Summer Stories", "One more story.");
     await page.getByRole("button", { name: /Create Recording|Update Recording/ }).click();
-    await expect.poll(() => toastRegion(page).textContent()).toContain("Failed to save draft");
+    await expect.poll(() => toastRegion(page).textContent()).toMatch(/Failed to save (draft|recording)/);
     expect(await toastRegion(page).textContent()).toContain("The free plan holds 20 shows");
 
     // All 20 can be reached from the list.

@@ -10,7 +10,8 @@ import { Label } from "../../components/ui/label.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
-import { countWords, downloadText, narrationFileName, videoLengthLabel } from "./narration-text.ts";
+import { downloadTextFile } from "../../lib/download.ts";
+import { countWords, narrationFileName, videoLengthLabel } from "./narration-text.ts";
 import type { NarrationGenerator } from "./use-narration-generator.ts";
 
 export const TITLE_URL = "/api/generate-title";
@@ -75,7 +76,7 @@ export function NarrationPanel({ generator, title, onTitleChange, targetWords, c
   });
 
   function download() {
-    downloadText(narration, narrationFileName(title));
+    downloadTextFile(narrationFileName(title), narration);
     toast({ title: "Download started", description: narrationFileName(title) });
   }
 

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { FilePlus2, Save } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link, useSearch } from "wouter";
 import { SHOW_MESSAGES, type Show } from "../../../../contracts/recordings.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -78,18 +78,24 @@ function StoryEditor({ show }: { show?: Show }) {
   const [validation, setValidation] = useState<string | null>(null);
   const [title, setTitle] = useState(show?.title ?? "");
 
-  const save = useSaveShow((saved) => {
-    if (editingMode) {
-      markSaved();
-    } else {
-      // The new story's answers stay on the device for the next save; the draft's id is remembered.
-      const remembered = { id: saved.id, narration: saved.narration };
-      writeLocal(draftIdKey, remembered);
-      setDraft(remembered);
-    }
-  });
-
   const existing = editingMode ? { id: show.id, narration: show.narration } : draft;
+  // Saves are queued; each reads the show to update when it runs, so this must be current at once.
+  const existingRef = useRef(existing);
+  existingRef.current = existing;
+  const save = useSaveShow({
+    resolveExisting: () => existingRef.current,
+    remember: (saved) => {
+      const remembered = { id: saved.id, narration: saved.narration };
+      existingRef.current = remembered;
+      if (editingMode) {
+        markSaved();
+      } else {
+        // The new story's answers stay on the device for the next save; the show's id is remembered.
+        writeLocal(draftIdKey, remembered);
+        setDraft(remembered);
+      }
+    },
+  });
   const canSave = hasAnyAnswer(answers);
 
   const generator = useNarrationGenerator({
@@ -99,7 +105,7 @@ function StoryEditor({ show }: { show?: Show }) {
     initialNarration: show?.narration,
     // A narration the AI wrote is the camper's work now: keep it on the server at once.
     onGenerated: (content) =>
-      save.mutate({ answers, settings, existing, editingMode, narration: content, title, automatic: true }),
+      save.mutate({ answers, settings, editingMode, narration: content, title, automatic: true }),
   });
 
   function onSave() {
@@ -108,7 +114,7 @@ function StoryEditor({ show }: { show?: Show }) {
       return;
     }
     setValidation(null);
-    save.mutate({ answers, settings, existing, editingMode, narration: generator.narration, title });
+    save.mutate({ answers, settings, editingMode, narration: generator.narration, title });
   }
 
   function startNewStory() {

@@ -18,7 +18,8 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { toast } from "../../hooks/use-toast.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { DraftBadge } from "./DraftBadge.tsx";
-import { downloadTextFile, formatShowDateTime, narrationFileText, safeFileName } from "./show-format.ts";
+import { downloadTextFile } from "../../lib/download.ts";
+import { formatShowDateTime, narrationFileText, safeFileName } from "./show-format.ts";
 import { isValidShowId, useDeleteShow, useShow } from "./shows-api.ts";
 
 function BackToShows() {

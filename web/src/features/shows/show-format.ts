@@ -44,17 +44,3 @@ export function narrationFileText(show: Pick<Show, "title" | "narration">): stri
   return `${show.title}\n\n${show.narration ?? ""}`;
 }
 
-/** Starts a browser download of `text` as a UTF-8 text file. */
-export function downloadTextFile(fileName: string, text: string): void {
-  const blob = new Blob([text], { type: "text/plain;charset=utf-8" });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.style.display = "none";
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoke after the click has been handled so the download can start.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
