@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -22,6 +23,14 @@ import type { AiWriter } from "./ai/ai-writer.ts";
 import { aiRoutes } from "./modules/ai/ai.routes.ts";
 import { AiService } from "./modules/ai/ai.service.ts";
 import { RateLimiter } from "./modules/rate-limit/limiter.ts";
+import { LocalMediaStorage } from "./media/local-media-storage.ts";
+import type { MediaStorage } from "./media/media-storage.ts";
+import { resolveVideoTools } from "./media/video-tools.ts";
+import { ClipsRepository } from "./modules/clips/clips.repository.ts";
+import { clipsRoutes } from "./modules/clips/clips.routes.ts";
+import { ClipsService } from "./modules/clips/clips.service.ts";
+import { uploadsRoutes } from "./modules/clips/uploads.routes.ts";
+import { UploadsService } from "./modules/clips/uploads.service.ts";
 import { ShowsRepository } from "./modules/shows/shows.repository.ts";
 import { showsRoutes } from "./modules/shows/shows.routes.ts";
 import { ShowsService } from "./modules/shows/shows.service.ts";
@@ -34,6 +43,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Defaults to the writer the config names. */
   aiWriter?: AiWriter;
+  /** Defaults to local disk under the config's media folder. */
+  mediaStorage?: MediaStorage;
 }
 
 /** JSON bodies are small (the largest is a 20,000-character narration); media has its own routes. */
@@ -67,6 +78,9 @@ export async function buildApp(deps: AppDeps) {
   registerJsonBodyParser(app);
 
   await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: config.media.maxUploadBytes + 1, files: 1, fields: 10, fieldSize: 64 * 1024 },
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: true,
@@ -92,7 +106,18 @@ export async function buildApp(deps: AppDeps) {
     info: { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year },
   });
   await app.register(authRoutes, { auth, sessionMaxAgeSeconds: sessions.ttlSeconds });
-  await app.register(showsRoutes, { shows: new ShowsService(new ShowsRepository(db)) });
+  const showsRepository = new ShowsRepository(db);
+  const shows = new ShowsService(showsRepository);
+  await app.register(showsRoutes, { shows });
+
+  const storage = deps.mediaStorage ?? new LocalMediaStorage(config.media.dir);
+  const clipsRepository = new ClipsRepository(db);
+  const clips = new ClipsService(clipsRepository, showsRepository, storage);
+  shows.onShowDeleted(clips);
+  auth.onAccountDeleted(clips);
+  const uploads = new UploadsService(db, storage, clipsRepository, resolveVideoTools(config.media), config.media.maxUploadBytes);
+  await app.register(clipsRoutes, { clips });
+  await app.register(uploadsRoutes, { uploads });
   const aiWriter = deps.aiWriter ?? createAiWriter(config.ai);
   await app.register(aiRoutes, { ai: new AiService(aiWriter, limiter, config.ai.requestsPerMinute) });
 

@@ -46,6 +46,9 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   AI_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(1024 ** 3),
+  FFMPEG_PATH: z.string().min(1).optional(),
+  FFPROBE_PATH: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -77,6 +80,14 @@ export interface AppConfig {
     maxRetries: number;
     /** AI calls allowed per camper per minute, whatever the provider. */
     requestsPerMinute: number;
+  };
+  media: {
+    /** Where clips and uploads are kept (local disk). */
+    dir: string;
+    maxUploadBytes: number;
+    /** Binaries to use instead of the ones shipped in npm packages. */
+    ffmpegPath?: string;
+    ffprobePath?: string;
   };
   logLevel: Env["LOG_LEVEL"];
 }
@@ -124,6 +135,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: env.AI_TIMEOUT_MS,
       maxRetries: env.AI_MAX_RETRIES,
       requestsPerMinute: env.AI_REQUESTS_PER_MINUTE,
+    },
+    media: {
+      dir: path.join(dataDir, "media"),
+      maxUploadBytes: env.MAX_UPLOAD_BYTES,
+      ffmpegPath: env.FFMPEG_PATH,
+      ffprobePath: env.FFPROBE_PATH,
     },
     logLevel: env.LOG_LEVEL,
   };

@@ -1,6 +1,8 @@
 import type { App } from "../server/app.ts";
 import { buildCredentials, buildShowBody } from "./factories.ts";
+import { webmFixture } from "./media-fixtures.ts";
 import { createShow, registerCamper, type SignedInClient } from "./test-app.ts";
+import { tusCreate, uploadClip } from "./uploads.ts";
 
 /**
  * Every /api route with the status each kind of caller gets: signed out, the owner of the
@@ -12,14 +14,18 @@ export interface MatrixWorld {
   owner: SignedInClient;
   other: SignedInClient;
   showId: number;
+  clipId: number;
+  /** A started tus upload of the owner's, e.g. /api/uploads/<uuid>. */
+  uploadUrl: string;
 }
 
 export interface RouteCase {
-  method: "GET" | "POST" | "PATCH" | "DELETE" | "PUT";
+  method: "GET" | "POST" | "PATCH" | "DELETE" | "PUT" | "OPTIONS";
   /** The route as Fastify knows it (with :params). */
   route: string;
   url(world: MatrixWorld): string;
   payload?(world: MatrixWorld): unknown;
+  headers?(world: MatrixWorld): Record<string, string>;
   expect: { signedOut: number; owner: number; otherUser: number };
 }
 
@@ -105,12 +111,62 @@ export const API_ROUTE_CASES: RouteCase[] = [
     expect: { signedOut: 401, owner: 200, otherUser: 200 },
   },
   { method: "GET", route: "/api/ai/status", url: () => "/api/ai/status", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
+  { method: "GET", route: "/api/clips", url: () => "/api/clips?loose=true", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
+  {
+    method: "PATCH",
+    route: "/api/clips/:id",
+    url: (w) => `/api/clips/${w.clipId}`,
+    payload: () => ({ title: "Renamed" }),
+    expect: { signedOut: 401, owner: 200, otherUser: 404 },
+  },
+  { method: "DELETE", route: "/api/clips/:id", url: (w) => `/api/clips/${w.clipId}`, expect: { signedOut: 401, owner: 204, otherUser: 404 } },
+  { method: "GET", route: "/api/clips/:id/media", url: (w) => `/api/clips/${w.clipId}/media`, expect: { signedOut: 401, owner: 200, otherUser: 404 } },
+  {
+    method: "PUT",
+    route: "/api/recordings/:id/clips",
+    url: (w) => `/api/recordings/${w.showId}/clips`,
+    payload: (w) => ({ clipIds: [w.clipId] }),
+    expect: { signedOut: 401, owner: 200, otherUser: 404 },
+  },
+  { method: "OPTIONS", route: "/api/uploads", url: () => "/api/uploads", expect: { signedOut: 204, owner: 204, otherUser: 204 } },
+  {
+    method: "POST",
+    route: "/api/uploads",
+    url: () => "/api/uploads",
+    headers: () => ({ "tus-resumable": "1.0.0", "upload-defer-length": "1" }),
+    expect: { signedOut: 401, owner: 201, otherUser: 201 },
+  },
+  {
+    method: "PATCH",
+    route: "/api/uploads/:id",
+    url: (w) => w.uploadUrl,
+    headers: () => ({ "tus-resumable": "1.0.0", "content-type": "application/offset+octet-stream", "upload-offset": "0" }),
+    payload: () => Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0, 0, 0, 0]),
+    expect: { signedOut: 401, owner: 204, otherUser: 404 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/uploads/:id",
+    url: (w) => w.uploadUrl,
+    headers: () => ({ "tus-resumable": "1.0.0" }),
+    expect: { signedOut: 401, owner: 204, otherUser: 404 },
+  },
+  {
+    method: "POST",
+    route: "/api/recordings",
+    url: () => "/api/recordings",
+    headers: () => ({ "content-type": "multipart/form-data; boundary=x" }),
+    payload: () => "--x\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nNo video\r\n--x--\r\n",
+    expect: { signedOut: 401, owner: 400, otherUser: 400 },
+  },
 ];
 
-/** A fresh owner with one show and another camper, for one matrix cell. */
+/** A fresh owner with one show, one clip and one started upload, and another camper, for one cell. */
 export async function buildMatrixWorld(app: App): Promise<MatrixWorld> {
   const owner = await registerCamper(app);
   const other = await registerCamper(app);
   const show = await createShow(app, owner.cookie);
-  return { app, owner, other, showId: show.id };
+  const clip = await uploadClip(app, owner, await webmFixture(1));
+  const uploadUrl = await tusCreate(app, owner, {});
+  return { app, owner, other, showId: show.id, clipId: clip.id, uploadUrl };
 }

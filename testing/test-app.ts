@@ -1,11 +1,16 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { buildApp, type App } from "../server/app.ts";
 import { loadConfig, type AppConfig } from "../server/config.ts";
 import type { Show } from "../contracts/recordings.ts";
 import { buildCredentials, buildShowBody, type Credentials, type ShowBody } from "./factories.ts";
 import { testDatabase } from "./test-database.ts";
 
+/** Tests keep media in a temporary folder of their worker, never in the working tree. */
+export const TEST_DATA_DIR = path.join(tmpdir(), `summer-stories-test-${process.pid}`);
+
 export function testConfig(env: Record<string, string> = {}): AppConfig {
-  return loadConfig({ NODE_ENV: "test", DATA_DIR: "./data-test", LOG_LEVEL: "silent", ...env });
+  return loadConfig({ NODE_ENV: "test", DATA_DIR: TEST_DATA_DIR, LOG_LEVEL: "silent", ...env });
 }
 
 /** The real app on the worker's test database, for `app.inject` (no port). */

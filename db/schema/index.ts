@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -99,4 +101,54 @@ export const rateLimits = pgTable(
     count: integer("count").notNull(),
   },
   (t) => [index("rate_limits_window_idx").on(t.windowStart)],
+);
+
+/** A finished video clip: remuxed media in storage, attached to a show or still loose. */
+export const clips = pgTable(
+  "clips",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Loose until the show it was recorded for is saved.
+    showId: integer("show_id").references(() => recordings.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    position: integer("position").notNull().default(0),
+    mimeType: text("mime_type").notNull(),
+    storageKey: text("storage_key").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    uploadedBytes: bigint("uploaded_bytes", { mode: "number" }).notNull(),
+    uploadSha256: text("upload_sha256").notNull(),
+    durationSeconds: doublePrecision("duration_seconds").notNull(),
+    transcription: text("transcription"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("clips_user_show_idx").on(t.userId, t.showId, t.position)],
+);
+
+/**
+ * Resumable uploads (tus). The row is the truth about how many bytes arrived, so any app instance
+ * can continue an upload another one started; `locked_until` keeps two writers apart.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    showId: integer("show_id").references(() => recordings.id, { onDelete: "set null" }),
+    title: text("title").notNull(),
+    storageKey: text("storage_key").notNull(),
+    offset: bigint("offset", { mode: "number" }).notNull().default(0),
+    length: bigint("length", { mode: "number" }),
+    status: text("status").notNull().default("uploading"),
+    failure: text("failure"),
+    clipId: integer("clip_id"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("uploads_user_idx").on(t.userId)],
 );

@@ -95,8 +95,9 @@ export class AuthService {
       await this.limiter.hit(failureKey, QUARTER_HOUR);
       throw forbidden(AUTH_MESSAGES.wrongPassword);
     }
-    for (const listener of this.deletionListeners) await listener.accountDeleted(userId);
     await this.users.delete(userId);
+    // The rows are gone (cascade); now the files that belonged to them.
+    for (const listener of this.deletionListeners) await listener.accountDeleted(userId);
   }
 
   /** Media stores register here so an account's files go with it. */

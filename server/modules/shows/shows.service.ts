@@ -10,9 +10,10 @@ import { forbidden, notFound } from "../../http/errors.ts";
 import { decodeCursor, encodeCursor } from "./list-cursor.ts";
 import { toShow, type ShowsRepository } from "./shows.repository.ts";
 
-/** What else must go when a show goes (its media, once shows have media). */
+/** What else must go when a show goes (its clips' media). */
 export interface ShowDeletionListener {
-  showDeleted(userId: number, showId: number): Promise<void>;
+  /** Runs before the show's rows are deleted; the returned step runs once they are gone. */
+  prepareShowDeletion(userId: number, showId: number): Promise<() => Promise<void>>;
 }
 
 export class ShowsService {
@@ -70,8 +71,10 @@ export class ShowsService {
   }
 
   async delete(userId: number, id: number): Promise<void> {
+    if (!(await this.shows.findOwned(userId, id))) throw notFound(SHOW_MESSAGES.notFound);
+    const afterwards = await Promise.all(this.deletionListeners.map((l) => l.prepareShowDeletion(userId, id)));
     const row = await this.shows.deleteOwned(userId, id);
     if (!row) throw notFound(SHOW_MESSAGES.notFound);
-    for (const listener of this.deletionListeners) await listener.showDeleted(userId, id);
+    for (const step of afterwards) await step();
   }
 }

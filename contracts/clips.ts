@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+/**
+ * Video clips and their resumable upload (issue: Recorder).
+ *
+ * Uploads speak tus 1.0.0 (core, creation, creation-defer-length, termination) under /api/uploads:
+ *   POST   /api/uploads            Tus-Resumable: 1.0.0; Upload-Defer-Length: 1 (or Upload-Length: n);
+ *                                  Upload-Metadata: "title <base64>,showId <base64>?,filetype <base64>?"
+ *                                  -> 201, Location: /api/uploads/{id}
+ *   HEAD   /api/uploads/{id}       -> 200, Upload-Offset, Upload-Length or Upload-Defer-Length: 1
+ *   PATCH  /api/uploads/{id}       Content-Type: application/offset+octet-stream; Upload-Offset: n;
+ *                                  Upload-Length: n (on any PATCH once the size is known, e.g. at Stop)
+ *                                  -> 204, Upload-Offset; when the offset reaches the length the upload
+ *                                  becomes a clip and the response carries Upload-Clip-Id: {clipId}
+ *   DELETE /api/uploads/{id}       -> 204 (the upload and its bytes are gone)
+ * Errors: 409 wrong offset (HEAD, then continue), 413 too large, 415 not WebM/Matroska or MP4 (checked on
+ * the first bytes), 404 unknown upload, 423 another request is writing this upload (retry), 422 the
+ * finished file cannot be read as video. Every error body is { message }.
+ */
+export const TUS_VERSION = "1.0.0";
+export const UPLOAD_CLIP_ID_HEADER = "upload-clip-id";
+
+export const CLIP_LIMITS = { titleMaxLength: 120, transcriptionMaxLength: 20_000 } as const;
+
+export const clipSchema = z.object({
+  id: z.number().int(),
+  showId: z.number().int().nullable(),
+  title: z.string(),
+  position: z.number().int(),
+  mimeType: z.enum(["video/webm", "video/mp4"]),
+  durationSeconds: z.number(),
+  sizeBytes: z.number().int(),
+  /** Byte count and SHA-256 (hex) of exactly the bytes the device uploaded, before remuxing. */
+  uploadedBytes: z.number().int(),
+  uploadSha256: z.string(),
+  transcription: z.string().nullable(),
+  createdAt: z.string(),
+  /** Streams the clip to its owner (HTTP Range supported). */
+  mediaUrl: z.string(),
+  /** The same with Content-Disposition: attachment and a file name ending in .webm or .mp4. */
+  downloadUrl: z.string(),
+});
+export type Clip = z.infer<typeof clipSchema>;
+
+export const clipIdParamsSchema = z.strictObject({
+  id: z.string().regex(/^[1-9]\d{0,8}$/, "Clip id must be a whole number").transform(Number),
+});
+
+/** PATCH /api/clips/:id */
+export const updateClipBodySchema = z
+  .strictObject({
+    title: z.string().trim().min(1, "Title can't be empty").max(CLIP_LIMITS.titleMaxLength).optional(),
+    transcription: z.string().max(CLIP_LIMITS.transcriptionMaxLength).optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, { message: "Nothing to update" });
+
+/**
+ * PUT /api/recordings/:id/clips — the show's clips in order. Listed clips must be the camper's and
+ * either loose (recorded before the show was saved) or already on this show; they are attached in
+ * this order. The show's clips not listed keep their order after the listed ones.
+ */
+export const setShowClipsBodySchema = z.strictObject({
+  clipIds: z.array(z.number().int().positive()).max(200, "At most 200 clips"),
+});
+
+/** GET /api/clips?loose=true lists clips not on any show yet; ?showId=N a show's clips in order. */
+export const listClipsQuerySchema = z.strictObject({
+  showId: z.coerce.number().int().positive().optional(),
+  loose: z.enum(["true"]).optional(),
+});
+
+export const CLIP_MESSAGES = {
+  notFound: "Clip not found",
+  uploadNotFound: "Upload not found",
+  notVideo: "That file is not a WebM or MP4 video",
+  tooLarge: (maxBytes: number) => `Clips can be at most ${Math.round(maxBytes / (1024 * 1024))} MB`,
+  unreadable: "This recording could not be read as video",
+  wrongOffset: "The upload is at a different offset; ask where it is (HEAD) and continue from there",
+  busy: "This upload is being written by another request; try again in a moment",
+} as const;

@@ -1,0 +1,33 @@
+import type { Readable, Transform } from "node:stream";
+
+/**
+ * Where media bytes live. Keys are server-made paths like `users/7/clips/<uuid>.webm`; nothing a
+ * client sends becomes part of a key. Local disk now; an S3-compatible store implements the same.
+ */
+export interface MediaStorage {
+  /**
+   * Writes `source` at byte `offset` of `key` (0 creates or replaces the object), cutting anything
+   * after it first, and returns how many bytes were written. Bytes that arrived before a failure
+   * stay written, so a resumable upload continues from them.
+   */
+  writeAt(key: string, offset: number, source: Readable, through?: Transform): Promise<number>;
+  read(key: string, range?: { start: number; end: number }): Readable;
+  size(key: string): Promise<number | undefined>;
+  delete(key: string): Promise<void>;
+  /** Everything under a prefix, e.g. a camper's whole folder when the account is deleted. */
+  deletePrefix(prefix: string): Promise<void>;
+  /** A path on this machine for tools that need a file (ffmpeg), valid during `use`. */
+  withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T>;
+  /** A path on this machine to write a new object to; `commit` stores it under `key`. */
+  withNewLocalFile<T>(key: string, write: (path: string) => Promise<T>): Promise<T>;
+}
+
+const SAFE_KEY = /^(?:[a-z0-9][a-z0-9._-]*\/)*[a-z0-9][a-z0-9._-]*$/i;
+
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.split("/").some((part) => part === "." || part === "..")) {
+    throw new Error(`unsafe media key: ${key}`);
+  }
+}
+
+export const userMediaPrefix = (userId: number) => `users/${userId}/`;

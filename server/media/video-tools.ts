@@ -1,0 +1,44 @@
+import { execFile } from "node:child_process";
+import { createRequire } from "node:module";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+
+export interface VideoToolPaths {
+  ffmpeg: string;
+  ffprobe: string;
+}
+
+/** ffmpeg and ffprobe from config, else the binaries the npm packages ship (so `npm install` is enough). */
+export function resolveVideoTools(config: { ffmpegPath?: string; ffprobePath?: string }): VideoToolPaths {
+  return {
+    ffmpeg: config.ffmpegPath ?? (require("@ffmpeg-installer/ffmpeg") as { path: string }).path,
+    ffprobe: config.ffprobePath ?? (require("@ffprobe-installer/ffprobe") as { path: string }).path,
+  };
+}
+
+export type VideoContainer = "webm" | "mp4";
+
+/** Rewrites the container without re-encoding: MediaRecorder WebM gains a duration and seek index. */
+export async function remux(tools: VideoToolPaths, input: string, output: string, container: VideoContainer) {
+  const args = ["-v", "error", "-nostdin", "-y", "-i", input, "-map", "0", "-c", "copy"];
+  if (container === "mp4") args.push("-movflags", "+faststart");
+  args.push("-f", container, output);
+  await run(tools.ffmpeg, args, { maxBuffer: 1024 * 1024 });
+}
+
+/** The media's duration in seconds, from ffprobe; throws when the file is not readable video. */
+export async function probeDuration(tools: VideoToolPaths, file: string): Promise<number> {
+  const { stdout } = await run(
+    tools.ffprobe,
+    ["-v", "error", "-show_entries", "format=duration:stream=codec_type", "-of", "json", file],
+    { maxBuffer: 1024 * 1024 },
+  );
+  const parsed = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { codec_type?: string }[] };
+  const duration = Number(parsed.format?.duration);
+  if (!parsed.streams?.some((s) => s.codec_type === "video") || !Number.isFinite(duration) || duration <= 0) {
+    throw new Error("no video stream with a duration");
+  }
+  return duration;
+}

@@ -1,0 +1,105 @@
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Clip } from "../../../contracts/clips.ts";
+import type { Database } from "../../../db/client.ts";
+import { schema } from "../../../db/client.ts";
+
+type ClipRow = typeof schema.clips.$inferSelect;
+const t = schema.clips;
+
+export function toClip(row: ClipRow): Clip {
+  return {
+    id: row.id,
+    showId: row.showId,
+    title: row.title,
+    position: row.position,
+    mimeType: row.mimeType as Clip["mimeType"],
+    durationSeconds: row.durationSeconds,
+    sizeBytes: row.sizeBytes,
+    uploadedBytes: row.uploadedBytes,
+    uploadSha256: row.uploadSha256,
+    transcription: row.transcription,
+    createdAt: row.createdAt.toISOString(),
+    mediaUrl: `/api/clips/${row.id}/media`,
+    downloadUrl: `/api/clips/${row.id}/media?download=1`,
+  };
+}
+
+/** Owner-scoped like shows: another camper's clip is never found. */
+export class ClipsRepository {
+  constructor(private readonly db: Database) {}
+
+  async create(values: typeof t.$inferInsert): Promise<ClipRow> {
+    return this.db.transaction(async (tx) => {
+      const scope = values.showId ? eq(t.showId, values.showId) : isNull(t.showId);
+      const [{ next } = { next: 0 }] = await tx
+        .select({ next: sql<number>`coalesce(max(${t.position}) + 1, 0)::int` })
+        .from(t)
+        .where(and(eq(t.userId, values.userId), scope));
+      const [row] = await tx.insert(t).values({ ...values, position: next }).returning();
+      return row!;
+    });
+  }
+
+  async findOwned(userId: number, id: number): Promise<ClipRow | undefined> {
+    const [row] = await this.db.select().from(t).where(and(eq(t.id, id), eq(t.userId, userId)));
+    return row;
+  }
+
+  async list(userId: number, showId: number | null): Promise<ClipRow[]> {
+    return this.db
+      .select()
+      .from(t)
+      .where(and(eq(t.userId, userId), showId === null ? isNull(t.showId) : eq(t.showId, showId)))
+      .orderBy(asc(t.position), asc(t.id));
+  }
+
+  async listForShows(userId: number, showId: number): Promise<ClipRow[]> {
+    return this.list(userId, showId);
+  }
+
+  async update(userId: number, id: number, changes: Partial<Pick<ClipRow, "title" | "transcription">>) {
+    const [row] = await this.db.update(t).set(changes).where(and(eq(t.id, id), eq(t.userId, userId))).returning();
+    return row;
+  }
+
+  async delete(userId: number, id: number): Promise<ClipRow | undefined> {
+    const [row] = await this.db.delete(t).where(and(eq(t.id, id), eq(t.userId, userId))).returning();
+    return row;
+  }
+
+  /**
+   * Puts the listed clips on the show in this order; the show's other clips follow in their
+   * order. Returns false when a listed clip is not the camper's or belongs to another show.
+   */
+  async setShowClips(userId: number, showId: number, clipIds: number[]): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const listed = clipIds.length
+        ? await tx.select().from(t).where(and(eq(t.userId, userId), inArray(t.id, clipIds))).for("update")
+        : [];
+      const unique = new Set(clipIds);
+      if (unique.size !== clipIds.length || listed.length !== clipIds.length) return false;
+      if (listed.some((c) => c.showId !== null && c.showId !== showId)) return false;
+      const others = (
+        await tx
+          .select({ id: t.id })
+          .from(t)
+          .where(and(eq(t.userId, userId), eq(t.showId, showId)))
+          .orderBy(asc(t.position), asc(t.id))
+      ).filter((c) => !unique.has(c.id));
+      const order = [...clipIds, ...others.map((c) => c.id)];
+      for (const [position, id] of order.entries()) {
+        await tx.update(t).set({ showId, position }).where(and(eq(t.id, id), eq(t.userId, userId)));
+      }
+      return true;
+    });
+  }
+
+  /** Storage keys of a show's clips (to delete the files once the rows are gone). */
+  async storageKeysOfShow(userId: number, showId: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ key: t.storageKey })
+      .from(t)
+      .where(and(eq(t.userId, userId), eq(t.showId, showId)));
+    return rows.map((r) => r.key);
+  }
+}

@@ -1,0 +1,30 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { resolveVideoTools } from "../server/media/video-tools.ts";
+
+const run = promisify(execFile);
+const dir = path.join(tmpdir(), "summer-stories-fixtures");
+
+/**
+ * A real WebM (VP8 + Opus, as Chromium's MediaRecorder makes) of `seconds`, made once per machine
+ * with the ffmpeg the app itself uses.
+ */
+export async function webmFixture(seconds = 2): Promise<Buffer> {
+  const file = path.join(dir, `test-${seconds}s.webm`);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    const { ffmpeg } = resolveVideoTools({});
+    const partial = `${file}.${process.pid}.tmp.webm`;
+    await run(ffmpeg, [
+      "-v", "error", "-nostdin", "-y",
+      "-f", "lavfi", "-i", `testsrc=size=320x240:rate=25:duration=${seconds}`,
+      "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`,
+      "-c:v", "libvpx", "-b:v", "300k", "-c:a", "libopus", "-shortest", "-f", "webm", partial,
+    ]);
+    await import("node:fs/promises").then((fs) => fs.rename(partial, file));
+  }
+  return readFileSync(file);
+}
