@@ -31,6 +31,10 @@ import { clipsRoutes } from "./modules/clips/clips.routes.ts";
 import { ClipsService } from "./modules/clips/clips.service.ts";
 import { uploadsRoutes } from "./modules/clips/uploads.routes.ts";
 import { UploadsService } from "./modules/clips/uploads.service.ts";
+import { voiceRoutes } from "./modules/voice/voice.routes.ts";
+import { VoiceService } from "./modules/voice/voice.service.ts";
+import { createVoiceProvider } from "./voice/create-voice-provider.ts";
+import type { VoiceProvider } from "./voice/voice-provider.ts";
 import { ShowsRepository } from "./modules/shows/shows.repository.ts";
 import { showsRoutes } from "./modules/shows/shows.routes.ts";
 import { ShowsService } from "./modules/shows/shows.service.ts";
@@ -45,6 +49,8 @@ export interface AppDeps {
   aiWriter?: AiWriter;
   /** Defaults to local disk under the config's media folder. */
   mediaStorage?: MediaStorage;
+  /** Defaults to the voice the config names. */
+  voiceProvider?: VoiceProvider;
 }
 
 /** JSON bodies are small (the largest is a 20,000-character narration); media has its own routes. */
@@ -110,16 +116,22 @@ export async function buildApp(deps: AppDeps) {
   const shows = new ShowsService(showsRepository);
   await app.register(showsRoutes, { shows });
 
+  const aiWriter = deps.aiWriter ?? createAiWriter(config.ai);
+  const ai = new AiService(aiWriter, limiter, config.ai.requestsPerMinute);
+  await app.register(aiRoutes, { ai });
+
   const storage = deps.mediaStorage ?? new LocalMediaStorage(config.media.dir);
   const clipsRepository = new ClipsRepository(db);
   const clips = new ClipsService(clipsRepository, showsRepository, storage);
   shows.onShowDeleted(clips);
   auth.onAccountDeleted(clips);
-  const uploads = new UploadsService(db, storage, clipsRepository, resolveVideoTools(config.media), config.media.maxUploadBytes);
+  const videoTools = resolveVideoTools(config.media);
+  const uploads = new UploadsService(db, storage, clipsRepository, videoTools, config.media.maxUploadBytes);
+  const voice = new VoiceService(db, storage, deps.voiceProvider ?? createVoiceProvider(config), videoTools);
+  shows.onShowDeleted(voice);
+  await app.register(voiceRoutes, { voice, storage, ai });
   await app.register(clipsRoutes, { clips });
   await app.register(uploadsRoutes, { uploads });
-  const aiWriter = deps.aiWriter ?? createAiWriter(config.ai);
-  await app.register(aiRoutes, { ai: new AiService(aiWriter, limiter, config.ai.requestsPerMinute) });
 
   registerWebClient(app, deps.webRoot);
   return app;

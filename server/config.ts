@@ -46,6 +46,10 @@ const envSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   AI_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  VOICE_PROVIDER: z.enum(["auto", "espeak-ng", "mespeak", "openai"]).default("auto"),
+  VOICE_API_KEY: z.string().optional(),
+  VOICE_BASE_URL: z.url({ error: "must be a URL like https://api.openai.com/v1" }).optional(),
+  VOICE_MODEL: z.string().min(1).default("gpt-4o-mini-tts"),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(1024 ** 3),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
@@ -80,6 +84,13 @@ export interface AppConfig {
     maxRetries: number;
     /** AI calls allowed per camper per minute, whatever the provider. */
     requestsPerMinute: number;
+  };
+  voice: {
+    /** auto: OpenAI-compatible speech when VOICE_API_KEY or VOICE_BASE_URL is set, else espeak-ng if installed, else meSpeak. */
+    provider: "auto" | "espeak-ng" | "mespeak" | "openai";
+    apiKey?: string;
+    baseURL?: string;
+    model: string;
   };
   media: {
     /** Where clips and uploads are kept (local disk). */
@@ -135,6 +146,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       timeoutMs: env.AI_TIMEOUT_MS,
       maxRetries: env.AI_MAX_RETRIES,
       requestsPerMinute: env.AI_REQUESTS_PER_MINUTE,
+    },
+    voice: {
+      provider: env.VOICE_PROVIDER,
+      apiKey: env.VOICE_API_KEY,
+      baseURL: env.VOICE_BASE_URL,
+      model: env.VOICE_MODEL,
     },
     media: {
       dir: path.join(dataDir, "media"),

@@ -112,6 +112,7 @@ export const API_ROUTE_CASES: RouteCase[] = [
   },
   { method: "GET", route: "/api/ai/status", url: () => "/api/ai/status", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
   { method: "GET", route: "/api/clips", url: () => "/api/clips?loose=true", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
+  { method: "GET", route: "/api/clips/:id", url: (w) => `/api/clips/${w.clipId}`, expect: { signedOut: 401, owner: 200, otherUser: 404 } },
   {
     method: "PATCH",
     route: "/api/clips/:id",
@@ -128,6 +129,37 @@ export const API_ROUTE_CASES: RouteCase[] = [
     payload: (w) => ({ clipIds: [w.clipId] }),
     expect: { signedOut: 401, owner: 200, otherUser: 404 },
   },
+  { method: "GET", route: "/api/voice/status", url: () => "/api/voice/status", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
+  {
+    method: "POST",
+    route: "/api/recordings/:id/clone-voice",
+    url: (w) => `/api/recordings/${w.showId}/clone-voice`,
+    expect: { signedOut: 401, owner: 200, otherUser: 404 },
+  },
+  {
+    method: "GET",
+    route: "/api/recordings/:id/voice-over",
+    url: (w) => `/api/recordings/${w.showId}/voice-over`,
+    // The owner has no voice-over yet in a fresh world: 404 with a message, never another camper's.
+    expect: { signedOut: 401, owner: 404, otherUser: 404 },
+  },
+  {
+    method: "GET",
+    route: "/api/voice-overs/:id/media",
+    url: () => "/api/voice-overs/1/media",
+    expect: { signedOut: 401, owner: 404, otherUser: 404 },
+  },
+  {
+    method: "POST",
+    route: "/api/voice/save-sample",
+    url: () => "/api/voice/save-sample",
+    headers: () => ({ "content-type": "multipart/form-data; boundary=x" }),
+    payload: () => "--x\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nno file\r\n--x--\r\n",
+    expect: { signedOut: 401, owner: 400, otherUser: 400 },
+  },
+  { method: "GET", route: "/api/voice/sample", url: () => "/api/voice/sample", expect: { signedOut: 401, owner: 404, otherUser: 404 } },
+  { method: "GET", route: "/api/voice/sample/media", url: () => "/api/voice/sample/media", expect: { signedOut: 401, owner: 404, otherUser: 404 } },
+  { method: "DELETE", route: "/api/voice/sample", url: () => "/api/voice/sample", expect: { signedOut: 401, owner: 404, otherUser: 404 } },
   { method: "OPTIONS", route: "/api/uploads", url: () => "/api/uploads", expect: { signedOut: 204, owner: 204, otherUser: 204 } },
   {
     method: "POST",

@@ -15,6 +15,10 @@ export interface FakeOpenAiServer {
   baseURL: string;
   /** Every chat-completions request body received, in order. */
   requests: Record<string, unknown>[];
+  /** Every /audio/speech request body received, in order. */
+  speechRequests: Record<string, unknown>[];
+  /** What /audio/speech answers with when the behaviour is "ok". */
+  setSpeechAudio(audio: Buffer): void;
   setBehaviour(behaviour: FakeBehaviour): void;
   close(): Promise<void>;
 }
@@ -22,6 +26,8 @@ export interface FakeOpenAiServer {
 export async function startFakeOpenAiServer(initial: FakeBehaviour = { kind: "ok", words: ["Hello", " camp!"] }) {
   let behaviour = initial;
   const requests: Record<string, unknown>[] = [];
+  const speechRequests: Record<string, unknown>[] = [];
+  let speechAudio: Buffer = Buffer.alloc(0);
   const open = new Set<ServerResponse>();
 
   const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
@@ -30,6 +36,17 @@ export async function startFakeOpenAiServer(initial: FakeBehaviour = { kind: "ok
     if (req.method === "GET" && req.url?.endsWith("/models")) {
       if (behaviour.kind === "status") return sendStatus(res, behaviour.status, behaviour.body);
       return json(res, 200, { object: "list", data: [{ id: "fake-model", object: "model", owned_by: "test" }] });
+    }
+    if (req.method === "POST" && req.url?.endsWith("/audio/speech")) {
+      speechRequests.push(JSON.parse(await readBody(req)) as Record<string, unknown>);
+      if (behaviour.kind === "status") return sendStatus(res, behaviour.status, behaviour.body);
+      if (behaviour.kind === "stall") {
+        res.writeHead(200, { "content-type": "audio/mpeg" });
+        res.flushHeaders();
+        return;
+      }
+      res.writeHead(200, { "content-type": "audio/mpeg" });
+      return res.end(speechAudio);
     }
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) return json(res, 404, { error: { message: "not found" } });
     const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
@@ -64,6 +81,10 @@ export async function startFakeOpenAiServer(initial: FakeBehaviour = { kind: "ok
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    speechRequests,
+    setSpeechAudio(audio: Buffer) {
+      speechAudio = audio;
+    },
     setBehaviour(next: FakeBehaviour) {
       behaviour = next;
     },

@@ -28,3 +28,17 @@ export async function webmFixture(seconds = 2): Promise<Buffer> {
   }
   return readFileSync(file);
 }
+
+/** A tone of `seconds` as WebM/Opus (what MediaRecorder records) or MP3 (what speech APIs return). */
+export async function audioFixture(seconds: number, format: "webm" | "mp3"): Promise<Buffer> {
+  const file = path.join(dir, `tone-${seconds}s.${format}`);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    const { ffmpeg } = resolveVideoTools({});
+    const partial = `${file}.${process.pid}.tmp.${format}`;
+    const codec = format === "webm" ? ["-c:a", "libopus"] : ["-c:a", "libmp3lame"];
+    await run(ffmpeg, ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", `sine=frequency=330:duration=${seconds}`, ...codec, "-f", format, partial]);
+    await import("node:fs/promises").then((fs) => fs.rename(partial, file));
+  }
+  return readFileSync(file);
+}

@@ -8,6 +8,20 @@ export function sniffContainer(head: Buffer): VideoContainer | undefined {
   return undefined;
 }
 
+/** Audio a browser records or a camper might pick: WebM/Ogg (MediaRecorder), WAV, MP4/M4A, MP3. */
+export function sniffAudio(head: Buffer): { extension: string; mimeType: string } | undefined {
+  if (sniffContainer(head) === "webm") return { extension: "webm", mimeType: "audio/webm" };
+  if (head.length >= 4 && head.toString("latin1", 0, 4) === "OggS") return { extension: "ogg", mimeType: "audio/ogg" };
+  if (head.length >= 12 && head.toString("latin1", 0, 4) === "RIFF" && head.toString("latin1", 8, 12) === "WAVE") {
+    return { extension: "wav", mimeType: "audio/wav" };
+  }
+  if (sniffContainer(head) === "mp4") return { extension: "m4a", mimeType: "audio/mp4" };
+  if (head.length >= 3 && (head.toString("latin1", 0, 3) === "ID3" || (head[0] === 0xff && (head[1]! & 0xe0) === 0xe0))) {
+    return { extension: "mp3", mimeType: "audio/mpeg" };
+  }
+  return undefined;
+}
+
 export class NotVideoError extends Error {}
 export class TooLargeError extends Error {}
 
@@ -24,6 +38,8 @@ export class UploadGuard extends Transform {
   constructor(
     startOffset: number,
     private readonly maxTotal: number,
+    /** Whether the first bytes are acceptable; video containers by default. */
+    private readonly accepts: (head: Buffer) => boolean = (head) => sniffContainer(head) !== undefined,
   ) {
     super();
     this.checked = startOffset > 0;
@@ -35,7 +51,7 @@ export class UploadGuard extends Transform {
     if (this.total > this.maxTotal) return done(new TooLargeError());
     if (this.checked) return done(null, chunk);
     this.head = Buffer.concat([this.head, chunk]);
-    if (this.head.length < 8) return done();
+    if (this.head.length < 12) return done();
     return this.release(done);
   }
 
@@ -46,7 +62,7 @@ export class UploadGuard extends Transform {
 
   private release(done: TransformCallback) {
     this.container = sniffContainer(this.head);
-    if (!this.container) return done(new NotVideoError());
+    if (!this.accepts(this.head)) return done(new NotVideoError());
     this.checked = true;
     const head = this.head;
     this.head = Buffer.alloc(0);

@@ -42,3 +42,27 @@ export async function probeDuration(tools: VideoToolPaths, file: string): Promis
   }
   return duration;
 }
+
+/** An audio file's duration in seconds; throws when it has no audio stream. */
+export async function probeAudioDuration(tools: VideoToolPaths, file: string): Promise<number> {
+  const { stdout } = await run(
+    tools.ffprobe,
+    ["-v", "error", "-show_entries", "format=duration:stream=codec_type", "-of", "json", file],
+    { maxBuffer: 1024 * 1024 },
+  );
+  const parsed = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { codec_type?: string }[] };
+  const duration = Number(parsed.format?.duration);
+  if (!parsed.streams?.some((s) => s.codec_type === "audio") || !Number.isFinite(duration) || duration <= 0) {
+    throw new Error("no audio stream with a duration");
+  }
+  return duration;
+}
+
+/** Joins audio files end to end into one file of the same kind (WAV or MP3). */
+export async function concatAudio(tools: VideoToolPaths, inputs: string[], output: string, format: "wav" | "mp3") {
+  const args = ["-v", "error", "-nostdin", "-y"];
+  for (const input of inputs) args.push("-i", input);
+  args.push("-filter_complex", `${inputs.map((_, i) => `[${i}:a]`).join("")}concat=n=${inputs.length}:v=0:a=1[a]`, "-map", "[a]");
+  args.push(...(format === "wav" ? ["-c:a", "pcm_s16le", "-f", "wav"] : ["-c:a", "libmp3lame", "-q:a", "4", "-f", "mp3"]), output);
+  await run(tools.ffmpeg, args, { maxBuffer: 1024 * 1024 });
+}

@@ -1,0 +1,74 @@
+import { execFile, spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { promisify } from "node:util";
+import { Worker } from "node:worker_threads";
+import { VoiceError, type VoiceProvider } from "./voice-provider.ts";
+
+const run = promisify(execFile);
+const require = createRequire(import.meta.url);
+
+const VOICES = ["en-us", "en", "en-us+f3", "en-us+m3"] as const;
+
+/** Debian's espeak-ng, when the machine has it: a separate process, so the server never blocks. */
+export class EspeakNgVoice implements VoiceProvider {
+  readonly providerName = "Built-in voice (eSpeak NG)";
+  readonly voices = VOICES;
+  readonly defaultVoice = "en-us";
+  readonly maxInputChars = 100_000;
+  readonly format = "wav" as const;
+
+  constructor(private readonly binary = "espeak-ng") {}
+
+  static available(binary = "espeak-ng"): boolean {
+    return spawnSync(binary, ["--version"], { stdio: "ignore" }).status === 0;
+  }
+
+  async synthesize(text: string, voice: string): Promise<Buffer> {
+    const { stdout } = await run(this.binary, ["-v", voice, "-s", "155", "--stdout", text], {
+      encoding: "buffer",
+      maxBuffer: 512 * 1024 * 1024,
+    });
+    return stdout;
+  }
+}
+
+/**
+ * meSpeak (eSpeak compiled to JavaScript) from npm, so `npm install` alone gives a voice. It is
+ * synchronous and CPU-heavy, so each synthesis runs in a worker thread.
+ */
+export class MeSpeakVoice implements VoiceProvider {
+  readonly providerName = "Built-in voice (meSpeak)";
+  readonly voices = VOICES;
+  readonly defaultVoice = "en-us";
+  readonly maxInputChars = 100_000;
+  readonly format = "wav" as const;
+
+  synthesize(text: string, voice: string): Promise<Buffer> {
+    const [base, variant] = voice.split("+");
+    const paths = {
+      mespeak: require.resolve("mespeak"),
+      config: require.resolve("mespeak/src/mespeak_config.json"),
+      voice: require.resolve(`mespeak/voices/en/${base === "en" ? "en" : "en-us"}.json`),
+    };
+    // Worker code as a string works the same from the TypeScript sources and the built server.
+    const worker = new Worker(
+      `const { parentPort, workerData } = require("node:worker_threads");
+       const log = console.log; console.log = () => {};
+       const meSpeak = require(workerData.paths.mespeak);
+       meSpeak.loadConfig(require(workerData.paths.config));
+       meSpeak.loadVoice(require(workerData.paths.voice));
+       const out = meSpeak.speak(workerData.text, { rawdata: "buffer", speed: 155, variant: workerData.variant });
+       console.log = log;
+       parentPort.postMessage(out ? Buffer.from(out) : null);`,
+      { eval: true, workerData: { paths, text, variant: variant ?? undefined } },
+    );
+    return new Promise((resolve, reject) => {
+      worker.once("message", (audio: Uint8Array | null) => {
+        void worker.terminate();
+        if (!audio) reject(new VoiceError(502, "The built-in voice could not read this text"));
+        else resolve(Buffer.from(audio));
+      });
+      worker.once("error", (error) => reject(new VoiceError(502, `The built-in voice failed: ${error.message}`)));
+    });
+  }
+}

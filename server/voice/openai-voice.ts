@@ -1,0 +1,52 @@
+import OpenAI from "openai";
+import { VoiceError, type VoiceProvider } from "./voice-provider.ts";
+
+export interface OpenAiVoiceConfig {
+  apiKey?: string;
+  baseURL?: string;
+  model: string;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+/** OpenAI-compatible speech (`/audio/speech`) through the official SDK. Only the script is sent. */
+export class OpenAiVoice implements VoiceProvider {
+  readonly providerName: string;
+  readonly voices = ["alloy", "ash", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer"] as const;
+  readonly defaultVoice = "alloy";
+  /** The speech endpoint's input limit. */
+  readonly maxInputChars = 4096;
+  readonly format = "mp3" as const;
+  private readonly client: OpenAI;
+
+  constructor(private readonly config: OpenAiVoiceConfig) {
+    this.providerName = config.baseURL ? `OpenAI-compatible speech (${new URL(config.baseURL).host})` : "OpenAI speech";
+    this.client = new OpenAI({
+      apiKey: config.apiKey || "not-needed",
+      baseURL: config.baseURL,
+      timeout: config.timeoutMs,
+      maxRetries: config.maxRetries,
+    });
+  }
+
+  async synthesize(text: string, voice: string, signal?: AbortSignal): Promise<Buffer> {
+    // The SDK's timeout ends at the response headers; this one also covers a body that stops coming.
+    const deadline = AbortSignal.timeout(this.config.timeoutMs * 4);
+    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    try {
+      const response = await this.client.audio.speech.create(
+        { model: this.config.model, voice, input: text, response_format: "mp3" },
+        { signal: combined },
+      );
+      return Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      if (deadline.aborted || error instanceof OpenAI.APIConnectionTimeoutError) {
+        throw new VoiceError(504, "The voice provider took too long to answer. Please try again.");
+      }
+      if (error instanceof OpenAI.APIError && error.status === 429) {
+        throw new VoiceError(502, "The voice provider is busy right now (rate limited). Wait a minute and try again.");
+      }
+      throw new VoiceError(502, "The voice provider had a problem. Please try again in a moment.");
+    }
+  }
+}
