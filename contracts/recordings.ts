@@ -50,6 +50,9 @@ export const videoFormatSchema = z.enum(formatKeys as [VideoFormatKeyOf, ...Vide
 type NarrationToneKey = (typeof NARRATION_TONES)[number]["key"];
 type VideoFormatKeyOf = (typeof VIDEO_FORMATS)[number]["key"];
 
+export const AUDIO_SOURCES = ["original", "voice"] as const;
+export const audioSourceSchema = z.enum(AUDIO_SOURCES, { error: "Audio source must be original or voice" });
+
 export const lengthSecondsSchema = z
   .number({ error: "Length must be a number of seconds" })
   .int("Length must be a whole number of seconds")
@@ -86,6 +89,7 @@ export const updateShowBodySchema = z
     tone: toneSchema.optional(),
     videoFormat: videoFormatSchema.optional(),
     lengthSeconds: lengthSecondsSchema.optional(),
+    audioSource: audioSourceSchema.optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to update" })
   .refine((b) => (b.prompts === undefined) === (b.responses === undefined), {
@@ -132,6 +136,7 @@ export const showSchema = z.object({
   tone: toneSchema,
   videoFormat: videoFormatSchema,
   lengthSeconds: z.number().int(),
+  audioSource: audioSourceSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
 });

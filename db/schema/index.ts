@@ -66,6 +66,8 @@ export const recordings = pgTable(
     tone: text("tone").notNull().default("friendly"),
     videoFormat: text("video_format").notNull().default("linkedin"),
     lengthSeconds: integer("length_seconds").notNull().default(120),
+    // The narration screen's audio choice: the clips' own sound, or the AI voice-over.
+    audioSource: text("audio_source").notNull().default("original"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

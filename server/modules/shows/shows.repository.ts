@@ -26,6 +26,7 @@ export function toShow(row: ShowRow): Show {
     tone: row.tone as Show["tone"],
     videoFormat: row.videoFormat as Show["videoFormat"],
     lengthSeconds: row.lengthSeconds,
+    audioSource: row.audioSource as Show["audioSource"],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -33,6 +33,7 @@ export function buildShow(id: number, overrides: Partial<Show> = {}): Show {
     tone: "friendly",
     videoFormat: "linkedin",
     lengthSeconds: 120,
+    audioSource: "original",
     createdAt,
     updatedAt: createdAt,
     ...overrides,
