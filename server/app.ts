@@ -31,6 +31,9 @@ import { clipsRoutes } from "./modules/clips/clips.routes.ts";
 import { ClipsService } from "./modules/clips/clips.service.ts";
 import { uploadsRoutes } from "./modules/clips/uploads.routes.ts";
 import { UploadsService } from "./modules/clips/uploads.service.ts";
+import { RenderWorker } from "./modules/renders/render-worker.ts";
+import { rendersRoutes } from "./modules/renders/renders.routes.ts";
+import { RendersService } from "./modules/renders/renders.service.ts";
 import { voiceRoutes } from "./modules/voice/voice.routes.ts";
 import { VoiceService } from "./modules/voice/voice.service.ts";
 import { createVoiceProvider } from "./voice/create-voice-provider.ts";
@@ -130,6 +133,15 @@ export async function buildApp(deps: AppDeps) {
   const voice = new VoiceService(db, storage, deps.voiceProvider ?? createVoiceProvider(config), videoTools);
   shows.onShowDeleted(voice);
   await app.register(voiceRoutes, { voice, storage, ai });
+  const renderWorker = new RenderWorker(db, storage, clipsRepository, voice, videoTools, {
+    concurrency: config.render.concurrency,
+    log: app.log,
+  });
+  const renders = new RendersService(db, clipsRepository, storage, () => renderWorker.kick());
+  shows.onShowDeleted(renders);
+  app.decorate("renderWorker", renderWorker);
+  app.addHook("onClose", () => renderWorker.stop());
+  await app.register(rendersRoutes, { renders });
   await app.register(clipsRoutes, { clips });
   await app.register(uploadsRoutes, { uploads });
 
@@ -142,6 +154,8 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
 declare module "fastify" {
   interface FastifyInstance {
     apiRoutes: { method: string; url: string }[];
+    /** Background renders; main.ts starts it, tests drive it with runNext(). */
+    renderWorker: RenderWorker;
   }
 }
 

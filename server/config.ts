@@ -50,6 +50,7 @@ const envSchema = z.object({
   VOICE_API_KEY: z.string().optional(),
   VOICE_BASE_URL: z.url({ error: "must be a URL like https://api.openai.com/v1" }).optional(),
   VOICE_MODEL: z.string().min(1).default("gpt-4o-mini-tts"),
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(1024 ** 3),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
@@ -91,6 +92,10 @@ export interface AppConfig {
     apiKey?: string;
     baseURL?: string;
     model: string;
+  };
+  render: {
+    /** Renders at once per app instance; others wait in the queue. */
+    concurrency: number;
   };
   media: {
     /** Where clips and uploads are kept (local disk). */
@@ -153,6 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       baseURL: env.VOICE_BASE_URL,
       model: env.VOICE_MODEL,
     },
+    render: { concurrency: env.RENDER_CONCURRENCY },
     media: {
       dir: path.join(dataDir, "media"),
       maxUploadBytes: env.MAX_UPLOAD_BYTES,

@@ -43,6 +43,7 @@ async function main() {
   process.on("SIGTERM", () => void close("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  app.renderWorker.start();
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
   app.log.info(`Summer Stories is ready on http://localhost:${config.port} (${where})`);
 }

@@ -160,6 +160,27 @@ export const API_ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/voice/sample", url: () => "/api/voice/sample", expect: { signedOut: 401, owner: 404, otherUser: 404 } },
   { method: "GET", route: "/api/voice/sample/media", url: () => "/api/voice/sample/media", expect: { signedOut: 401, owner: 404, otherUser: 404 } },
   { method: "DELETE", route: "/api/voice/sample", url: () => "/api/voice/sample", expect: { signedOut: 401, owner: 404, otherUser: 404 } },
+  {
+    method: "POST",
+    route: "/api/recordings/:id/renders",
+    url: (w) => `/api/recordings/${w.showId}/renders`,
+    // The world's show has no clips on it: the owner hears why; nobody else learns it exists.
+    expect: { signedOut: 401, owner: 400, otherUser: 404 },
+  },
+  {
+    method: "GET",
+    route: "/api/recordings/:id/renders",
+    url: (w) => `/api/recordings/${w.showId}/renders`,
+    expect: { signedOut: 401, owner: 200, otherUser: 404 },
+  },
+  { method: "GET", route: "/api/renders/:id", url: () => "/api/renders/1", expect: { signedOut: 401, owner: 404, otherUser: 404 } },
+  { method: "GET", route: "/api/renders/:id/media", url: () => "/api/renders/1/media", expect: { signedOut: 401, owner: 404, otherUser: 404 } },
+  {
+    method: "GET",
+    route: "/api/renders/:id/captions.vtt",
+    url: () => "/api/renders/1/captions.vtt",
+    expect: { signedOut: 401, owner: 404, otherUser: 404 },
+  },
   { method: "OPTIONS", route: "/api/uploads", url: () => "/api/uploads", expect: { signedOut: 204, owner: 204, otherUser: 204 } },
   {
     method: "POST",

@@ -188,3 +188,35 @@ export const voiceSamples = pgTable("voice_samples", {
   durationSeconds: doublePrecision("duration_seconds").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Background render jobs. Any instance's worker claims queued rows with SKIP LOCKED; a running
+ * job whose heartbeat stops (a crash, a restart) is queued again or failed with a reason.
+ */
+export const renderJobs = pgTable(
+  "render_jobs",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    showId: integer("show_id")
+      .notNull()
+      .references(() => recordings.id, { onDelete: "cascade" }),
+    /** Everything the output depends on; the same fingerprint reuses a finished render. */
+    fingerprint: text("fingerprint").notNull(),
+    options: jsonb("options").$type<{ fit: "crop" | "fit"; audio: "original" | "voice"; captions: boolean }>().notNull(),
+    status: text("status").notNull().default("queued"),
+    progress: integer("progress").notNull().default(0),
+    message: text("message"),
+    outputKey: text("output_key"),
+    captionsKey: text("captions_key"),
+    durationSeconds: doublePrecision("duration_seconds"),
+    attempts: integer("attempts").notNull().default(0),
+    lockedBy: text("locked_by"),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("render_jobs_status_idx").on(t.status, t.createdAt), index("render_jobs_show_idx").on(t.showId, t.fingerprint)],
+);

@@ -66,3 +66,12 @@ export async function concatAudio(tools: VideoToolPaths, inputs: string[], outpu
   args.push(...(format === "wav" ? ["-c:a", "pcm_s16le", "-f", "wav"] : ["-c:a", "libmp3lame", "-q:a", "4", "-f", "mp3"]), output);
   await run(tools.ffmpeg, args, { maxBuffer: 1024 * 1024 });
 }
+
+/** Whether a file has an audio stream (clips recorded without a microphone have none). */
+export async function hasAudioStream(tools: VideoToolPaths, file: string): Promise<boolean> {
+  const { stdout } = await run(tools.ffprobe, ["-v", "error", "-show_entries", "stream=codec_type", "-of", "json", file], {
+    maxBuffer: 1024 * 1024,
+  });
+  const parsed = JSON.parse(stdout) as { streams?: { codec_type?: string }[] };
+  return Boolean(parsed.streams?.some((s) => s.codec_type === "audio"));
+}

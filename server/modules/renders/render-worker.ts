@@ -1,0 +1,272 @@
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { RENDER_MESSAGES } from "../../../contracts/renders.ts";
+import type { VideoFormatKey } from "../../../contracts/product.ts";
+import type { Database } from "../../../db/client.ts";
+import { schema } from "../../../db/client.ts";
+import type { MediaStorage } from "../../media/media-storage.ts";
+import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
+import { buildCues, toSrt, toWebVtt } from "../../render/captions.ts";
+import { buildRenderPlan, type RenderClip } from "../../render/render-plan.ts";
+import type { ClipsRepository } from "../clips/clips.repository.ts";
+import type { VoiceService } from "../voice/voice.service.ts";
+
+type JobRow = typeof schema.renderJobs.$inferSelect;
+const j = schema.renderJobs;
+const require = createRequire(import.meta.url);
+
+export interface RenderWorkerOptions {
+  /** Renders at once in this process. */
+  concurrency: number;
+  pollMs?: number;
+  heartbeatMs?: number;
+  /** A running job silent this long belongs to a stopped worker. */
+  staleMs?: number;
+  maxAttempts?: number;
+  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+}
+
+/** A failure the camper can act on, stored as the job's message. */
+class RenderFailure extends Error {}
+
+/**
+ * Runs render jobs in the background: claims queued rows (SKIP LOCKED, so several instances share
+ * the queue), runs ffmpeg with progress, and records the result. Output is written under a new key
+ * and only named on the job once complete, so nothing half-written is ever served.
+ */
+export class RenderWorker {
+  readonly id = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
+  private running = new Map<number, { kill: () => void }>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private stopped = false;
+  private readonly fontsDir: string;
+
+  constructor(
+    private readonly db: Database,
+    private readonly storage: MediaStorage,
+    private readonly clips: ClipsRepository,
+    private readonly voice: VoiceService,
+    private readonly tools: VideoToolPaths,
+    private readonly options: RenderWorkerOptions,
+  ) {
+    this.fontsDir = path.dirname(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"));
+  }
+
+  start() {
+    this.stopped = false;
+    void this.recoverStale().then(() => this.fill());
+    this.timer = setInterval(() => void this.recoverStale().then(() => this.fill()), this.options.pollMs ?? 2000);
+    this.timer.unref();
+  }
+
+  /** Wakes the worker when a job is queued. */
+  kick() {
+    if (this.timer) void this.fill();
+  }
+
+  /** Stops taking jobs; jobs running here go back to the queue for the next start. */
+  async stop() {
+    this.stopped = true;
+    clearInterval(this.timer);
+    this.timer = undefined;
+    const ids = [...this.running.keys()];
+    for (const { kill } of this.running.values()) kill();
+    if (ids.length) {
+      await this.db
+        .update(j)
+        .set({ status: "queued", progress: 0, lockedBy: null, heartbeatAt: null, attempts: sql`greatest(${j.attempts} - 1, 0)` })
+        .where(and(eq(j.lockedBy, this.id), eq(j.status, "running")));
+    }
+  }
+
+  private async fill() {
+    while (!this.stopped && this.running.size < this.options.concurrency) {
+      const job = await this.claim();
+      if (!job) return;
+      void this.run(job);
+    }
+  }
+
+  /** Claims and runs one job to the end (tests and tools); undefined when the queue is empty. */
+  async runNext(): Promise<number | undefined> {
+    const job = await this.claim();
+    if (!job) return undefined;
+    await this.run(job);
+    return job.id;
+  }
+
+  /** Running jobs whose worker stopped beating: queued again, or failed after too many tries. */
+  async recoverStale(): Promise<void> {
+    const staleSeconds = (this.options.staleMs ?? 30_000) / 1000;
+    const maxAttempts = this.options.maxAttempts ?? 3;
+    const stale = sql`${j.status} = 'running' AND (${j.heartbeatAt} IS NULL OR ${j.heartbeatAt} < now() - make_interval(secs => ${staleSeconds}))`;
+    await this.db
+      .update(j)
+      .set({
+        status: sql`CASE WHEN ${j.attempts} >= ${maxAttempts} THEN 'failed' ELSE 'queued' END`,
+        message: sql`CASE WHEN ${j.attempts} >= ${maxAttempts} THEN 'The render stopped several times (the server restarted). Please try again.' ELSE NULL END`,
+        progress: 0,
+        lockedBy: null,
+      })
+      .where(stale);
+  }
+
+  private async claim(): Promise<JobRow | undefined> {
+    const rows = await this.db.execute<JobRow>(sql`
+      UPDATE render_jobs SET status = 'running', locked_by = ${this.id}, heartbeat_at = now(), attempts = attempts + 1, progress = 0
+      WHERE id = (SELECT id FROM render_jobs WHERE status = 'queued' ORDER BY created_at, id FOR UPDATE SKIP LOCKED LIMIT 1)
+      RETURNING id`);
+    const id = (rows as unknown as { rows: { id: number }[] }).rows[0]?.id;
+    if (id === undefined) return undefined;
+    const [job] = await this.db.select().from(j).where(eq(j.id, id));
+    return job;
+  }
+
+  private async run(job: JobRow) {
+    let killed = false;
+    let kill = () => {
+      killed = true;
+    };
+    this.running.set(job.id, { kill: () => kill() });
+    const work = await mkdtemp(path.join(tmpdir(), `summer-stories-render-${job.id}-`));
+    const heartbeat = setInterval(() => void this.update(job, { heartbeatAt: sql`now()` }), this.options.heartbeatMs ?? 5000);
+    try {
+      const result = await this.render(job, work, (k) => (kill = k), () => killed);
+      await this.update(job, {
+        status: "done",
+        progress: 100,
+        outputKey: result.outputKey,
+        captionsKey: result.captionsKey,
+        durationSeconds: result.durationSeconds,
+        finishedAt: sql`now()`,
+        message: null,
+      });
+      this.options.log?.info({ jobId: job.id }, "render finished");
+    } catch (error) {
+      if (killed && this.stopped) return; // stop() put it back in the queue
+      const message = error instanceof RenderFailure ? error.message : "Rendering failed unexpectedly. Please try again.";
+      if (!(error instanceof RenderFailure)) this.options.log?.error({ err: error, jobId: job.id }, "render crashed");
+      await this.update(job, { status: "failed", message, finishedAt: sql`now()` });
+    } finally {
+      clearInterval(heartbeat);
+      this.running.delete(job.id);
+      await rm(work, { recursive: true, force: true });
+      if (this.timer) void this.fill();
+    }
+  }
+
+  private async render(job: JobRow, work: string, setKill: (kill: () => void) => void, wasKilled: () => boolean) {
+    const [show] = await this.db
+      .select()
+      .from(schema.recordings)
+      .where(and(eq(schema.recordings.id, job.showId), eq(schema.recordings.userId, job.userId)));
+    if (!show) throw new RenderFailure("This show no longer exists");
+    const clips = await this.clips.list(job.userId, job.showId);
+    if (clips.length === 0) throw new RenderFailure(RENDER_MESSAGES.noClips);
+
+    let voicePath: string | undefined;
+    let voiceSeconds: number | undefined;
+    if (job.options.audio === "voice") {
+      try {
+        const voiceOver = await this.voice.voiceOver(job.userId, job.showId);
+        voicePath = await this.storage.withLocalFile(voiceOver.storageKey, async (p) => p);
+        voiceSeconds = voiceOver.durationSeconds;
+      } catch (error) {
+        throw new RenderFailure(`The AI voice could not be made: ${(error as Error).message}`);
+      }
+    }
+
+    const renderClips: RenderClip[] = [];
+    for (const clip of clips) {
+      const clipPath = await this.storage.withLocalFile(clip.storageKey, async (p) => p);
+      let hasAudio: boolean;
+      try {
+        hasAudio = await hasAudioStream(this.tools, clipPath);
+      } catch {
+        throw new RenderFailure(`"${clip.title}" could not be read. Remove it or record it again.`);
+      }
+      renderClips.push({ path: clipPath, durationSeconds: clip.durationSeconds, hasAudio });
+    }
+
+    const outputKey = `users/${job.userId}/renders/${job.id}-${randomUUID()}.mp4`;
+    let captionsKey: string | null = null;
+    let subtitlesFile: string | undefined;
+    const total = renderClips.reduce((s, c) => s + c.durationSeconds, 0);
+    if (job.options.captions) {
+      const plan = buildRenderPlan({ format: show.videoFormat as VideoFormatKey, fit: job.options.fit, clips: renderClips, output: "x" });
+      const cues = buildCues(show.narration ?? "", Math.min(voiceSeconds ?? total, plan.durationSeconds));
+      subtitlesFile = "captions.srt";
+      await writeFile(path.join(work, subtitlesFile), toSrt(cues));
+      captionsKey = `users/${job.userId}/renders/${job.id}-${randomUUID()}.vtt`;
+      const vtt = toWebVtt(cues);
+      await this.storage.withNewLocalFile(captionsKey, (p) => writeFile(p, vtt));
+    }
+
+    // A fontconfig of our own: the captions font ships with the app, and no system config is needed.
+    await writeFile(
+      path.join(work, "fonts.conf"),
+      `<?xml version="1.0"?><fontconfig><dir>${this.fontsDir}</dir><cachedir>${work}/fc-cache</cachedir></fontconfig>`,
+    );
+    const durationSeconds = await this.storage.withNewLocalFile(outputKey, async (output) => {
+      const plan = buildRenderPlan({
+        format: show.videoFormat as VideoFormatKey,
+        fit: job.options.fit,
+        clips: renderClips,
+        voicePath,
+        subtitlesFile,
+        fontsDir: this.fontsDir,
+        output,
+      });
+      await this.ffmpeg(job, plan.args, plan.durationSeconds, work, setKill, wasKilled);
+      return plan.durationSeconds;
+    });
+    return { outputKey, captionsKey, durationSeconds };
+  }
+
+  private ffmpeg(job: JobRow, args: string[], duration: number, cwd: string, setKill: (kill: () => void) => void, wasKilled: () => boolean) {
+    return new Promise<void>((resolve, reject) => {
+      const fontconfig = path.join(cwd, "fonts.conf");
+      const child = spawn(this.tools.ffmpeg, args, {
+        cwd,
+        stdio: ["ignore", "pipe", "pipe"],
+        env: { ...process.env, FONTCONFIG_FILE: fontconfig },
+      });
+      setKill(() => child.kill("SIGKILL"));
+      let stderr = "";
+      let lastReport = 0;
+      child.stderr.on("data", (d: Buffer) => {
+        if (stderr.length < 64 * 1024) stderr += d.toString();
+      });
+      child.stdout.on("data", (d: Buffer) => {
+        const match = /out_time_(?:us|ms)=(\d+)/.exec(d.toString());
+        if (!match || Date.now() - lastReport < 1000) return;
+        lastReport = Date.now();
+        const progress = Math.min(99, Math.floor((Number(match[1]) / 1e6 / duration) * 100));
+        void this.update(job, { progress, heartbeatAt: sql`now()` });
+      });
+      child.on("error", (error: NodeJS.ErrnoException) =>
+        reject(new RenderFailure(error.code === "ENOENT" ? "The video tool (ffmpeg) is missing on the server. Ask your camp leader." : `The video tool could not start: ${error.message}`)),
+      );
+      child.on("close", (code, signal) => {
+        if (code === 0) return resolve();
+        if (wasKilled()) return reject(new RenderFailure("The render was stopped"));
+        if (/No space left on device/i.test(stderr)) return reject(new RenderFailure("The server ran out of disk space while rendering. Ask your camp leader to free some space, then try again."));
+        if (signal) return reject(new RenderFailure(`The video tool crashed (${signal}). Please try again.`));
+        const detail = stderr.split("\n").find((l) => l.trim() && !l.startsWith("Fontconfig"))?.slice(0, 200) ?? `exit code ${code}`;
+        reject(new RenderFailure(`A clip could not be decoded or combined (${detail}). Remove or re-record that clip, then try again.`));
+      });
+    });
+  }
+
+  private async update(job: JobRow, values: Partial<Record<keyof JobRow, unknown>>) {
+    await this.db
+      .update(j)
+      .set(values as never)
+      .where(and(eq(j.id, job.id), eq(j.lockedBy, this.id)));
+  }
+}

@@ -1,0 +1,112 @@
+import { createHash } from "node:crypto";
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { RENDER_MESSAGES, type RenderJob } from "../../../contracts/renders.ts";
+import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import type { Database } from "../../../db/client.ts";
+import { schema } from "../../../db/client.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
+import type { MediaStorage } from "../../media/media-storage.ts";
+import type { ClipsRepository } from "../clips/clips.repository.ts";
+
+type JobRow = typeof schema.renderJobs.$inferSelect;
+export type RenderOptions = JobRow["options"];
+const j = schema.renderJobs;
+
+const PLACEHOLDERS = new Set(["", "Draft saved - waiting for AI generation", "Updated - waiting for AI generation"]);
+
+export function toRenderJob(row: JobRow, videoFormat: string): RenderJob {
+  const done = row.status === "done";
+  return {
+    id: row.id,
+    showId: row.showId,
+    status: row.status as RenderJob["status"],
+    progress: row.progress,
+    message: row.message,
+    options: row.options,
+    videoFormat,
+    durationSeconds: row.durationSeconds,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+    mediaUrl: done ? `/api/renders/${row.id}/media` : null,
+    downloadUrl: done ? `/api/renders/${row.id}/media?download=1` : null,
+    captionsUrl: done && row.captionsKey ? `/api/renders/${row.id}/captions.vtt` : null,
+  };
+}
+
+/** Starting renders (or reusing one), and reading them. The work itself is the RenderWorker's. */
+export class RendersService {
+  constructor(
+    private readonly db: Database,
+    private readonly clips: ClipsRepository,
+    readonly storage: MediaStorage,
+    private readonly onQueued: () => void = () => {},
+  ) {}
+
+  async start(userId: number, showId: number, requested: Partial<RenderOptions>): Promise<{ job: RenderJob; reused: boolean }> {
+    const show = await this.show(userId, showId);
+    const options: RenderOptions = {
+      fit: requested.fit ?? "crop",
+      audio: requested.audio ?? (show.audioSource as RenderOptions["audio"]),
+      captions: requested.captions ?? false,
+    };
+    const clips = await this.clips.list(userId, showId);
+    if (clips.length === 0) throw badRequest(RENDER_MESSAGES.noClips);
+    const narration = (show.narration ?? "").trim();
+    if ((options.audio === "voice" || options.captions) && PLACEHOLDERS.has(narration)) throw badRequest(RENDER_MESSAGES.needsNarration);
+
+    // Everything the video depends on: the same inputs reuse the same render.
+    const fingerprint = createHash("sha256")
+      .update(
+        JSON.stringify({
+          format: show.videoFormat,
+          options,
+          clips: clips.map((c) => [c.id, c.uploadSha256]),
+          narration: options.audio === "voice" || options.captions ? narration : null,
+        }),
+      )
+      .digest("hex");
+    const [existing] = await this.db
+      .select()
+      .from(j)
+      .where(and(eq(j.showId, showId), eq(j.userId, userId), eq(j.fingerprint, fingerprint), inArray(j.status, ["queued", "running", "done"])))
+      .orderBy(desc(j.id))
+      .limit(1);
+    if (existing) return { job: toRenderJob(existing, show.videoFormat), reused: true };
+
+    const [row] = await this.db.insert(j).values({ userId, showId, fingerprint, options }).returning();
+    this.onQueued();
+    return { job: toRenderJob(row!, show.videoFormat), reused: false };
+  }
+
+  async get(userId: number, id: number): Promise<{ row: JobRow; job: RenderJob; title: string }> {
+    const [found] = await this.db
+      .select({ job: j, format: schema.recordings.videoFormat, title: schema.recordings.title })
+      .from(j)
+      .innerJoin(schema.recordings, eq(schema.recordings.id, j.showId))
+      .where(and(eq(j.id, id), eq(j.userId, userId)));
+    if (!found) throw notFound(RENDER_MESSAGES.notFound);
+    return { row: found.job, job: toRenderJob(found.job, found.format), title: found.title };
+  }
+
+  async listForShow(userId: number, showId: number): Promise<RenderJob[]> {
+    const show = await this.show(userId, showId);
+    const rows = await this.db.select().from(j).where(and(eq(j.showId, showId), eq(j.userId, userId))).orderBy(desc(j.id)).limit(10);
+    return rows.map((r) => toRenderJob(r, show.videoFormat));
+  }
+
+  async prepareShowDeletion(userId: number, showId: number) {
+    const rows = await this.db.select({ out: j.outputKey, cc: j.captionsKey }).from(j).where(and(eq(j.showId, showId), eq(j.userId, userId)));
+    return async () => {
+      for (const row of rows) for (const key of [row.out, row.cc]) if (key) await this.storage.delete(key);
+    };
+  }
+
+  private async show(userId: number, showId: number) {
+    const [show] = await this.db
+      .select()
+      .from(schema.recordings)
+      .where(and(eq(schema.recordings.id, showId), eq(schema.recordings.userId, userId)));
+    if (!show) throw notFound(SHOW_MESSAGES.notFound);
+    return show;
+  }
+}

@@ -1,0 +1,225 @@
+import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RENDER_MESSAGES, type RenderJob } from "../../../contracts/renders.ts";
+import type { App } from "../../app.ts";
+import { resolveVideoTools } from "../../media/video-tools.ts";
+import { webmFixture } from "../../../testing/media-fixtures.ts";
+import { createShow, createTestApp, registerCamper, TEST_DATA_DIR, type SignedInClient } from "../../../testing/test-app.ts";
+import { testDatabase } from "../../../testing/test-database.ts";
+import { uploadClip } from "../../../testing/uploads.ts";
+
+const run = promisify(execFile);
+const tools = resolveVideoTools({});
+
+let app: App;
+let clipBytes: Buffer;
+beforeAll(async () => {
+  app = await createTestApp({ VOICE_PROVIDER: "mespeak" });
+  clipBytes = await webmFixture(2);
+});
+afterAll(() => app.close());
+
+async function showWithTwoClips(camper: SignedInClient, overrides: { videoFormat?: string; narration?: string } = {}) {
+  const show = await createShow(app, camper.cookie, { narration: "We filmed the lake.", ...overrides });
+  const a = await uploadClip(app, camper, clipBytes, "A");
+  const b = await uploadClip(app, camper, clipBytes, "B");
+  await app.inject({ method: "PUT", url: `/api/recordings/${show.id}/clips`, headers: { cookie: camper.cookie }, payload: { clipIds: [a.id, b.id] } });
+  return show;
+}
+
+async function startRender(camper: SignedInClient, showId: number, body: object) {
+  const res = await app.inject({ method: "POST", url: `/api/recordings/${showId}/renders`, headers: { cookie: camper.cookie }, payload: body });
+  return { status: res.statusCode, job: res.json() as RenderJob };
+}
+
+async function job(camper: SignedInClient, id: number): Promise<RenderJob> {
+  return (await app.inject({ method: "GET", url: `/api/renders/${id}`, headers: { cookie: camper.cookie } })).json();
+}
+
+async function outputPath(id: number): Promise<string> {
+  const { db } = await testDatabase();
+  const rows = (await db.execute(sql`SELECT output_key FROM render_jobs WHERE id = ${id}`)) as unknown as { rows: { output_key: string }[] };
+  return path.join(TEST_DATA_DIR, "media", ...rows.rows[0]!.output_key.split("/"));
+}
+
+async function probe(file: string) {
+  const { stdout } = await run(tools.ffprobe, ["-v", "error", "-show_entries", "format=duration:stream=codec_type,codec_name,width,height", "-of", "json", file]);
+  const parsed = JSON.parse(stdout) as { format: { duration: string }; streams: { codec_type: string; codec_name: string; width?: number; height?: number }[] };
+  const video = parsed.streams.find((s) => s.codec_type === "video")!;
+  const audio = parsed.streams.find((s) => s.codec_type === "audio")!;
+  return { duration: Number(parsed.format.duration), video, audio };
+}
+
+/** Top-level MP4 boxes in order, to check moov comes before mdat (faststart). */
+async function topLevelBoxes(file: string): Promise<string[]> {
+  const data = await readFile(file);
+  const boxes: string[] = [];
+  for (let at = 0; at + 8 <= data.length; ) {
+    let size = data.readUInt32BE(at);
+    const type = data.toString("latin1", at + 4, at + 8);
+    if (size === 1) size = Number(data.readBigUInt64BE(at + 8));
+    boxes.push(type);
+    if (size < 8) break;
+    at += size;
+  }
+  return boxes;
+}
+
+/** The bottom fifth of the frame at `seconds`, as gray pixels. */
+async function bottomBand(file: string, seconds: number, width: number, height: number): Promise<Buffer> {
+  const band = Math.floor(height / 5);
+  const { stdout } = await run(
+    tools.ffmpeg,
+    ["-v", "error", "-ss", String(seconds), "-i", file, "-frames:v", "1", "-vf", `crop=${width}:${band}:0:${height - band},format=gray`, "-f", "rawvideo", "-"],
+    { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 },
+  );
+  return stdout;
+}
+
+describe("rendering a show to MP4", () => {
+  it("renders 16:9 with the clips' sound: H.264 + AAC, 1920x1080, the clips' length, moov before mdat, no captions", async () => {
+    const camper = await registerCamper(app);
+    const show = await showWithTwoClips(camper, { videoFormat: "youtube" });
+    const { status, job: queued } = await startRender(camper, show.id, { fit: "crop", audio: "original" });
+    expect(status).toBe(202);
+    expect(queued.status).toBe("queued");
+    expect(await app.renderWorker.runNext()).toBe(queued.id);
+    const done = await job(camper, queued.id);
+    expect(done).toMatchObject({ status: "done", progress: 100, captionsUrl: null });
+    const file = await outputPath(queued.id);
+    const info = await probe(file);
+    expect(info.video).toMatchObject({ codec_name: "h264", width: 1920, height: 1080 });
+    expect(info.audio.codec_name).toBe("aac");
+    expect(Math.abs(info.duration - 4)).toBeLessThan(0.2);
+    const boxes = await topLevelBoxes(file);
+    expect(boxes.indexOf("moov")).toBeLessThan(boxes.indexOf("mdat"));
+
+    // Unchanged inputs reuse the render; a change makes a new one.
+    const again = await startRender(camper, show.id, { fit: "crop", audio: "original" });
+    expect(again.status).toBe(200);
+    expect(again.job.id).toBe(queued.id);
+    const other = await startRender(camper, show.id, { fit: "fit", audio: "original" });
+    expect(other.status).toBe(202);
+    expect(other.job.id).not.toBe(queued.id);
+
+    const download = await app.inject({ method: "GET", url: done.downloadUrl!, headers: { cookie: camper.cookie, range: "bytes=0-7" } });
+    expect(download.statusCode).toBe(206);
+    expect(download.headers["content-disposition"]).toMatch(/attachment; filename=".+\.mp4"/);
+  }, 120_000);
+
+  it("renders 9:16 with the AI voice-over and burned-in captions, plus a .vtt; the captions show in the frame", async () => {
+    const camper = await registerCamper(app);
+    const show = await showWithTwoClips(camper, { videoFormat: "tiktok", narration: "Hello camp. We filmed the lake today." });
+    const withCaptions = await startRender(camper, show.id, { fit: "fit", audio: "voice", captions: true });
+    const without = await startRender(camper, show.id, { fit: "fit", audio: "voice", captions: false });
+    await app.renderWorker.runNext();
+    await app.renderWorker.runNext();
+    const done = await job(camper, withCaptions.job.id);
+    expect(done.status, done.message ?? "").toBe("done");
+    const file = await outputPath(withCaptions.job.id);
+    const info = await probe(file);
+    expect(info.video).toMatchObject({ codec_name: "h264", width: 1080, height: 1920 });
+    expect(info.audio.codec_name).toBe("aac");
+    expect(Math.abs(info.duration - 4)).toBeLessThan(0.2);
+
+    const vtt = await app.inject({ method: "GET", url: done.captionsUrl!, headers: { cookie: camper.cookie } });
+    expect(vtt.body).toMatch(/^WEBVTT/);
+    expect(vtt.body).toContain("Hello camp.");
+
+    const a = await bottomBand(file, 0.8, 1080, 1920);
+    const b = await bottomBand(await outputPath(without.job.id), 0.8, 1080, 1920);
+    let differing = 0;
+    for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 60) differing++;
+    expect(differing / a.length).toBeGreaterThan(0.002);
+  }, 180_000);
+
+  it("cuts the video at the format's maximum", async () => {
+    const camper = await registerCamper(app);
+    const show = await createShow(app, camper.cookie, { videoFormat: "youtube_shorts" });
+    const long = await webmFixture(62);
+    const clip = await uploadClip(app, camper, long, "Long");
+    await app.inject({ method: "PUT", url: `/api/recordings/${show.id}/clips`, headers: { cookie: camper.cookie }, payload: { clipIds: [clip.id] } });
+    const { job: queued } = await startRender(camper, show.id, {});
+    await app.renderWorker.runNext();
+    const info = await probe(await outputPath(queued.id));
+    expect(Math.abs(info.duration - 60)).toBeLessThan(0.2);
+  }, 240_000);
+});
+
+describe("render jobs", () => {
+  it("refuses a show with no clips, and another camper's show is 404", async () => {
+    const camper = await registerCamper(app);
+    const empty = await createShow(app, camper.cookie);
+    const res = await app.inject({ method: "POST", url: `/api/recordings/${empty.id}/renders`, headers: { cookie: camper.cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: RENDER_MESSAGES.noClips });
+
+    const show = await showWithTwoClips(camper);
+    const other = await registerCamper(app);
+    const foreign = await app.inject({ method: "POST", url: `/api/recordings/${show.id}/renders`, headers: { cookie: other.cookie } });
+    expect(foreign.statusCode).toBe(404);
+    const { job: mine } = await startRender(camper, show.id, {});
+    expect((await app.inject({ method: "GET", url: `/api/renders/${mine.id}`, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    const notReady = await app.inject({ method: "GET", url: `/api/renders/${mine.id}/media`, headers: { cookie: camper.cookie } });
+    expect(notReady.statusCode).toBe(409);
+  });
+
+  it("runs queued renders one at a time, in order", async () => {
+    const camper = await registerCamper(app);
+    const show = await showWithTwoClips(camper);
+    const first = await startRender(camper, show.id, { fit: "crop" });
+    const second = await startRender(camper, show.id, { fit: "fit" });
+    expect(await app.renderWorker.runNext()).toBe(first.job.id);
+    expect((await job(camper, second.job.id)).status).toBe("queued");
+    expect(await app.renderWorker.runNext()).toBe(second.job.id);
+    expect((await job(camper, second.job.id)).status).toBe("done");
+    expect(await app.renderWorker.runNext()).toBeUndefined();
+  }, 120_000);
+
+  it("leaves no job stuck after a restart: a running job is picked up again and finishes", async () => {
+    const camper = await registerCamper(app);
+    const show = await showWithTwoClips(camper);
+    const { job: queued } = await startRender(camper, show.id, {});
+    // A worker that died mid-render: the row says running, its heartbeat is old.
+    const { db } = await testDatabase();
+    await db.execute(sql`UPDATE render_jobs SET status = 'running', locked_by = 'gone', attempts = 1, heartbeat_at = now() - interval '5 minutes' WHERE id = ${queued.id}`);
+    expect(await app.renderWorker.runNext()).toBeUndefined();
+    await app.renderWorker.recoverStale();
+    expect((await job(camper, queued.id)).status).toBe("queued");
+    expect(await app.renderWorker.runNext()).toBe(queued.id);
+    expect((await job(camper, queued.id)).status).toBe("done");
+
+    // One that keeps dying is failed with a reason instead of looping forever.
+    const { job: cursed } = await startRender(camper, show.id, { fit: "fit" });
+    await db.execute(sql`UPDATE render_jobs SET status = 'running', locked_by = 'gone', attempts = 3, heartbeat_at = now() - interval '5 minutes' WHERE id = ${cursed.id}`);
+    await app.renderWorker.recoverStale();
+    const failed = await job(camper, cursed.id);
+    expect(failed.status).toBe("failed");
+    expect(failed.message).toMatch(/try again/);
+  }, 120_000);
+
+  it("fails clearly when ffmpeg is missing, serving nothing and leaving the show intact", async () => {
+    const broken = await createTestApp({ FFMPEG_PATH: "/nonexistent/ffmpeg" });
+    try {
+      const camper = await registerCamper(broken);
+      const show = await createShow(broken, camper.cookie);
+      // Clips need ffmpeg to be uploaded, so this one arrives through the working app's storage.
+      const working = await uploadClip(app, camper, clipBytes, "A");
+      await broken.inject({ method: "PUT", url: `/api/recordings/${show.id}/clips`, headers: { cookie: camper.cookie }, payload: { clipIds: [working.id] } });
+      const res = await broken.inject({ method: "POST", url: `/api/recordings/${show.id}/renders`, headers: { cookie: camper.cookie } });
+      await broken.renderWorker.runNext();
+      const failed = (await broken.inject({ method: "GET", url: `/api/renders/${res.json().id}`, headers: { cookie: camper.cookie } })).json();
+      expect(failed).toMatchObject({ status: "failed", mediaUrl: null });
+      expect(failed.message).toMatch(/ffmpeg\) is missing/);
+      const media = await broken.inject({ method: "GET", url: `/api/renders/${failed.id}/media`, headers: { cookie: camper.cookie } });
+      expect(media.statusCode).toBe(409);
+      expect((await broken.inject({ method: "GET", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie } })).statusCode).toBe(200);
+    } finally {
+      await broken.close();
+    }
+  }, 60_000);
+});
