@@ -13,6 +13,8 @@ import { CustomRequestBox } from "../ai/CustomRequestBox.tsx";
 import { NarrationPanel } from "../ai/NarrationPanel.tsx";
 import { useNarrationGenerator } from "../ai/use-narration-generator.ts";
 import { useAuth } from "../auth/auth-context.tsx";
+import { ContinueToEditingButton } from "../recorder/ContinueToEditingButton.tsx";
+import { Recorder } from "../recorder/Recorder.tsx";
 import { useCreateSettings } from "./create-settings.ts";
 import { CreateTopBar } from "./CreateTopBar.tsx";
 import { EditingBanner } from "./EditingBanner.tsx";
@@ -77,6 +79,7 @@ function StoryEditor({ show }: { show?: Show }) {
   );
   const [validation, setValidation] = useState<string | null>(null);
   const [title, setTitle] = useState(show?.title ?? "");
+  const [clipCount, setClipCount] = useState(0);
 
   const existing = editingMode ? { id: show.id, narration: show.narration } : draft;
   // Saves are queued; each reads the show to update when it runs, so this must be current at once.
@@ -135,9 +138,17 @@ function StoryEditor({ show }: { show?: Show }) {
         onToneChange={setTone}
         onFormatChange={setVideoFormat}
         onLengthChange={setLengthSeconds}
+        actions={<ContinueToEditingButton showId={existing?.id ?? null} hasClips={clipCount > 0} />}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid content-start gap-6">
+          <Recorder
+            lengthSeconds={settings.lengthSeconds}
+            narration={generator.narration}
+            userId={user!.id}
+            showId={existing?.id ?? null}
+            onClipsChange={(clips) => setClipCount(clips.length)}
+          />
           <ReflectionGuide
             answers={answers}
             onAnswerChange={setAnswer}

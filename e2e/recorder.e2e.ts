@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Clip } from "../contracts/clips.ts";
+import { buildCredentials } from "../testing/factories.ts";
+import { launchBrowser, newContext, seriousAxeViolations } from "./support/browser.ts";
+import { registerThroughUI } from "./support/flows.ts";
+import { startServer } from "./support/server.ts";
+
+const baseURL = inject("baseURL");
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const rows = (page: Page) => page.getByTestId("clip-row");
+const recordButton = (page: Page) => page.getByRole("button", { name: /^(Start Recording|Record Another|Stop \d+:\d\d)$/ });
+
+async function record(page: Page, seconds: number) {
+  await recordButton(page).click();
+  await page.getByRole("button", { name: /^Stop \d+:\d\d$/ }).waitFor();
+  await page.waitForTimeout(seconds * 1000);
+  await page.getByRole("button", { name: /^Stop \d+:\d\d$/ }).click();
+  await page.getByRole("button", { name: "Record Another" }).waitFor();
+}
+
+async function waitAllSaved(page: Page, count: number, timeout = 30_000) {
+  await expect
+    .poll(async () => (await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-state")))).join(","), { timeout })
+    .toBe(Array(count).fill("saved").join(","));
+}
+
+async function titles(page: Page) {
+  return rows(page).evaluateAll((els) => els.map((e) => e.querySelector("[data-clip-title]")?.textContent ?? e.textContent ?? ""));
+}
+
+/** SHA-256 of a clip's bytes as they sit in this browser's IndexedDB, chunk by chunk in order. */
+async function deviceSha256(page: Page): Promise<{ localId: string; sha: string; bytes: number }> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open("summer-stories-clips");
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const chunks = await new Promise<{ localId: string; index: number; blob: Blob }[]>((resolve, reject) => {
+      const req = db.transaction("chunks", "readonly").objectStore("chunks").getAll();
+      req.onsuccess = () => resolve(req.result as never);
+      req.onerror = () => reject(req.error);
+    });
+    const localId = chunks[0]!.localId;
+    const mine = chunks.filter((c) => c.localId === localId).sort((a, b) => a.index - b.index);
+    const buffer = await new Blob(mine.map((c) => c.blob)).arrayBuffer();
+    const digest = await crypto.subtle.digest("SHA-256", buffer);
+    return {
+      localId,
+      bytes: buffer.byteLength,
+      sha: [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join(""),
+    };
+  });
+}
+
+async function signedIn(base = baseURL): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, base);
+  const page = await context.newPage();
+  await registerThroughUI(page, buildCredentials());
+  await page.getByRole("button", { name: "Start Recording" }).waitFor();
+  return { context, page };
+}
+
+describe("recording clips", () => {
+  it("records two clips, reorders them by keyboard, removes one, saves, and the saved clip plays and seeks", async () => {
+    const { context, page } = await signedIn();
+    await record(page, 3);
+    await record(page, 2);
+    await waitAllSaved(page, 2);
+    expect((await titles(page)).map((t) => /Recording \d/.exec(t)?.[0])).toEqual(["Recording 1", "Recording 2"]);
+    await page.getByRole("link", { name: "Continue to Editing" }).or(page.getByRole("button", { name: "Continue to Editing" })).first().waitFor();
+
+    // Keyboard reorder: pick up, move up, drop.
+    const handle = page.getByRole("button", { name: "Reorder Recording 2" });
+    await handle.focus();
+    await page.keyboard.press("Space");
+    for (let i = 0; i < 12; i++) await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("Space");
+    await expect.poll(async () => (await titles(page)).map((t) => /Recording \d/.exec(t)?.[0])).toEqual(["Recording 2", "Recording 1"]);
+
+    await page.getByRole("button", { name: "Remove Recording 1" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+    await expect.poll(() => rows(page).count()).toBe(1);
+
+    await page.getByRole("tab", { name: "Explain Summer Stories" }).click();
+    await page.getByRole("tabpanel", { name: "Explain Summer Stories" }).getByRole("textbox").fill("We film at the lake.");
+    await page.getByRole("button", { name: /Create Recording|Update Recording/ }).click();
+    const shows = await expect
+      .poll(async () => (await (await context.request.get("/api/recordings")).json()) as { id: number }[])
+      .toHaveLength(1)
+      .then(async () => (await (await context.request.get("/api/recordings")).json()) as { id: number }[]);
+    const showId = shows[0]!.id;
+    await expect
+      .poll(async () => ((await (await context.request.get(`/api/clips?showId=${showId}`)).json()) as Clip[]).map((c) => c.title))
+      .toEqual(["Recording 2"]);
+    const [clip] = (await (await context.request.get(`/api/clips?showId=${showId}`)).json()) as Clip[];
+
+    const playback = await page.evaluate(async (src) => {
+      const video = document.createElement("video");
+      video.muted = true;
+      video.src = src;
+      document.body.appendChild(video);
+      await new Promise((resolve, reject) => {
+        video.onloadedmetadata = resolve;
+        video.onerror = () => reject(new Error("video error"));
+      });
+      const duration = video.duration;
+      video.currentTime = 1;
+      await new Promise((resolve) => (video.onseeked = resolve));
+      await video.play();
+      await new Promise((r) => setTimeout(r, 300));
+      const result = { duration, position: video.currentTime, error: video.error?.code ?? null };
+      video.remove();
+      return result;
+    }, clip!.mediaUrl);
+    expect(playback.error).toBeNull();
+    expect(Number.isFinite(playback.duration)).toBe(true);
+    expect(playback.duration).toBeGreaterThan(1.5);
+    expect(playback.position).toBeGreaterThanOrEqual(1);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("keeps recording offline and delivers the clip byte-identical when the network comes back", async () => {
+    const { context, page } = await signedIn();
+    await recordButton(page).click();
+    await page.waitForTimeout(1500);
+    await context.setOffline(true);
+    await page.waitForTimeout(2500);
+    await page.getByRole("button", { name: /^Stop \d+:\d\d$/ }).click();
+    await page.getByRole("button", { name: "Record Another" }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await rows(page).first().getAttribute("data-state")).not.toBe("saved");
+    const device = await deviceSha256(page);
+    await context.setOffline(false);
+    await waitAllSaved(page, 1, 45_000);
+    const [clip] = (await (await context.request.get("/api/clips?loose=true")).json()) as Clip[];
+    expect(clip!.uploadedBytes).toBe(device.bytes);
+    expect(clip!.uploadSha256).toBe(device.sha);
+    await context.close();
+  });
+
+  it("recovers the recorded part of a take after a reload in the middle of recording", async () => {
+    const { context, page } = await signedIn();
+    await recordButton(page).click();
+    await page.waitForTimeout(3500);
+    await page.reload();
+    await waitAllSaved(page, 1, 45_000);
+    const [clip] = (await (await context.request.get("/api/clips?loose=true")).json()) as Clip[];
+    expect(clip!.durationSeconds).toBeGreaterThan(1.5);
+    await context.close();
+  });
+
+  it("finishes an upload after the server is stopped and started again mid-upload", async () => {
+    const server = await startServer();
+    const { context, page } = await signedIn(server.baseURL);
+    let restarted: Awaited<ReturnType<typeof startServer>> | undefined;
+    try {
+      await recordButton(page).click();
+      await page.waitForTimeout(1500);
+      await server.stop();
+      await page.waitForTimeout(2500);
+      await page.getByRole("button", { name: /^Stop \d+:\d\d$/ }).click();
+      await page.getByRole("button", { name: "Record Another" }).waitFor();
+      restarted = await startServer({ dataDir: server.dataDir, port: server.port });
+      await waitAllSaved(page, 1, 60_000);
+      const [clip] = (await (await context.request.get("/api/clips?loose=true")).json()) as Clip[];
+      expect(clip!.durationSeconds).toBeGreaterThan(3);
+    } finally {
+      await context.close();
+      await restarted?.stop();
+      await server.stop();
+    }
+  });
+});

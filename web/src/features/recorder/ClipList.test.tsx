@@ -1,0 +1,219 @@
+import { act, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { KEYBOARD_DRAG_STEP_PX } from "../../../../contracts/product.ts";
+import { Toaster } from "../../components/ui/toaster.tsx";
+import type { ClipItem } from "./clip-items.ts";
+import { newClipRecord } from "./clip-store.ts";
+import { ClipList, clipAnnouncements, keyboardCoordinates } from "./ClipList.tsx";
+
+const ROW_HEIGHT = 60;
+
+function item(n: number, extra: Partial<ClipItem> = {}): ClipItem {
+  const local = newClipRecord({ userId: 7, title: `Recording ${n}`, mimeType: "video/webm;codecs=vp8,opus", showId: null });
+  return {
+    key: `clip-${n}`,
+    localId: `local-${n}`,
+    serverId: null,
+    title: `Recording ${n}`,
+    state: "local",
+    error: null,
+    retryable: true,
+    durationSeconds: 7,
+    progress: 0,
+    mimeType: "video/webm;codecs=vp8,opus",
+    mediaUrl: null,
+    downloadUrl: null,
+    local,
+    server: null,
+    ...extra,
+  };
+}
+
+function Harness({
+  initial,
+  onRemove = async () => {},
+  onRetry = async () => {},
+  loadLocalBlob = async () => new Blob(["webm"], { type: "video/webm" }),
+}: {
+  initial: ClipItem[];
+  onRemove?: (item: ClipItem) => Promise<void>;
+  onRetry?: (item: ClipItem) => Promise<void>;
+  loadLocalBlob?: (item: ClipItem) => Promise<Blob | null>;
+}) {
+  const [clips, setClips] = useState(initial);
+  return (
+    <>
+      <ClipList
+        clips={clips}
+        onReorder={(from, to) =>
+          setClips((list) => {
+            const next = [...list];
+            const [moved] = next.splice(from, 1);
+            next.splice(to, 0, moved!);
+            return next;
+          })
+        }
+        onRemove={async (clip) => {
+          await onRemove(clip);
+          setClips((list) => list.filter((c) => c.key !== clip.key));
+        }}
+        onRetry={onRetry}
+        loadLocalBlob={loadLocalBlob}
+      />
+      <Toaster />
+    </>
+  );
+}
+
+const titles = () => screen.getAllByTestId("clip-row").map((row) => within(row).getByText(/^Recording \d$/).textContent);
+
+describe("ClipList", () => {
+  beforeEach(() => {
+    // jsdom has no layout: each row is ROW_HEIGHT tall, stacked in document order.
+    vi.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(function (this: Element) {
+      const row = this.closest('[data-testid="clip-row"]');
+      const rows = [...document.querySelectorAll('[data-testid="clip-row"]')];
+      const index = row ? rows.indexOf(row) : 0;
+      const top = index * ROW_HEIGHT;
+      return { x: 0, y: top, top, left: 0, right: 400, bottom: top + ROW_HEIGHT, width: 400, height: ROW_HEIGHT, toJSON: () => ({}) };
+    });
+    URL.createObjectURL = vi.fn(() => "blob:clip");
+    URL.revokeObjectURL = vi.fn();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("moves 25 px per arrow key", () => {
+    const at = { x: 10, y: 100 };
+    const key = (code: string) => keyboardCoordinates(new KeyboardEvent("keydown", { code }), {
+      active: "a",
+      currentCoordinates: at,
+      context: {} as never,
+    });
+    expect(key("ArrowDown")).toEqual({ x: 10, y: 100 + KEYBOARD_DRAG_STEP_PX });
+    expect(key("ArrowUp")).toEqual({ x: 10, y: 100 - KEYBOARD_DRAG_STEP_PX });
+    expect(key("ArrowLeft")).toEqual({ x: 10 - KEYBOARD_DRAG_STEP_PX, y: 100 });
+    expect(key("KeyA")).toBeUndefined();
+  });
+
+  it("announces pick-up, moves and drops with titles and positions", () => {
+    const a = clipAnnouncements([item(1), item(2), item(3)]);
+    const active = { id: "clip-2" } as never;
+    expect(a.onDragStart({ active })).toBe("Picked up Recording 2. Position 2 of 3.");
+    expect(a.onDragOver({ active, over: { id: "clip-2" } as never })).toBeUndefined();
+    expect(a.onDragOver({ active, over: { id: "clip-1" } as never })).toBe("Recording 2 moved to position 1 of 3.");
+    expect(a.onDragEnd({ active, over: { id: "clip-1" } as never })).toBe("Recording 2 dropped at position 1 of 3.");
+    expect(a.onDragCancel({ active, over: null })).toBe("Reordering cancelled. Recording 2 went back to position 2 of 3.");
+  });
+
+  it("reorders by keyboard: Space picks up, arrows move, Space drops; Escape cancels", async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={[item(1), item(2), item(3)]} />);
+    expect(titles()).toEqual(["Recording 1", "Recording 2", "Recording 3"]);
+
+    const handle = screen.getByRole("button", { name: "Reorder Recording 3" });
+    handle.focus();
+    await user.keyboard("[Space]");
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    expect(document.body.textContent).toContain("Picked up Recording 3. Position 3 of 3.");
+    // Two rows up: 120 px at 25 px a press.
+    await user.keyboard("[ArrowUp]");
+    await user.keyboard("[ArrowUp]");
+    expect(document.body.textContent).toContain("Recording 3 moved to position 2 of 3.");
+    for (let i = 0; i < 3; i++) await user.keyboard("[ArrowUp]");
+    expect(document.body.textContent).toContain("Recording 3 moved to position 1 of 3.");
+    await user.keyboard("[Space]");
+    expect(titles()).toEqual(["Recording 3", "Recording 1", "Recording 2"]);
+    expect(document.body.textContent).toContain("Recording 3 dropped at position 1 of 3.");
+
+    const second = screen.getByRole("button", { name: "Reorder Recording 2" });
+    second.focus();
+    await user.keyboard("[Enter]");
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    for (let i = 0; i < 5; i++) await user.keyboard("[ArrowUp]");
+    await user.keyboard("[Escape]");
+    expect(titles()).toEqual(["Recording 3", "Recording 1", "Recording 2"]);
+    expect(document.body.textContent).toContain("Reordering cancelled. Recording 2 went back to position 3 of 3.");
+  });
+
+  it("marks each row for tests with its state and local id, and shows the state", () => {
+    render(
+      <Harness
+        initial={[
+          item(1, { state: "uploading", progress: 42 }),
+          item(2, { state: "saved", serverId: 9, mediaUrl: "/m/9", downloadUrl: "/d/9" }),
+          item(3, { state: "failed", error: "That file is not a WebM or MP4 video" }),
+        ]}
+      />,
+    );
+    const rows = screen.getAllByTestId("clip-row");
+    expect(rows.map((r) => [r.dataset.state, r.dataset.localId])).toEqual([
+      ["uploading", "local-1"],
+      ["saved", "local-2"],
+      ["failed", "local-3"],
+    ]);
+    expect(within(rows[0]!).getByText("Uploading 42 %")).toBeTruthy();
+    expect(within(rows[1]!).getByText("Saved")).toBeTruthy();
+    expect(within(rows[2]!).getByText("Failed: That file is not a WebM or MP4 video")).toBeTruthy();
+    expect(within(rows[0]!).getByText("0:07")).toBeTruthy();
+    // A saved clip downloads from the server as .webm; playback from the server.
+    const link = within(rows[1]!).getByRole("link", { name: "Download Recording 2" });
+    expect(link.getAttribute("href")).toBe("/d/9");
+    expect(link.getAttribute("download")).toBe("Recording 2.webm");
+    expect(rows[1]!.querySelector("video")!.getAttribute("src")).toBe("/m/9");
+    expect(within(rows[2]!).getByRole("button", { name: "Retry Recording 3" })).toBeTruthy();
+    expect(within(rows[0]!).queryByRole("button", { name: /Retry/ })).toBeNull();
+  });
+
+  it("plays a device-only clip from the device when asked", async () => {
+    const user = userEvent.setup();
+    const loadLocalBlob = vi.fn(async () => new Blob(["webm"], { type: "video/webm" }));
+    render(<Harness initial={[item(1), item(2, { state: "recording", durationSeconds: null })]} loadLocalBlob={loadLocalBlob} />);
+    const [first, second] = screen.getAllByTestId("clip-row");
+    expect(first!.querySelector("video")).toBeNull();
+    expect(loadLocalBlob).not.toHaveBeenCalled();
+    expect(within(second!).queryByRole("button", { name: /from this device/ })).toBeNull();
+    expect(within(second!).getByRole("button", { name: "Remove Recording 2" })).toHaveProperty("disabled", true);
+    await user.click(within(first!).getByRole("button", { name: "Play Recording 1 from this device" }));
+    expect(first!.querySelector("video")!.getAttribute("src")).toBe("blob:clip");
+  });
+
+  it("downloads a device-only clip as {title}.webm", async () => {
+    const user = userEvent.setup();
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    render(<Harness initial={[item(1)]} />);
+    await user.click(screen.getByRole("button", { name: "Download Recording 1" }));
+    expect(clicked).toEqual(["Recording 1.webm"]);
+    expect(await screen.findByText("Download started")).toBeTruthy();
+  });
+
+  it("removes a clip only after the confirmation", async () => {
+    const user = userEvent.setup();
+    const onRemove = vi.fn(async () => {});
+    render(<Harness initial={[item(1), item(2)]} onRemove={onRemove} />);
+    await user.click(screen.getByRole("button", { name: "Remove Recording 1" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Remove Recording 1?" });
+    expect(within(dialog).getByText(/deletes the only copy/)).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Keep it" }));
+    expect(onRemove).not.toHaveBeenCalled();
+    expect(titles()).toEqual(["Recording 1", "Recording 2"]);
+
+    await user.click(screen.getByRole("button", { name: "Remove Recording 1" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Remove" }));
+    expect(onRemove).toHaveBeenCalledOnce();
+    expect(titles()).toEqual(["Recording 2"]);
+  });
+
+  it("announces state changes, not progress", async () => {
+    const { rerender } = render(<ClipList clips={[item(1, { state: "uploading", progress: 10 })]} onReorder={() => {}} onRemove={async () => {}} onRetry={async () => {}} loadLocalBlob={async () => null} />);
+    const status = () => screen.getAllByRole("status").find((el) => el.getAttribute("aria-live") === "polite")!;
+    rerender(<ClipList clips={[item(1, { state: "uploading", progress: 50 })]} onReorder={() => {}} onRemove={async () => {}} onRetry={async () => {}} loadLocalBlob={async () => null} />);
+    expect(status().textContent).toBe("");
+    rerender(<ClipList clips={[item(1, { state: "saved", progress: 100 })]} onReorder={() => {}} onRemove={async () => {}} onRetry={async () => {}} loadLocalBlob={async () => null} />);
+    expect(status().textContent).toBe("Recording 1 is saved.");
+  });
+});

@@ -1,0 +1,381 @@
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type KeyboardCoordinateGetter,
+  type ScreenReaderInstructions,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
+import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { Download, GripVertical, Play, RotateCw, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { KEYBOARD_DRAG_STEP_PX } from "../../../../contracts/product.ts";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "../../components/ui/alert-dialog.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { toast } from "../../hooks/use-toast.ts";
+import { cn } from "../../lib/utils.ts";
+import { clipFileName, formatClock, stateAnnouncement, stateLabel, type ClipItem } from "./clip-items.ts";
+
+/** Arrow keys move the picked-up clip 25 px a press (the spec's keyboard drag step). */
+export const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
+  const step = KEYBOARD_DRAG_STEP_PX;
+  switch (event.code) {
+    case "ArrowDown":
+      return { ...currentCoordinates, y: currentCoordinates.y + step };
+    case "ArrowUp":
+      return { ...currentCoordinates, y: currentCoordinates.y - step };
+    case "ArrowRight":
+      return { ...currentCoordinates, x: currentCoordinates.x + step };
+    case "ArrowLeft":
+      return { ...currentCoordinates, x: currentCoordinates.x - step };
+    default:
+      return undefined;
+  }
+};
+
+export const screenReaderInstructions: ScreenReaderInstructions = {
+  draggable:
+    "To reorder a clip, press Space or Enter to pick it up. Use the up and down arrow keys to move it, " +
+    "then press Space or Enter to drop it where it is, or Escape to put it back.",
+};
+
+/**
+ * Announcements with the clips' titles and 1-based positions. A move is announced only when the
+ * position changes, so the pick-up message is not drowned by "moved to" its own place.
+ */
+export function clipAnnouncements(
+  clips: readonly Pick<ClipItem, "key" | "title">[],
+  tracker: { lastOver: UniqueIdentifier | null } = { lastOver: null },
+): Announcements {
+  const count = clips.length;
+  const index = (id: UniqueIdentifier) => clips.findIndex((c) => c.key === id);
+  const title = (id: UniqueIdentifier) => clips[index(id)]?.title ?? "The clip";
+  return {
+    onDragStart: ({ active }) => {
+      tracker.lastOver = active.id;
+      return `Picked up ${title(active.id)}. Position ${index(active.id) + 1} of ${count}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      const overId = over?.id ?? null;
+      if (overId === tracker.lastOver) return undefined;
+      tracker.lastOver = overId;
+      return over
+        ? `${title(active.id)} moved to position ${index(over.id) + 1} of ${count}.`
+        : `${title(active.id)} is no longer over a position.`;
+    },
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${title(active.id)} dropped at position ${index(over.id) + 1} of ${count}.`
+        : `${title(active.id)} dropped.`,
+    onDragCancel: ({ active }) =>
+      `Reordering cancelled. ${title(active.id)} went back to position ${index(active.id) + 1} of ${count}.`,
+  };
+}
+
+export interface ClipListProps {
+  clips: ClipItem[];
+  onReorder(from: number, to: number): void;
+  onRemove(item: ClipItem): Promise<void>;
+  onRetry(item: ClipItem): Promise<void>;
+  /** The device copy of a clip, for preview and download. */
+  loadLocalBlob(item: ClipItem): Promise<Blob | null>;
+  className?: string;
+}
+
+/** The takes, in show order: drag by mouse or keyboard, play, download, remove, retry. */
+export function ClipList({ clips, onReorder, onRemove, onRetry, loadLocalBlob, className }: ClipListProps) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
+  );
+  const announcement = useStateAnnouncements(clips);
+  const dragTracker = useRef<{ lastOver: UniqueIdentifier | null }>({ lastOver: null });
+
+  function onDragEnd({ active, over }: DragEndEvent) {
+    if (!over || active.id === over.id) return;
+    const from = clips.findIndex((c) => c.key === active.id);
+    const to = clips.findIndex((c) => c.key === over.id);
+    if (from >= 0 && to >= 0) onReorder(from, to);
+  }
+
+  return (
+    <div className={className}>
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      {clips.length > 0 && (
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragEnd={onDragEnd}
+          accessibility={{ announcements: clipAnnouncements(clips, dragTracker.current), screenReaderInstructions }}
+        >
+          <SortableContext items={clips.map((c) => c.key)} strategy={verticalListSortingStrategy}>
+            <ol aria-label="Your clips" className="grid gap-3">
+              {clips.map((item) => (
+                <ClipRow
+                  key={item.key}
+                  item={item}
+                  onRemove={onRemove}
+                  onRetry={onRetry}
+                  loadLocalBlob={loadLocalBlob}
+                />
+              ))}
+            </ol>
+          </SortableContext>
+        </DndContext>
+      )}
+    </div>
+  );
+}
+
+/** "Recording 2 is saved." when a clip's state changes; nothing for every percent. */
+function useStateAnnouncements(clips: ClipItem[]): string {
+  const previous = useRef<Map<string, string> | null>(null);
+  const [message, setMessage] = useState("");
+  useEffect(() => {
+    const now = new Map(clips.map((c) => [c.key, `${c.state}|${c.error ?? ""}`]));
+    const before = previous.current;
+    previous.current = now;
+    if (!before) return;
+    const changed = clips.filter((c) => before.has(c.key) && before.get(c.key) !== now.get(c.key));
+    if (changed.length > 0) setMessage(changed.map(stateAnnouncement).join(" "));
+  }, [clips]);
+  return message;
+}
+
+interface ClipRowProps {
+  item: ClipItem;
+  onRemove(item: ClipItem): Promise<void>;
+  onRetry(item: ClipItem): Promise<void>;
+  loadLocalBlob(item: ClipItem): Promise<Blob | null>;
+}
+
+const BADGE_STYLES: Record<ClipItem["state"], string> = {
+  recording: "bg-red-50 text-red-800 ring-red-200",
+  local: "bg-amber-50 text-amber-900 ring-amber-200",
+  uploading: "bg-lake-50 text-lake-900 ring-lake-600/30",
+  saved: "bg-green-50 text-green-800 ring-green-200",
+  failed: "bg-red-50 text-red-800 ring-red-200",
+};
+
+function ClipRow({ item, onRemove, onRetry, loadLocalBlob }: ClipRowProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: item.key,
+  });
+  const preview = useDevicePreview(item, loadLocalBlob);
+  const src = item.mediaUrl ?? preview.url;
+  const recording = item.state === "recording";
+  const [busy, setBusy] = useState(false);
+
+  async function downloadFromDevice() {
+    const blob = await loadLocalBlob(item);
+    if (!blob) {
+      toast({ title: "Download failed", description: "This clip is not on this device any more.", variant: "destructive" });
+      return;
+    }
+    const name = clipFileName(item.title, item.mimeType);
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    link.style.display = "none";
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    toast({ title: "Download started", description: name });
+  }
+
+  async function retry() {
+    setBusy(true);
+    try {
+      await onRetry(item);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      data-testid="clip-row"
+      data-state={item.state}
+      data-local-id={item.localId ?? undefined}
+      data-clip-id={item.serverId ?? undefined}
+      className={cn(
+        "flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:flex-nowrap",
+        isDragging && "relative z-10 shadow-lg ring-2 ring-lake-600",
+      )}
+    >
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={`Reorder ${item.title}`}
+        className="flex h-11 w-9 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 active:cursor-grabbing"
+      >
+        <GripVertical aria-hidden="true" className="size-5" />
+      </button>
+      <div className="aspect-video w-24 shrink-0 overflow-hidden rounded-md bg-slate-900 sm:w-32">
+        {src ? (
+          <video
+            controls
+            preload="metadata"
+            playsInline
+            autoPlay={src === preview.url}
+            src={src}
+            aria-label={`Play ${item.title}`}
+            className="h-full w-full object-cover"
+          />
+        ) : preview.available ? (
+          <button
+            type="button"
+            onClick={() => void preview.open()}
+            aria-label={`Play ${item.title} from this device`}
+            className="flex h-full w-full items-center justify-center text-white hover:bg-slate-800"
+          >
+            <Play aria-hidden="true" className="size-7" />
+          </button>
+        ) : (
+          <div className="flex h-full items-center justify-center px-2 text-center text-xs text-white">
+            {recording ? "Recording..." : "Preview soon"}
+          </div>
+        )}
+      </div>
+      <div className="grid min-w-0 flex-1 gap-1">
+        <p className="truncate font-semibold text-slate-900">{item.title}</p>
+        <p className="text-sm text-slate-700">
+          {item.durationSeconds !== null ? formatClock(item.durationSeconds) : recording ? "Recording" : "-:--"}
+        </p>
+        <p>
+          <span
+            className={cn(
+              "inline-flex max-w-full rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset",
+              BADGE_STYLES[item.state],
+            )}
+          >
+            <span className="break-words">{stateLabel(item)}</span>
+          </span>
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {item.state === "failed" && (
+          <Button size="sm" variant="secondary" onClick={() => void retry()} disabled={busy} aria-label={`Retry ${item.title}`}>
+            <RotateCw aria-hidden="true" />
+            Retry
+          </Button>
+        )}
+        {item.downloadUrl && item.state === "saved" ? (
+          <Button asChild size="sm" variant="outline">
+            <a href={item.downloadUrl} download={clipFileName(item.title, item.mimeType)} aria-label={`Download ${item.title}`}>
+              <Download aria-hidden="true" />
+              Download
+            </a>
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => void downloadFromDevice()}
+            disabled={recording || !item.local || item.state === "saved"}
+            aria-label={`Download ${item.title}`}
+          >
+            <Download aria-hidden="true" />
+            Download
+          </Button>
+        )}
+        <RemoveClipButton item={item} disabled={recording} onRemove={onRemove} />
+      </div>
+    </li>
+  );
+}
+
+function RemoveClipButton({
+  item,
+  disabled,
+  onRemove,
+}: {
+  item: ClipItem;
+  disabled: boolean;
+  onRemove(item: ClipItem): Promise<void>;
+}) {
+  const onServer = item.serverId !== null && item.state === "saved";
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button size="sm" variant="ghost" disabled={disabled} aria-label={`Remove ${item.title}`}>
+          <Trash2 aria-hidden="true" />
+          Remove
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Remove {item.title}?</AlertDialogTitle>
+          <AlertDialogDescription>
+            {onServer
+              ? "The clip is deleted from your story and from the server. This can't be undone."
+              : "This clip is not saved on the server yet. Removing it deletes the only copy, on this device. This can't be undone."}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Keep it</AlertDialogCancel>
+          <AlertDialogAction onClick={() => void onRemove(item).catch(() => undefined)}>Remove</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/**
+ * Plays the device copy on request (a clip the server can't play yet). Loaded only when asked for,
+ * so no row holds a large object URL it may never use, and none points at chunks about to be
+ * deleted once the server has confirmed the clip.
+ */
+function useDevicePreview(item: ClipItem, loadLocalBlob: (item: ClipItem) => Promise<Blob | null>) {
+  const [url, setUrl] = useState<string | null>(null);
+  const available = item.mediaUrl === null && item.local !== null && item.state !== "recording" && item.state !== "saved";
+  const urlRef = useRef<string | null>(null);
+
+  // The server's copy took over (or the row went away): let the device copy's URL go.
+  useEffect(() => {
+    if (item.mediaUrl === null) return;
+    if (urlRef.current) URL.revokeObjectURL(urlRef.current);
+    urlRef.current = null;
+    setUrl(null);
+  }, [item.mediaUrl]);
+  useEffect(
+    () => () => {
+      if (urlRef.current) URL.revokeObjectURL(urlRef.current);
+    },
+    [],
+  );
+
+  async function open() {
+    const blob = await loadLocalBlob(item);
+    if (!blob) return;
+    if (urlRef.current) URL.revokeObjectURL(urlRef.current);
+    urlRef.current = URL.createObjectURL(blob);
+    setUrl(urlRef.current);
+  }
+
+  return { available, url, open };
+}

@@ -1,0 +1,156 @@
+import { Eye, EyeOff } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { Button } from "../../components/ui/button.tsx";
+import { readLocal, writeLocal } from "../../lib/local-store.ts";
+import { cn } from "../../lib/utils.ts";
+
+export const TELEPROMPTER_WPM = { min: 80, max: 200, step: 10, default: 130 } as const;
+const SPEED_KEY = "ss:teleprompter-wpm";
+const VISIBLE_KEY = "ss:teleprompter-visible";
+/** With reduced motion the text jumps this often instead of gliding. */
+export const REDUCED_MOTION_STEP_MS = 2000;
+
+export function clampWpm(value: unknown): number {
+  const n = typeof value === "number" && Number.isFinite(value) ? value : TELEPROMPTER_WPM.default;
+  return Math.min(TELEPROMPTER_WPM.max, Math.max(TELEPROMPTER_WPM.min, Math.round(n / TELEPROMPTER_WPM.step) * TELEPROMPTER_WPM.step));
+}
+
+export function countWords(text: string): number {
+  return text.trim() ? text.trim().split(/\s+/).length : 0;
+}
+
+/** Pixels a second so the text passes at `wpm`, given the text's height and word count. */
+export function scrollSpeed(wpm: number, textHeightPx: number, words: number): number {
+  if (words <= 0 || textHeightPx <= 0) return 0;
+  return ((wpm / 60) * textHeightPx) / words;
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== "undefined" && typeof window.matchMedia === "function"
+    ? window.matchMedia("(prefers-reduced-motion: reduce)").matches
+    : false;
+}
+
+export interface TeleprompterProps {
+  /** The narration to read; with none, the teleprompter and its controls are not shown. */
+  narration: string;
+  /** Scrolls while true (while recording); starts from the top each time. */
+  running: boolean;
+  /** The camera preview the text scrolls over (its lower part). */
+  children: ReactNode;
+  className?: string;
+}
+
+/**
+ * The narration over the lower part of the preview, scrolling at an adjustable reading speed while
+ * recording; it can be hidden. With reduced motion it moves in steps instead of gliding.
+ */
+export function Teleprompter({ narration, running, children, className }: TeleprompterProps) {
+  const text = narration.trim();
+  const [visible, setVisible] = useState(() => readLocal<boolean>(VISIBLE_KEY, true) !== false);
+  const [wpm, setWpm] = useState(() => clampWpm(readLocal<unknown>(SPEED_KEY, TELEPROMPTER_WPM.default)));
+  const ids = { text: useId(), speed: useId(), speedHint: useId() };
+  const shown = text.length > 0 && visible;
+
+  function toggle() {
+    setVisible((v) => {
+      writeLocal(VISIBLE_KEY, !v);
+      return !v;
+    });
+  }
+
+  function changeSpeed(value: number) {
+    const next = clampWpm(value);
+    setWpm(next);
+    writeLocal(SPEED_KEY, next);
+  }
+
+  return (
+    <div className={cn("grid gap-3", className)}>
+      <div className="relative">
+        {children}
+        {shown && <ScrollingText id={ids.text} text={text} running={running} wpm={wpm} />}
+      </div>
+      {text.length > 0 && (
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <Button variant="outline" size="sm" onClick={toggle} aria-controls={shown ? ids.text : undefined}>
+            {visible ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+            {visible ? "Hide teleprompter" : "Show teleprompter"}
+          </Button>
+          {visible && (
+            <div className="flex min-w-56 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+              <label htmlFor={ids.speed} className="shrink-0 text-sm font-medium text-slate-800">
+                Teleprompter speed
+              </label>
+              <input
+                id={ids.speed}
+                type="range"
+                min={TELEPROMPTER_WPM.min}
+                max={TELEPROMPTER_WPM.max}
+                step={TELEPROMPTER_WPM.step}
+                value={wpm}
+                onChange={(e) => changeSpeed(Number(e.target.value))}
+                aria-valuetext={`${wpm} words per minute`}
+                aria-describedby={ids.speedHint}
+                className="h-2 min-w-0 flex-1 basis-28 accent-brand-700"
+              />
+              <span id={ids.speedHint} className="shrink-0 text-sm text-slate-700">
+                {wpm} words/min
+              </span>
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ScrollingText({ id, text, running, wpm }: { id: string; text: string; running: boolean; wpm: number }) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const textRef = useRef<HTMLParagraphElement>(null);
+  const wpmRef = useRef(wpm);
+  wpmRef.current = wpm;
+  const words = countWords(text);
+
+  useEffect(() => {
+    const box = boxRef.current;
+    const content = textRef.current;
+    if (!running || !box || !content) return;
+    box.scrollTop = 0;
+    let position = 0;
+    let last = performance.now();
+    const advance = (now: number) => {
+      // The camper scrolled by hand: carry on from there.
+      if (Math.abs(box.scrollTop - position) > 2) position = box.scrollTop;
+      position += ((now - last) / 1000) * scrollSpeed(wpmRef.current, content.offsetHeight, words);
+      last = now;
+      box.scrollTop = position;
+    };
+    if (prefersReducedMotion()) {
+      const timer = setInterval(() => advance(performance.now()), REDUCED_MOTION_STEP_MS);
+      return () => clearInterval(timer);
+    }
+    let frame = requestAnimationFrame(function loop(now) {
+      advance(now);
+      frame = requestAnimationFrame(loop);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [running, words]);
+
+  return (
+    <div
+      id={id}
+      ref={boxRef}
+      role="region"
+      aria-label="Teleprompter"
+      tabIndex={0}
+      className="absolute inset-x-0 bottom-0 h-2/5 overflow-y-auto bg-slate-950/80 px-4 pt-3 text-lg leading-relaxed text-white sm:text-xl"
+    >
+      <p ref={textRef} className="whitespace-pre-wrap">
+        {text}
+      </p>
+      {/* Room for the last line to scroll up to the top. */}
+      <div aria-hidden="true" className="h-full" />
+    </div>
+  );
+}

@@ -1,0 +1,675 @@
+import { CLIP_LIMITS, TUS_VERSION, UPLOAD_CLIP_ID_HEADER, clipSchema, type Clip } from "../../../../contracts/clips.ts";
+import { baseMimeType, type ClipStore, type LocalClip } from "./clip-store.ts";
+
+/**
+ * A tus 1.0.0 client (core, creation, creation-defer-length, termination) written against
+ * contracts/clips.ts. tus-js-client wants a finished file; here the bytes are still being recorded,
+ * so each clip has one loop that sends whatever is on the device, waits for more, and declares the
+ * length once Stop has fixed it. Stop then only has the last second left to send.
+ *
+ * The loop never deletes the device copy until GET /api/clips/{id} reports the same byte count and
+ * SHA-256 as the device copy.
+ */
+
+export const UPLOADS_URL = "/api/uploads";
+/** The most a PATCH carries: small enough to finish on weak camp Wi-Fi, big enough to keep up. */
+export const PIECE_BYTES = 1024 * 1024;
+export const BACKOFF = { initialMs: 500, maxMs: 15_000 } as const;
+export const MISMATCH_MESSAGE = "The saved copy does not match; keeping the one on this device";
+const REQUEST_TIMEOUT_MS = 30_000;
+/** A piece may crawl on weak Wi-Fi; the server keeps what arrived, and HEAD says where to go on. */
+const PATCH_TIMEOUT_MS = 120_000;
+/** Times the loop asks for a clip the server has all the bytes of before giving up (Retry stays). */
+const MAX_CONFIRM_ATTEMPTS = 6;
+const MAX_TRANSCRIPT_ATTEMPTS = 6;
+const MAX_UNEXPECTED_ERRORS = 5;
+/** While offline the loop sleeps this long between looks at navigator.onLine (besides the 'online' event). */
+const OFFLINE_RECHECK_MS = 30_000;
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Pure protocol helpers
+
+/** Base64 of the UTF-8 bytes (titles may hold any character; btoa alone takes Latin-1 only). */
+export function base64Utf8(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Upload-Metadata: "key base64,key base64"; empty values are left out. */
+export function encodeMetadata(metadata: Record<string, string | number | null | undefined>): string {
+  return Object.entries(metadata)
+    .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined && entry[1] !== "")
+    .map(([key, value]) => `${key} ${base64Utf8(String(value))}`)
+    .join(",");
+}
+
+export function createUploadHeaders({
+  title,
+  showId,
+  mimeType,
+}: {
+  title: string;
+  showId: number | null;
+  mimeType: string;
+}): Record<string, string> {
+  return {
+    "Tus-Resumable": TUS_VERSION,
+    "Upload-Defer-Length": "1",
+    "Upload-Metadata": encodeMetadata({ title, showId, filetype: baseMimeType(mimeType) }),
+  };
+}
+
+export function patchHeaders({ offset, length }: { offset: number; length?: number | null }): Record<string, string> {
+  return {
+    "Tus-Resumable": TUS_VERSION,
+    "Content-Type": "application/offset+octet-stream",
+    "Upload-Offset": String(offset),
+    ...(length !== undefined && length !== null ? { "Upload-Length": String(length) } : {}),
+  };
+}
+
+/**
+ * Delay before retry number `attempt` (0-based): doubling from 0.5 s, at most 15 s, with "equal
+ * jitter" (half fixed, half random) so a cabin full of laptops doesn't retry in step.
+ */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF.maxMs, BACKOFF.initialMs * 2 ** Math.max(0, attempt));
+  return Math.round(Math.max(BACKOFF.initialMs, ceiling / 2 + (random() * ceiling) / 2));
+}
+
+/** Bytes the server confirmed of the bytes recorded, 0-100 (100 only once nothing is left). */
+export function uploadPercent(clip: Pick<LocalClip, "uploadedOffset" | "recordedBytes" | "totalBytes">): number {
+  const total = clip.totalBytes ?? clip.recordedBytes;
+  if (total <= 0) return 0;
+  const percent = Math.floor((Math.min(clip.uploadedOffset, total) / total) * 100);
+  return clip.uploadedOffset >= total && clip.totalBytes !== null ? 100 : Math.min(99, percent);
+}
+
+export async function sha256Hex(blob: Blob): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new Uint8Array(await blob.arrayBuffer()));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function headerNumber(response: Response, name: string): number | null {
+  const raw = response.headers.get(name);
+  if (raw === null || !/^\d+$/.test(raw.trim())) return null;
+  return Number(raw.trim());
+}
+
+async function serverMessage(response: Response): Promise<string> {
+  let text = "";
+  try {
+    text = await response.text();
+    const parsed = JSON.parse(text) as { message?: unknown };
+    if (typeof parsed.message === "string" && parsed.message) return parsed.message;
+  } catch {
+    // not JSON
+  }
+  return text.trim() || `${response.status}: ${response.statusText || "Upload failed"}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Network status
+
+export interface NetworkStatus {
+  isOnline(): boolean;
+  /** Calls `listener` on every 'online' event; returns the unsubscribe. */
+  onOnline(listener: () => void): () => void;
+  /** Calls `listener` on every 'offline' event; returns the unsubscribe. */
+  onOffline(listener: () => void): () => void;
+}
+
+export const browserNetwork: NetworkStatus = {
+  isOnline: () => typeof navigator === "undefined" || navigator.onLine !== false,
+  onOnline: (listener) => {
+    window.addEventListener("online", listener);
+    return () => window.removeEventListener("online", listener);
+  },
+  onOffline: (listener) => {
+    window.addEventListener("offline", listener);
+    return () => window.removeEventListener("offline", listener);
+  },
+};
+
+/** Resolves after `ms`, on the next 'online' event (the Wi-Fi is back: try now, not in 15 s), or when `signal` aborts. */
+function pause(
+  network: NetworkStatus,
+  sleep: (ms: number, signal: AbortSignal) => Promise<void>,
+  ms: number,
+  signal: AbortSignal,
+): Promise<void> {
+  const wake = new AbortController();
+  const stopListening = network.onOnline(() => wake.abort());
+  const onAbort = () => wake.abort();
+  signal.addEventListener("abort", onAbort);
+  if (signal.aborted) wake.abort();
+  return sleep(ms, wake.signal).finally(() => {
+    stopListening();
+    signal.removeEventListener("abort", onAbort);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Errors the loop sorts requests into
+
+/** The network failed, the server is busy or restarting, or the offset is in doubt: HEAD, then go on. */
+class TransientError extends Error {}
+/** The upload URL is unknown or expired. */
+class GoneError extends Error {}
+/** The server refused the bytes (413, 415, 422, other 4xx): retrying the same way cannot help. */
+export class RefusedError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = "RefusedError";
+  }
+}
+class StoppedError extends Error {}
+
+const TRANSIENT_STATUSES = new Set([408, 409, 423, 425, 429]);
+
+async function classify(response: Response): Promise<Response> {
+  if (response.ok) return response;
+  const { status } = response;
+  if (status >= 500 || TRANSIENT_STATUSES.has(status)) {
+    throw new TransientError(`${status}: ${await serverMessage(response)}`);
+  }
+  if (status === 404 || status === 410) throw new GoneError(await serverMessage(response));
+  if (status === 401) {
+    throw new RefusedError("You're signed out. Sign in again, then press Retry: the clip is safe on this device.", 401, true);
+  }
+  // 413 too large, 415 not a video, 422 unreadable, 400 ...: the server's words for the camper.
+  throw new RefusedError(await serverMessage(response), status, status === 403);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The per-clip loop
+
+export interface UploaderDeps {
+  store: ClipStore;
+  fetch?: typeof fetch;
+  network?: NetworkStatus;
+  /** Waits `ms` or until `signal` aborts. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  random?: () => number;
+  /** Web Locks (one uploader per clip across tabs); absent in tests and old browsers. */
+  locks?: LockManager | null;
+  /** A clip the loop gave up on (the UI raises the spec's upload error toast). */
+  onFailed?: (clip: LocalClip) => void;
+  onSaved?: (clip: LocalClip) => void;
+}
+
+const defaultSleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done);
+  });
+
+type StepResult = "continue" | "wait" | "done";
+
+class ClipUploader {
+  private readonly controller = new AbortController();
+  private wakeUp: (() => void) | null = null;
+  private pendingWake = false;
+  /** The HEAD answer is needed before the next PATCH (after any error: the offset is in doubt). */
+  private needHead = false;
+  private attempt = 0;
+  private unexpectedErrors = 0;
+  private confirmAttempts = 0;
+  private transcriptAttempts = 0;
+  private shaPromise: Promise<string> | null = null;
+  /** Aborts the request in flight when the laptop drops off the Wi-Fi. */
+  private inflight: AbortController | null = null;
+  readonly finished: Promise<void>;
+
+  constructor(
+    readonly localId: string,
+    private readonly deps: Required<Omit<UploaderDeps, "onFailed" | "onSaved" | "locks">> &
+      Pick<UploaderDeps, "onFailed" | "onSaved" | "locks">,
+  ) {
+    const stopOffline = deps.network.onOffline(() => this.inflight?.abort(new TransientError("offline")));
+    this.finished = this.runLocked()
+      .catch((error: unknown) => {
+        if (!(error instanceof StoppedError) && !this.controller.signal.aborted) console.error(error);
+      })
+      .finally(stopOffline);
+  }
+
+  get stopped() {
+    return this.controller.signal.aborted;
+  }
+
+  stop() {
+    this.controller.abort(new StoppedError("stopped"));
+    this.wake();
+  }
+
+  /** New bytes, Stop, or the network came back: look again. */
+  wake() {
+    this.pendingWake = true;
+    this.wakeUp?.();
+  }
+
+  private waitForWake(): Promise<void> {
+    if (this.pendingWake || this.stopped) {
+      this.pendingWake = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      this.wakeUp = () => {
+        this.wakeUp = null;
+        this.pendingWake = false;
+        resolve();
+      };
+    });
+  }
+
+  private async runLocked(): Promise<void> {
+    const locks = this.deps.locks;
+    if (!locks) return this.run();
+    // Another tab of this camper may be sending this clip; the lock hands it over when that tab closes.
+    await locks.request(`summer-stories-upload:${this.localId}`, { signal: this.controller.signal }, () => this.run());
+  }
+
+  private async run(): Promise<void> {
+    const { store, network, sleep } = this.deps;
+    while (!this.stopped) {
+      this.pendingWake = false;
+      const clip = await store.getClip(this.localId);
+      if (!clip || clip.state === "failed") return;
+      if (clip.state === "saved" && (clip.transcriptionSent || !clip.transcription?.trim())) return;
+      if (!network.isOnline()) {
+        // Offline: the take is on this device, and that is what the list says until the Wi-Fi is back.
+        if (clip.state === "uploading") await store.updateClip(this.localId, { state: "local" });
+        if (!network.isOnline()) await pause(network, sleep, OFFLINE_RECHECK_MS, this.controller.signal);
+        continue;
+      }
+      try {
+        const result = await this.step(clip);
+        this.attempt = 0;
+        this.unexpectedErrors = 0;
+        if (result === "done") return;
+        if (result === "wait") await this.waitForWake();
+      } catch (error) {
+        if (this.stopped) return;
+        if (error instanceof RefusedError) {
+          await this.fail(error.message, error.retryable);
+          return;
+        }
+        if (!(error instanceof TransientError) && ++this.unexpectedErrors > MAX_UNEXPECTED_ERRORS) {
+          // Not the network: the device copy can't be read (storage trouble). Keep it, and say so.
+          console.error(error);
+          await this.fail(`This clip could not be read from the device: ${errorText(error)}`, true);
+          return;
+        }
+        this.needHead = true;
+        await pause(network, sleep, backoffDelay(this.attempt++, this.deps.random), this.controller.signal);
+      }
+    }
+  }
+
+  /** One request (or none, when there is nothing to send yet). */
+  private async step(clip: LocalClip): Promise<StepResult> {
+    if (clip.state === "saved") return this.sendTranscription(clip);
+    if (clip.state === "local") clip = await this.deps.store.updateClip(this.localId, { state: "uploading" });
+    if (clip.serverClipId !== null) return this.confirm(clip, clip.serverClipId);
+
+    const final = clip.totalBytes !== null;
+    if (final && clip.totalBytes === 0) {
+      await this.fail("Nothing was recorded in this clip", false);
+      return "done";
+    }
+    if (final && !this.shaPromise) {
+      // Hash the device copy while the last bytes travel, so the check costs nothing after Stop.
+      this.shaPromise = this.deviceSha(clip);
+      this.shaPromise.catch(() => (this.shaPromise = null));
+    }
+
+    if (clip.uploadUrl === null) {
+      await this.create(clip);
+      return "continue";
+    }
+    if (this.needHead) {
+      return this.head(clip);
+    }
+
+    const offset = clip.uploadedOffset;
+    if (offset < clip.recordedBytes) {
+      const piece = await this.deps.store.getChunksFrom(this.localId, offset, PIECE_BYTES);
+      return this.patch(clip, offset, piece);
+    }
+    if (!final) return "wait";
+    if (!clip.lengthDeclared) return this.patch(clip, offset, new Blob([]));
+    // Every byte and the length are on the server, but its answer (the clip id) never arrived.
+    return this.recoverFinishedUpload(clip);
+  }
+
+  private async request(
+    url: string,
+    init: RequestInit & { timeoutMs?: number },
+  ): Promise<Response> {
+    const controller = new AbortController();
+    this.inflight = controller;
+    const onStop = () => controller.abort(this.controller.signal.reason);
+    this.controller.signal.addEventListener("abort", onStop);
+    const timer = setTimeout(() => controller.abort(new TransientError("timeout")), init.timeoutMs ?? REQUEST_TIMEOUT_MS);
+    try {
+      return await this.deps.fetch(url, { ...init, credentials: "include", signal: controller.signal });
+    } catch (error) {
+      if (this.stopped) throw new StoppedError("stopped");
+      throw new TransientError(errorText(error));
+    } finally {
+      clearTimeout(timer);
+      this.controller.signal.removeEventListener("abort", onStop);
+      if (this.inflight === controller) this.inflight = null;
+    }
+  }
+
+  private async create(clip: LocalClip) {
+    const response = await classify(
+      await this.request(UPLOADS_URL, {
+        method: "POST",
+        headers: createUploadHeaders({ title: clip.title, showId: clip.showId, mimeType: clip.mimeType }),
+      }),
+    );
+    const location = response.headers.get("location");
+    if (!location) throw new TransientError("The server did not say where the upload is");
+    await this.deps.store.updateClip(this.localId, { uploadUrl: location, uploadedOffset: 0, lengthDeclared: false });
+    this.needHead = false;
+  }
+
+  private async head(clip: LocalClip): Promise<StepResult> {
+    let response: Response;
+    try {
+      response = await classify(
+        await this.request(clip.uploadUrl!, { method: "HEAD", headers: { "Tus-Resumable": TUS_VERSION } }),
+      );
+    } catch (error) {
+      if (error instanceof GoneError) return this.uploadGone(clip);
+      throw error;
+    }
+    const offset = headerNumber(response, "upload-offset");
+    if (offset === null) throw new TransientError("HEAD without Upload-Offset");
+    if (offset > clip.recordedBytes) {
+      // The server holds bytes this device never recorded: that upload is not ours to continue.
+      return this.restartUpload(clip);
+    }
+    const lengthDeclared = headerNumber(response, "upload-length") !== null;
+    await this.deps.store.updateClip(this.localId, { uploadedOffset: offset, lengthDeclared });
+    this.needHead = false;
+    const clipId = headerNumber(response, UPLOAD_CLIP_ID_HEADER);
+    if (clipId !== null) await this.deps.store.updateClip(this.localId, { serverClipId: clipId });
+    return "continue";
+  }
+
+  private async patch(clip: LocalClip, offset: number, piece: Blob): Promise<StepResult> {
+    const final = clip.totalBytes !== null;
+    const declareLength = final && !clip.lengthDeclared;
+    let response: Response;
+    try {
+      response = await classify(
+        await this.request(clip.uploadUrl!, {
+          method: "PATCH",
+          headers: patchHeaders({ offset, length: declareLength ? clip.totalBytes : null }),
+          body: piece,
+          timeoutMs: PATCH_TIMEOUT_MS,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof GoneError) return this.uploadGone(clip);
+      throw error;
+    }
+    const confirmed = headerNumber(response, "upload-offset") ?? offset + piece.size;
+    const clipId = headerNumber(response, UPLOAD_CLIP_ID_HEADER);
+    const updated = await this.deps.store.updateClip(this.localId, {
+      uploadedOffset: confirmed,
+      lengthDeclared: clip.lengthDeclared || declareLength,
+      ...(clipId !== null ? { serverClipId: clipId } : {}),
+    });
+    if (clipId !== null) return this.confirm(updated, clipId);
+    return "continue";
+  }
+
+  /** 404 on the upload URL: it expired or the server forgot it. Send everything again, from 0. */
+  private async uploadGone(clip: LocalClip): Promise<StepResult> {
+    if (clip.totalBytes !== null) {
+      // The last PATCH may have finished the upload (and the server cleaned it away) with its answer
+      // lost on the way: look for our clip before sending everything again as a second one.
+      const found = await this.findByChecksum(clip);
+      if (found !== null) {
+        const updated = await this.deps.store.updateClip(this.localId, { serverClipId: found });
+        return this.confirm(updated, found);
+      }
+    }
+    return this.restartUpload(clip);
+  }
+
+  private async restartUpload(_clip: LocalClip): Promise<StepResult> {
+    await this.deps.store.updateClip(this.localId, { uploadUrl: null, uploadedOffset: 0, lengthDeclared: false });
+    this.needHead = false;
+    return "continue";
+  }
+
+  private async recoverFinishedUpload(clip: LocalClip): Promise<StepResult> {
+    const found = await this.findByChecksum(clip);
+    if (found !== null) {
+      const updated = await this.deps.store.updateClip(this.localId, { serverClipId: found });
+      return this.confirm(updated, found);
+    }
+    if (++this.confirmAttempts >= MAX_CONFIRM_ATTEMPTS) {
+      await this.fail("The server has every byte but did not confirm the clip; it is kept on this device", true);
+      return "done";
+    }
+    // Maybe the server is still finishing the file: ask again after a pause.
+    throw new TransientError("Waiting for the server to confirm the clip");
+  }
+
+  private async findByChecksum(clip: LocalClip): Promise<number | null> {
+    const sha = await this.sha(clip);
+    const url = clip.showId !== null ? `/api/clips?showId=${clip.showId}` : "/api/clips?loose=true";
+    const response = await classify(await this.request(url, { method: "GET" }));
+    const body = (await response.json()) as unknown;
+    const list = (Array.isArray(body) ? body : (body as { clips?: unknown }).clips) as unknown[] | undefined;
+    const match = (list ?? [])
+      .map((item) => clipSchema.safeParse(item))
+      .find((r) => r.success && r.data.uploadedBytes === clip.totalBytes && r.data.uploadSha256.toLowerCase() === sha);
+    return match?.success ? match.data.id : null;
+  }
+
+  private sha(clip: LocalClip): Promise<string> {
+    if (clip.sha256) return Promise.resolve(clip.sha256);
+    this.shaPromise ??= this.deviceSha(clip);
+    return this.shaPromise;
+  }
+
+  private async deviceSha(clip: LocalClip): Promise<string> {
+    const blob = await this.deps.store.getChunksFrom(this.localId, 0);
+    if (blob.size !== clip.totalBytes) {
+      throw new Error(`The device copy holds ${blob.size} bytes, not ${clip.totalBytes}`);
+    }
+    const sha = await sha256Hex(blob);
+    await this.deps.store.updateClip(this.localId, { sha256: sha });
+    return sha;
+  }
+
+  /** The server made a clip of the upload: compare it with the device copy before letting go of it. */
+  private async confirm(clip: LocalClip, clipId: number): Promise<StepResult> {
+    let response: Response;
+    try {
+      response = await classify(await this.request(`/api/clips/${clipId}`, { method: "GET" }));
+    } catch (error) {
+      if (error instanceof GoneError) {
+        // The clip is gone from the server (deleted elsewhere?): the device copy is sent again.
+        await this.deps.store.updateClip(this.localId, { serverClipId: null });
+        return this.restartUpload(clip);
+      }
+      throw error;
+    }
+    const parsed = clipSchema.safeParse(await response.json());
+    const sha = await this.sha(clip);
+    const server: Clip | null = parsed.success ? parsed.data : null;
+    if (!server || server.uploadedBytes !== clip.totalBytes || server.uploadSha256.toLowerCase() !== sha) {
+      await this.fail(MISMATCH_MESSAGE, true);
+      return "done";
+    }
+    const saved = await this.deps.store.updateClip(this.localId, {
+      state: "saved",
+      serverClipId: clipId,
+      savedAt: Date.now(),
+      error: null,
+    });
+    await this.deps.store.deleteChunks(this.localId);
+    this.deps.onSaved?.(saved);
+    return "continue";
+  }
+
+  private async sendTranscription(clip: LocalClip): Promise<StepResult> {
+    const text = clip.transcription?.trim() ?? "";
+    if (!text || clip.transcriptionSent || clip.serverClipId === null) return "done";
+    try {
+      await classify(
+        await this.request(`/api/clips/${clip.serverClipId}`, {
+          method: "PATCH",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ transcription: text.slice(0, CLIP_LIMITS.transcriptionMaxLength) }),
+        }),
+      );
+    } catch (error) {
+      const giveUp = error instanceof RefusedError || error instanceof GoneError || ++this.transcriptAttempts >= MAX_TRANSCRIPT_ATTEMPTS;
+      if (!giveUp) throw error instanceof TransientError ? error : new TransientError(String(error));
+      if (error instanceof RefusedError || error instanceof GoneError) {
+        console.warn("The transcript was not accepted", error);
+        await this.deps.store.updateClip(this.localId, { transcriptionSent: true });
+      }
+      // Otherwise it stays on the device and goes next time the page opens.
+      return "done";
+    }
+    await this.deps.store.updateClip(this.localId, { transcriptionSent: true });
+    return "done";
+  }
+
+  private async fail(message: string, retryable: boolean) {
+    const failed = await this.deps.store.updateClip(this.localId, { state: "failed", error: message, retryable });
+    this.deps.onFailed?.(failed);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+/** Runs one upload loop per clip and wakes it when the clip's record changes (new bytes, Stop). */
+export class UploadManager {
+  private readonly uploaders = new Map<string, ClipUploader>();
+  private readonly deps: ConstructorParameters<typeof ClipUploader>[1];
+  private readonly unsubscribe: () => void;
+
+  constructor(deps: UploaderDeps) {
+    this.deps = {
+      store: deps.store,
+      fetch: deps.fetch ?? ((input, init) => fetch(input, init)),
+      network: deps.network ?? browserNetwork,
+      sleep: deps.sleep ?? defaultSleep,
+      random: deps.random ?? Math.random,
+      locks: deps.locks === undefined ? (typeof navigator !== "undefined" ? (navigator.locks ?? null) : null) : deps.locks,
+      onFailed: deps.onFailed,
+      onSaved: deps.onSaved,
+    };
+    this.unsubscribe = deps.store.subscribe(({ localId }) => this.uploaders.get(localId)?.wake());
+  }
+
+  /** Starts (or wakes) the clip's loop. */
+  resume(localId: string) {
+    const existing = this.uploaders.get(localId);
+    if (existing && !existing.stopped) {
+      existing.wake();
+      return;
+    }
+    const uploader = new ClipUploader(localId, this.deps);
+    this.uploaders.set(localId, uploader);
+    void uploader.finished.finally(() => {
+      if (this.uploaders.get(localId) === uploader) this.uploaders.delete(localId);
+    });
+  }
+
+  isActive(localId: string) {
+    return this.uploaders.has(localId);
+  }
+
+  /** Resolves when the clip's loop has ended (saved, failed, or stopped); at once when none runs. */
+  async settled(localId: string): Promise<void> {
+    await this.uploaders.get(localId)?.finished;
+  }
+
+  /**
+   * A failed clip starts again with a new upload from byte 0 (the old one is removed from the server
+   * when it can be): the device copy is whole, so nothing depends on what the server kept.
+   */
+  async retry(localId: string) {
+    await this.stop(localId);
+    const clip = await this.deps.store.getClip(localId);
+    if (!clip || clip.state !== "failed") return;
+    if (clip.uploadUrl) void this.terminate(clip.uploadUrl);
+    await this.deps.store.updateClip(localId, {
+      state: "local",
+      error: null,
+      retryable: true,
+      uploadUrl: null,
+      uploadedOffset: 0,
+      lengthDeclared: false,
+      serverClipId: null,
+    });
+    this.resume(localId);
+  }
+
+  /** Stops the loop and removes the unfinished upload from the server (the clip is being removed). */
+  async cancel(localId: string) {
+    await this.stop(localId);
+    const clip = await this.deps.store.getClip(localId);
+    if (clip?.uploadUrl && clip.state !== "saved") await this.terminate(clip.uploadUrl);
+  }
+
+  private async stop(localId: string) {
+    const uploader = this.uploaders.get(localId);
+    if (!uploader) return;
+    uploader.stop();
+    await uploader.finished;
+  }
+
+  private async terminate(uploadUrl: string) {
+    try {
+      await this.deps.fetch(uploadUrl, { method: "DELETE", headers: { "Tus-Resumable": TUS_VERSION }, credentials: "include" });
+    } catch {
+      // The server drops abandoned uploads on its own.
+    }
+  }
+
+  dispose() {
+    this.unsubscribe();
+    for (const uploader of this.uploaders.values()) uploader.stop();
+    this.uploaders.clear();
+  }
+}
+
+const managers = new WeakMap<ClipStore, UploadManager>();
+
+/** The one manager for a store (so a clip never gets two loops in one tab). */
+export function getUploadManager(store: ClipStore, deps: Omit<UploaderDeps, "store"> = {}): UploadManager {
+  let manager = managers.get(store);
+  if (!manager) {
+    manager = new UploadManager({ ...deps, store });
+    managers.set(store, manager);
+  }
+  return manager;
+}
