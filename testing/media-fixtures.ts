@@ -42,3 +42,17 @@ export async function audioFixture(seconds: number, format: "webm" | "mp3"): Pro
   }
   return readFileSync(file);
 }
+
+/**
+ * WebM/Opus written to a pipe, as MediaRecorder writes it: no duration and no cues in the file, so
+ * only a remux makes its length known.
+ */
+export async function streamedWebmAudio(seconds: number): Promise<Buffer> {
+  const { ffmpeg } = resolveVideoTools({});
+  const { stdout } = await run(
+    ffmpeg,
+    ["-v", "error", "-nostdin", "-f", "lavfi", "-i", `sine=frequency=300:duration=${seconds}`, "-c:a", "libopus", "-f", "webm", "pipe:1"],
+    { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 },
+  );
+  return stdout as unknown as Buffer;
+}

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { writeFile } from "node:fs/promises";
+import { copyFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -12,7 +12,7 @@ import { schema } from "../../../db/client.ts";
 import { HttpError, badRequest, notFound } from "../../http/errors.ts";
 import { NotVideoError, TooLargeError, UploadGuard, sniffAudio } from "../../media/magic-bytes.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
-import { concatAudio, probeAudioDuration, type VideoToolPaths } from "../../media/video-tools.ts";
+import { concatAudio, probeAudioDuration, remux, type VideoToolPaths } from "../../media/video-tools.ts";
 import { VoiceError, splitForSpeech, type VoiceProvider } from "../../voice/voice-provider.ts";
 
 type VoiceOverRow = typeof schema.voiceOvers.$inferSelect;
@@ -134,21 +134,23 @@ export class VoiceService {
       });
       const kind = sniffAudio(head);
       if (!kind) throw new HttpError(415, VOICE_MESSAGES.notAudio);
+      const key = `users/${userId}/voice-sample/${randomUUID()}.${kind.extension}`;
+      // MediaRecorder's WebM has no duration until remuxed (as with clips); other files are kept as sent.
       const durationSeconds = await this.storage
-        .withLocalFile(staging, (p) => probeAudioDuration(this.tools, p))
+        .withNewLocalFile(key, (target) =>
+          this.storage.withLocalFile(staging, async (source) => {
+            if (kind.extension === "webm") await remux(this.tools, source, target, "webm");
+            else await copyFile(source, target);
+            return probeAudioDuration(this.tools, target);
+          }),
+        )
         .catch(() => {
           throw new HttpError(415, VOICE_MESSAGES.notAudio);
         });
       if (durationSeconds > VOICE_SAMPLE_LIMITS.maxSeconds + VOICE_SAMPLE_LIMITS.graceSeconds) {
+        await this.storage.delete(key);
         throw new HttpError(400, VOICE_MESSAGES.tooLong);
       }
-      const key = `users/${userId}/voice-sample/${randomUUID()}.${kind.extension}`;
-      await this.storage.withNewLocalFile(key, (target) =>
-        this.storage.withLocalFile(staging, async (source) => {
-          const { copyFile } = await import("node:fs/promises");
-          await copyFile(source, target);
-        }),
-      );
       const sizeBytes = (await this.storage.size(key)) ?? 0;
       const [previous] = await this.db.select().from(vs).where(eq(vs.userId, userId));
       const values = { userId, storageKey: key, mimeType: kind.mimeType, sizeBytes, durationSeconds, createdAt: new Date() };

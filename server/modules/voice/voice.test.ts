@@ -10,7 +10,7 @@ import { resolveVideoTools } from "../../media/video-tools.ts";
 import { MeSpeakVoice } from "../../voice/offline-voice.ts";
 import { splitForSpeech } from "../../voice/voice-provider.ts";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../../../testing/fake-openai-server.ts";
-import { audioFixture } from "../../../testing/media-fixtures.ts";
+import { audioFixture, streamedWebmAudio } from "../../../testing/media-fixtures.ts";
 import { createShow, createTestApp, registerCamper, TEST_DATA_DIR, type SignedInClient } from "../../../testing/test-app.ts";
 
 const run = promisify(execFile);
@@ -200,6 +200,13 @@ describe("voice samples", () => {
     expect(del.statusCode).toBe(204);
     expect(await readdir(folder)).toEqual([]);
     expect((await app.inject({ method: "GET", url: "/api/voice/sample", headers: { cookie: camper.cookie } })).statusCode).toBe(404);
+  });
+
+  it("accepts a WebM without a duration, as Chromium's MediaRecorder writes it", async () => {
+    const camper = await registerCamper(app);
+    const res = await upload(camper, await streamedWebmAudio(4));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().durationSeconds).toBeCloseTo(4, 0);
   });
 
   it("refuses what is not audio (415) and samples far over 30 seconds (400), keeping nothing", async () => {

@@ -4,17 +4,14 @@ import { CreatePage } from "../features/create/CreatePage.tsx";
 import { useAuth } from "../features/auth/auth-context.tsx";
 import { LegalPage } from "../features/legal/LegalPage.tsx";
 import { NotFoundPage } from "../features/pages/NotFoundPage.tsx";
-import { PlaceholderPage } from "../features/pages/PlaceholderPage.tsx";
 import { ProfilePage } from "../features/profile/ProfilePage.tsx";
 import { PricingPage } from "../features/pricing/PricingPage.tsx";
 import { ShowDetailPage } from "../features/shows/ShowDetailPage.tsx";
 import { ShowsPage } from "../features/shows/ShowsPage.tsx";
+import { NarrationEditorPage } from "../features/narration-editor/NarrationEditorPage.tsx";
+import { VoiceSettingsPage } from "../features/voice/VoiceSettingsPage.tsx";
 import { CenteredSpinner } from "../components/ui/spinner.tsx";
 import { ProtectedRoute } from "./ProtectedRoute.tsx";
-
-const VoiceSettingsPage = () => (
-  <PlaceholderPage title="Voice settings" description="Record a voice sample for your AI narration." />
-);
 
 /** Editing mode explains itself to signed-out visitors instead of redirecting them. */
 function EditRoute() {
@@ -39,6 +36,7 @@ export function AppRoutes() {
       <ProtectedRoute path="/record" component={CreatePage} />
       <Route path="/edit" component={EditRoute} />
       <ProtectedRoute path="/shows" component={ShowsPage} />
+      <ProtectedRoute path="/shows/:id/narration" component={NarrationEditorPage} />
       <ProtectedRoute path="/shows/:id" component={ShowDetailPage} />
       <ProtectedRoute path="/profile" component={ProfilePage} />
       <ProtectedRoute path="/voice-settings" component={VoiceSettingsPage} />

@@ -286,7 +286,12 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob }: ClipRowProps) {
         )}
         {item.downloadUrl && item.state === "saved" ? (
           <Button asChild size="sm" variant="outline">
-            <a href={item.downloadUrl} download={clipFileName(item.title, item.mimeType)} aria-label={`Download ${item.title}`}>
+            <a
+              href={item.downloadUrl}
+              download={clipFileName(item.title, item.mimeType)}
+              aria-label={`Download ${item.title}`}
+              onClick={() => toast({ title: "Download started", description: clipFileName(item.title, item.mimeType) })}
+            >
               <Download aria-hidden="true" />
               Download
             </a>

@@ -119,19 +119,20 @@ function ScrollingText({ id, text, running, wpm }: { id: string; text: string; r
     box.scrollTop = 0;
     let position = 0;
     let last = performance.now();
-    const advance = (now: number) => {
+    const advance = () => {
+      const now = performance.now();
       // The camper scrolled by hand: carry on from there.
       if (Math.abs(box.scrollTop - position) > 2) position = box.scrollTop;
-      position += ((now - last) / 1000) * scrollSpeed(wpmRef.current, content.offsetHeight, words);
+      position += (Math.max(0, now - last) / 1000) * scrollSpeed(wpmRef.current, content.offsetHeight, words);
       last = now;
       box.scrollTop = position;
     };
     if (prefersReducedMotion()) {
-      const timer = setInterval(() => advance(performance.now()), REDUCED_MOTION_STEP_MS);
+      const timer = setInterval(advance, REDUCED_MOTION_STEP_MS);
       return () => clearInterval(timer);
     }
-    let frame = requestAnimationFrame(function loop(now) {
-      advance(now);
+    let frame = requestAnimationFrame(function loop() {
+      advance();
       frame = requestAnimationFrame(loop);
     });
     return () => cancelAnimationFrame(frame);

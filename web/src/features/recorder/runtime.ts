@@ -1,6 +1,6 @@
 import { toast } from "../../hooks/use-toast.ts";
 import { getClipStore, type ClipStore, type LocalClip } from "./clip-store.ts";
-import { getUploadManager, type UploadManager } from "./uploader.ts";
+import { SIGNED_OUT_MESSAGE, getUploadManager, type UploadManager } from "./uploader.ts";
 
 /**
  * The recorder's shared pieces in this tab: the device store, the one upload manager, the clips being
@@ -67,7 +67,8 @@ const recovered = new Map<string, Promise<void>>();
 /**
  * Once per camper per tab: a take left in "recording" by a closed tab or a reload becomes "local"
  * with the bytes on the device as its final size, and every unfinished clip's upload resumes.
- * Failed clips wait for the camper's Retry (the row offers it, and Download).
+ * Failed clips wait for the camper's Retry (the row offers it, and Download), except those refused only
+ * because the session had ended.
  */
 export function recoverUnfinished({ store, manager }: RecorderRuntime, userId: number): Promise<void> {
   const key = `${userId}`;
@@ -109,6 +110,8 @@ async function recover(store: ClipStore, manager: UploadManager, userId: number)
       await store.updateClip(clip.localId, finaliseAbandoned);
     }
     if (clip.state !== "failed") manager.resume(clip.localId);
+    // Refused only because the session had ended: the camper is signed in again now.
+    else if (clip.error === SIGNED_OUT_MESSAGE) await manager.retry(clip.localId);
   }
 }
 

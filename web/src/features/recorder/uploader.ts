@@ -1,5 +1,5 @@
-import { CLIP_LIMITS, TUS_VERSION, UPLOAD_CLIP_ID_HEADER, clipSchema, type Clip } from "../../../../contracts/clips.ts";
-import { baseMimeType, type ClipStore, type LocalClip } from "./clip-store.ts";
+import { CLIP_LIMITS, TUS_VERSION, UPLOAD_CLIP_ID_HEADER, clipSchema } from "../../../../contracts/clips.ts";
+import { ClipMissingError, baseMimeType, type ClipStore, type LocalClip } from "./clip-store.ts";
 
 /**
  * A tus 1.0.0 client (core, creation, creation-defer-length, termination) written against
@@ -16,6 +16,7 @@ export const UPLOADS_URL = "/api/uploads";
 export const PIECE_BYTES = 1024 * 1024;
 export const BACKOFF = { initialMs: 500, maxMs: 15_000 } as const;
 export const MISMATCH_MESSAGE = "The saved copy does not match; keeping the one on this device";
+export const SIGNED_OUT_MESSAGE = "You're signed out. Sign in again, then press Retry: the clip is safe on this device.";
 const REQUEST_TIMEOUT_MS = 30_000;
 /** A piece may crawl on weak Wi-Fi; the server keeps what arrived, and HEAD says where to go on. */
 const PATCH_TIMEOUT_MS = 120_000;
@@ -174,6 +175,9 @@ export class RefusedError extends Error {
 }
 class StoppedError extends Error {}
 
+/** What the check needs of a clip; the rest of its shape is not this loop's business. */
+const checkedClipSchema = clipSchema.pick({ id: true, uploadedBytes: true, uploadSha256: true });
+
 const TRANSIENT_STATUSES = new Set([408, 409, 423, 425, 429]);
 
 async function classify(response: Response): Promise<Response> {
@@ -183,9 +187,7 @@ async function classify(response: Response): Promise<Response> {
     throw new TransientError(`${status}: ${await serverMessage(response)}`);
   }
   if (status === 404 || status === 410) throw new GoneError(await serverMessage(response));
-  if (status === 401) {
-    throw new RefusedError("You're signed out. Sign in again, then press Retry: the clip is safe on this device.", 401, true);
-  }
+  if (status === 401) throw new RefusedError(SIGNED_OUT_MESSAGE, 401, true);
   // 413 too large, 415 not a video, 422 unreadable, 400 ...: the server's words for the camper.
   throw new RefusedError(await serverMessage(response), status, status === 403);
 }
@@ -224,8 +226,11 @@ class ClipUploader {
   private readonly controller = new AbortController();
   private wakeUp: (() => void) | null = null;
   private pendingWake = false;
-  /** The HEAD answer is needed before the next PATCH (after any error: the offset is in doubt). */
-  private needHead = false;
+  /**
+   * The HEAD answer is needed before the next PATCH: after any error (the offset is in doubt), and
+   * when a loop picks up an upload an earlier loop (a closed tab, say) had started.
+   */
+  private needHead = true;
   private attempt = 0;
   private unexpectedErrors = 0;
   private confirmAttempts = 0;
@@ -304,7 +309,8 @@ class ClipUploader {
         if (result === "done") return;
         if (result === "wait") await this.waitForWake();
       } catch (error) {
-        if (this.stopped) return;
+        // Removed from the device (the camper removed the clip): nothing left to send.
+        if (this.stopped || error instanceof ClipMissingError) return;
         if (error instanceof RefusedError) {
           await this.fail(error.message, error.retryable);
           return;
@@ -484,7 +490,7 @@ class ClipUploader {
     const body = (await response.json()) as unknown;
     const list = (Array.isArray(body) ? body : (body as { clips?: unknown }).clips) as unknown[] | undefined;
     const match = (list ?? [])
-      .map((item) => clipSchema.safeParse(item))
+      .map((item) => checkedClipSchema.safeParse(item))
       .find((r) => r.success && r.data.uploadedBytes === clip.totalBytes && r.data.uploadSha256.toLowerCase() === sha);
     return match?.success ? match.data.id : null;
   }
@@ -518,9 +524,9 @@ class ClipUploader {
       }
       throw error;
     }
-    const parsed = clipSchema.safeParse(await response.json());
+    const parsed = checkedClipSchema.safeParse(await response.json());
     const sha = await this.sha(clip);
-    const server: Clip | null = parsed.success ? parsed.data : null;
+    const server = parsed.success ? parsed.data : null;
     if (!server || server.uploadedBytes !== clip.totalBytes || server.uploadSha256.toLowerCase() !== sha) {
       await this.fail(MISMATCH_MESSAGE, true);
       return "done";

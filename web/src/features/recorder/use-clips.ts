@@ -193,9 +193,20 @@ export function useClips({ userId, showId, autoAttach = true }: UseClipsOptions)
     if (!autoAttach || showId === null || !serverReady || !desired || desired === onServer) return;
     if (lastAttached.current === `${showId}:${desired}`) return;
     attachToShow(showId).catch((error: unknown) => {
-      toast({ title: "Failed to save the clip order", description: errorMessage(error), variant: "destructive" });
+      // Tried again when the network is back or the list changes.
+      lastAttached.current = null;
+      if (navigator.onLine !== false) {
+        toast({ title: "Failed to save the clip order", description: errorMessage(error), variant: "destructive" });
+      }
     });
   }, [autoAttach, showId, serverReady, desired, onServer, attachToShow]);
+
+  // Back online: the lists (and with them any order save that failed) are fetched again.
+  useEffect(() => {
+    const onOnline = () => void queryClient.invalidateQueries({ queryKey: [CLIPS_ROOT] });
+    window.addEventListener("online", onOnline);
+    return () => window.removeEventListener("online", onOnline);
+  }, [queryClient]);
 
   const remove = useCallback(
     async (item: ClipItem) => {

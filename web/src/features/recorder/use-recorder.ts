@@ -28,6 +28,18 @@ export function pickMimeType(isTypeSupported: (type: string) => boolean): string
   return "";
 }
 
+let persistenceAsked = false;
+
+/** Asks the browser not to evict this site's storage (the takes) when the disk gets full. */
+function askForPersistentStorage() {
+  if (persistenceAsked || typeof navigator === "undefined" || !navigator.storage?.persist) return;
+  persistenceAsked = true;
+  navigator.storage
+    .persisted()
+    .then((already) => (already ? true : navigator.storage.persist()))
+    .catch(() => undefined);
+}
+
 export type RecorderStatus = "idle" | "starting" | "recording" | "stopping";
 
 export interface UseRecorderOptions {
@@ -153,6 +165,7 @@ export function useRecorder({ userId, showId, lengthSeconds, nextTitle }: UseRec
       return;
     }
     const localId = clip.localId;
+    askForPersistentStorage();
     activeRecordings.add(localId);
     const releaseLock = holdRecordingLock(localId);
     recorderRef.current = recorder;

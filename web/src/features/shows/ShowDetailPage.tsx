@@ -1,4 +1,4 @@
-import { AlertCircle, ArrowLeft, Download, Loader2, Pencil, Trash2 } from "lucide-react";
+import { AlertCircle, ArrowLeft, AudioLines, Download, Loader2, Pencil, Trash2 } from "lucide-react";
 import { useState, type MouseEvent } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import type { Show } from "../../../../contracts/recordings.ts";
@@ -18,6 +18,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { toast } from "../../hooks/use-toast.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { DraftBadge } from "./DraftBadge.tsx";
+import { DownloadMp4Button } from "../render/DownloadMp4Button.tsx";
 import { downloadTextFile } from "../../lib/download.ts";
 import { formatShowDateTime, narrationFileText, safeFileName } from "./show-format.ts";
 import { isValidShowId, useDeleteShow, useShow } from "./shows-api.ts";
@@ -135,6 +136,13 @@ function ShowDetail({ show, onDeleted }: { show: Show; onDeleted: () => void }) 
               Edit
             </Link>
           </Button>
+          <Button asChild variant="outline">
+            <Link href={`/shows/${show.id}/narration`}>
+              <AudioLines aria-hidden="true" />
+              Edit narration &amp; voice
+            </Link>
+          </Button>
+          <DownloadMp4Button showId={show.id} title={show.title} size="default" />
           <DeleteShowButton show={show} onDeleted={onDeleted} />
         </div>
       </header>

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { Link } from "wouter";
 import type { Show } from "../../../../contracts/recordings.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { DownloadMp4Button } from "../render/DownloadMp4Button.tsx";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { DraftBadge } from "./DraftBadge.tsx";
 import { formatShowDate, narrationExcerpt } from "./show-format.ts";
@@ -41,6 +42,7 @@ function ShowCard({ show, viewLinkRef }: { show: Show; viewLinkRef?: (el: HTMLAn
             Edit
           </Link>
         </Button>
+        <DownloadMp4Button showId={show.id} title={show.title} />
       </CardFooter>
     </Card>
   );

@@ -1,0 +1,109 @@
+import { useQuery } from "@tanstack/react-query";
+import { Film, Loader2, Video } from "lucide-react";
+import { useId } from "react";
+import { Link } from "wouter";
+import type { Clip } from "../../../../contracts/clips.ts";
+import { VIDEO_FORMATS, type VideoFormatKey } from "../../../../contracts/product.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { ApiError, errorMessage } from "../../lib/api.ts";
+import { cn } from "../../lib/utils.ts";
+import { formatClock } from "../voice/time-format.ts";
+
+export const showClipsKey = (showId: number) => ["/api/clips", { showId }] as const;
+
+/** The show's clips in order (GET /api/clips?showId=N). */
+export function useShowClips(showId: number) {
+  return useQuery<Clip[], Error>({
+    queryKey: showClipsKey(showId),
+    queryFn: async ({ signal }) => {
+      const response = await fetch(`/api/clips?showId=${showId}`, { credentials: "include", signal });
+      if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+      return (await response.json()) as Clip[];
+    },
+  });
+}
+
+/** "16/9" as CSS wants it ("16 / 9"), and whether the frame is taller than wide. */
+export function frameOf(formatKey: VideoFormatKey) {
+  const format = VIDEO_FORMATS.find((f) => f.key === formatKey) ?? VIDEO_FORMATS[0];
+  const [w = 16, h = 9] = format.aspectRatio.split("/").map(Number);
+  return { label: format.label, aspectRatio: `${w} / ${h}`, ratio: format.aspectRatio, tall: h > w };
+}
+
+/** The 'Video Sections' card: every clip of the show, in order, playable at the format's shape. */
+export function VideoSections({ showId, videoFormat }: { showId: number; videoFormat: VideoFormatKey }) {
+  const { data: clips, status, error } = useShowClips(showId);
+  const frame = frameOf(videoFormat);
+  const headingId = useId();
+
+  return (
+    <Card aria-labelledby={headingId}>
+      <CardHeader>
+        <CardTitle id={headingId} className="flex items-center gap-2">
+          <Film aria-hidden="true" className="size-5 text-brand-700" />
+          Video Sections
+        </CardTitle>
+        <CardDescription className="text-slate-700">
+          Shown as {frame.label} ({frame.ratio.replace("/", ":")}).
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {status === "pending" ? (
+          <p role="status" className="flex items-center gap-2 text-slate-700">
+            <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+            Loading clips...
+          </p>
+        ) : status === "error" ? (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
+            Couldn't load the clips: {errorMessage(error)}
+          </p>
+        ) : clips.length === 0 ? (
+          <div className="grid justify-items-start gap-3">
+            <p className="text-slate-700">No clips yet</p>
+            <Button asChild variant="secondary">
+              <Link href={`/record?id=${showId}`}>
+                <Video aria-hidden="true" />
+                Record clips
+              </Link>
+            </Button>
+          </div>
+        ) : (
+          <ol className={cn("grid gap-6", frame.tall ? "sm:grid-cols-2" : "grid-cols-1")}>
+            {clips.map((clip, index) => (
+              <li key={clip.id} data-testid="video-section" className="grid min-w-0 content-start gap-2">
+                <div
+                  data-testid="clip-frame"
+                  data-aspect-ratio={frame.ratio}
+                  className={cn(
+                    "w-full overflow-hidden rounded-lg bg-slate-950",
+                    frame.tall && "mx-auto max-w-[min(100%,18rem)]",
+                  )}
+                  style={{ aspectRatio: frame.aspectRatio }}
+                >
+                  <video
+                    controls
+                    preload="metadata"
+                    playsInline
+                    src={clip.mediaUrl}
+                    aria-label={`Section ${index + 1}: ${clip.title}`}
+                    className="size-full object-contain"
+                  />
+                </div>
+                <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
+                  <span className="min-w-0 break-words font-medium text-slate-900">
+                    {index + 1}. {clip.title}
+                  </span>
+                  <span className="font-mono tabular-nums text-slate-700">
+                    <span className="sr-only">Length </span>
+                    {formatClock(clip.durationSeconds)}
+                  </span>
+                </p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,176 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { VOICE_SAMPLE_MAX_SECONDS } from "../../../../contracts/product.ts";
+import { toast } from "../../hooks/use-toast.ts";
+import { fixWebmDuration } from "./webm-duration.ts";
+
+/** The spec's voice recording toasts (section 8). */
+export const VOICE_RECORDING_TOASTS = {
+  denied: { title: "Microphone access denied", description: "Please allow microphone access to record your voice." },
+  unavailable: { title: "Recording failed", description: "Could not access microphone" },
+  startFailed: { title: "Failed to start recording. Please check your microphone permissions." },
+} as const;
+
+export const VOICE_MIME_TYPE = "audio/webm;codecs=opus";
+
+export type VoiceRecorderStatus = "idle" | "starting" | "recording" | "stopping";
+
+export interface RecordedSample {
+  blob: Blob;
+  durationSeconds: number;
+}
+
+function isPermissionDenied(error: unknown): boolean {
+  const name = error instanceof DOMException || error instanceof Error ? error.name : "";
+  return name === "NotAllowedError" || name === "PermissionDeniedError" || name === "SecurityError";
+}
+
+function pickMimeType(): string {
+  try {
+    return typeof MediaRecorder.isTypeSupported === "function" && MediaRecorder.isTypeSupported(VOICE_MIME_TYPE)
+      ? VOICE_MIME_TYPE
+      : "";
+  } catch {
+    return "";
+  }
+}
+
+function stopTracks(stream: MediaStream | null) {
+  stream?.getTracks().forEach((track) => track.stop());
+}
+
+/**
+ * Microphone recording for a voice sample: asks for the microphone, records WebM/Opus where the
+ * browser can, counts whole seconds, and stops by itself at `maxSeconds`. The finished recording
+ * goes to `onRecorded`; nothing leaves the browser here.
+ */
+export function useVoiceRecorder({
+  onRecorded,
+  maxSeconds = VOICE_SAMPLE_MAX_SECONDS,
+}: {
+  onRecorded: (sample: RecordedSample) => void;
+  maxSeconds?: number;
+}) {
+  const [status, setStatus] = useState<VoiceRecorderStatus>("idle");
+  const [elapsed, setElapsed] = useState(0);
+  const statusRef = useRef<VoiceRecorderStatus>("idle");
+  const recorderRef = useRef<MediaRecorder | null>(null);
+  const streamRef = useRef<MediaStream | null>(null);
+  const tickRef = useRef<ReturnType<typeof setInterval> | null>(null);
+  const mounted = useRef(true);
+  const onRecordedRef = useRef(onRecorded);
+  onRecordedRef.current = onRecorded;
+
+  const setBoth = useCallback((next: VoiceRecorderStatus) => {
+    statusRef.current = next;
+    if (mounted.current) setStatus(next);
+  }, []);
+
+  const clearTick = () => {
+    if (tickRef.current !== null) clearInterval(tickRef.current);
+    tickRef.current = null;
+  };
+
+  const stop = useCallback(() => {
+    const recorder = recorderRef.current;
+    clearTick();
+    if (!recorder || recorder.state === "inactive") return;
+    setBoth("stopping");
+    try {
+      recorder.stop();
+    } catch {
+      recorder.onstop?.(new Event("stop"));
+    }
+  }, [setBoth]);
+
+  const start = useCallback(async () => {
+    if (statusRef.current !== "idle") return;
+    setBoth("starting");
+    setElapsed(0);
+
+    let stream: MediaStream;
+    try {
+      if (!navigator.mediaDevices?.getUserMedia) throw new Error("No microphone access in this browser");
+      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    } catch (error) {
+      console.warn("Microphone unavailable", error);
+      toast({ ...(isPermissionDenied(error) ? VOICE_RECORDING_TOASTS.denied : VOICE_RECORDING_TOASTS.unavailable), variant: "destructive" });
+      setBoth("idle");
+      return;
+    }
+    if (!mounted.current) {
+      stopTracks(stream);
+      return;
+    }
+
+    const chunks: Blob[] = [];
+    let recorder: MediaRecorder;
+    const mimeType = pickMimeType();
+    try {
+      recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+      recorder.ondataavailable = (event: BlobEvent) => {
+        if (event.data && event.data.size > 0) chunks.push(event.data);
+      };
+      let startedAt = Date.now();
+      let finished = false;
+      recorder.onstop = () => {
+        if (finished) return;
+        finished = true;
+        clearTick();
+        stopTracks(stream);
+        streamRef.current = null;
+        recorderRef.current = null;
+        const durationSeconds = Math.min(maxSeconds, (Date.now() - startedAt) / 1000);
+        setBoth("idle");
+        if (!mounted.current) return;
+        const blob = new Blob(chunks, { type: recorder.mimeType || mimeType || "audio/webm" });
+        if (blob.size === 0) {
+          toast({ ...VOICE_RECORDING_TOASTS.unavailable, variant: "destructive" });
+          return;
+        }
+        // Live WebM has no length in it: write the measured one in, so players and the server see it.
+        void fixWebmDuration(blob, durationSeconds * 1000).then((fixed) => {
+          if (mounted.current) onRecordedRef.current({ blob: fixed, durationSeconds });
+        });
+      };
+      // Chunks every quarter second, so a stop at the limit loses nothing.
+      recorder.start(250);
+      startedAt = Date.now();
+      recorderRef.current = recorder;
+      streamRef.current = stream;
+    } catch (error) {
+      console.warn("MediaRecorder could not start", error);
+      stopTracks(stream);
+      toast({ ...VOICE_RECORDING_TOASTS.startFailed, variant: "destructive" });
+      setBoth("idle");
+      return;
+    }
+
+    setBoth("recording");
+    const began = Date.now();
+    tickRef.current = setInterval(() => {
+      const seconds = Math.min(maxSeconds, Math.floor((Date.now() - began) / 1000));
+      if (mounted.current) setElapsed(seconds);
+      if (seconds >= maxSeconds) stop();
+    }, 250);
+  }, [maxSeconds, setBoth, stop]);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      // Leaving the page ends the recording and frees the microphone; nothing is kept.
+      mounted.current = false;
+      clearTick();
+      const recorder = recorderRef.current;
+      if (recorder && recorder.state !== "inactive") {
+        try {
+          recorder.stop();
+        } catch {
+          // already stopped
+        }
+      }
+      stopTracks(streamRef.current);
+    };
+  }, []);
+
+  return { status, elapsed, maxSeconds, start, stop };
+}

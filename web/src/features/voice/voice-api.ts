@@ -1,0 +1,78 @@
+import { useQuery } from "@tanstack/react-query";
+import type { VoiceOver, VoiceSample, VoiceStatus } from "../../../../contracts/voice.ts";
+import { ApiError, apiRequest } from "../../lib/api.ts";
+
+/**
+ * Client side of the voice API (contracts/voice.ts): the provider's status and voices, the camper's
+ * saved voice sample, a show's latest AI voice-over, and generating one.
+ */
+export const VOICE_STATUS_KEY = ["/api/voice/status"] as const;
+export const VOICE_SAMPLE_KEY = ["/api/voice/sample"] as const;
+export const VOICE_SAMPLE_MEDIA_URL = "/api/voice/sample/media";
+/** Under the shows root, so refreshing every show also refreshes its voice-over. */
+export const voiceOverKey = (showId: number) => ["/api/recordings", String(showId), "voice-over"] as const;
+/** The saved sample's media address; changes when a new sample replaces it, so players reload. */
+export function sampleMediaUrl(sample: Pick<VoiceSample, "mediaUrl" | "createdAt">): string {
+  return `${sample.mediaUrl || VOICE_SAMPLE_MEDIA_URL}?v=${encodeURIComponent(sample.createdAt)}`;
+}
+export const cloneVoiceUrl = (showId: number) => `/api/recordings/${showId}/clone-voice`;
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+}
+
+/** GET `url` as JSON; a 404 means "there is none" and answers null. */
+async function getOrNull<T>(url: string, signal?: AbortSignal): Promise<T | null> {
+  const response = await fetch(url, { credentials: "include", signal });
+  if (response.status === 404) return null;
+  await throwIfNotOk(response);
+  return (await response.json()) as T;
+}
+
+export function useVoiceStatus() {
+  return useQuery<VoiceStatus, Error>({ queryKey: VOICE_STATUS_KEY });
+}
+
+/** The camper's saved sample, or null when there is none. */
+export function useVoiceSample() {
+  return useQuery<VoiceSample | null, Error>({
+    queryKey: VOICE_SAMPLE_KEY,
+    queryFn: ({ signal }) => getOrNull<VoiceSample>("/api/voice/sample", signal),
+  });
+}
+
+/** The show's latest voice-over, or null when it has none yet. */
+export function useVoiceOver(showId: number) {
+  return useQuery<VoiceOver | null, Error>({
+    queryKey: voiceOverKey(showId),
+    queryFn: ({ signal }) => getOrNull<VoiceOver>(`/api/recordings/${showId}/voice-over`, signal),
+  });
+}
+
+/** Audio of the show's current narration, read by `voice` (the provider's default when omitted). */
+export async function generateVoiceOver(showId: number, voice?: string): Promise<Blob> {
+  const response = await apiRequest("POST", cloneVoiceUrl(showId), voice ? { voice } : undefined);
+  return response.blob();
+}
+
+/** POST /api/voice/save-sample as multipart, the recording in the field voiceSample. */
+export async function saveVoiceSample(blob: Blob): Promise<VoiceSample> {
+  const form = new FormData();
+  form.append("voiceSample", blob, sampleFileName(blob.type));
+  const response = await fetch("/api/voice/save-sample", { method: "POST", body: form, credentials: "include" });
+  await throwIfNotOk(response);
+  return (await response.json()) as VoiceSample;
+}
+
+export async function deleteVoiceSample(): Promise<void> {
+  await apiRequest("DELETE", "/api/voice/sample");
+}
+
+/** sample.webm for WebM (what Chromium and Firefox record); a matching name for the others. */
+export function sampleFileName(mimeType: string): string {
+  const type = mimeType.toLowerCase();
+  if (type.startsWith("audio/mp4") || type.startsWith("video/mp4")) return "sample.m4a";
+  if (type.startsWith("audio/ogg")) return "sample.ogg";
+  if (type.startsWith("audio/wav") || type.startsWith("audio/x-wav")) return "sample.wav";
+  return "sample.webm";
+}
