@@ -1,13 +1,11 @@
 import {
   DndContext,
-  KeyboardSensor,
   PointerSensor,
   closestCenter,
   useSensor,
   useSensors,
   type Announcements,
   type DragEndEvent,
-  type KeyboardCoordinateGetter,
   type ScreenReaderInstructions,
   type UniqueIdentifier,
 } from "@dnd-kit/core";
@@ -15,7 +13,6 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-
 import { CSS } from "@dnd-kit/utilities";
 import { Download, GripVertical, Play, RotateCw, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { KEYBOARD_DRAG_STEP_PX } from "../../../../contracts/product.ts";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -31,23 +28,9 @@ import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { cn } from "../../lib/utils.ts";
 import { clipFileName, formatClock, stateAnnouncement, stateLabel, type ClipItem } from "./clip-items.ts";
+import { StepKeyboardSensor, keyboardCoordinates } from "./keyboard-sensor.ts";
 
-/** Arrow keys move the picked-up clip 25 px a press (the spec's keyboard drag step). */
-export const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates }) => {
-  const step = KEYBOARD_DRAG_STEP_PX;
-  switch (event.code) {
-    case "ArrowDown":
-      return { ...currentCoordinates, y: currentCoordinates.y + step };
-    case "ArrowUp":
-      return { ...currentCoordinates, y: currentCoordinates.y - step };
-    case "ArrowRight":
-      return { ...currentCoordinates, x: currentCoordinates.x + step };
-    case "ArrowLeft":
-      return { ...currentCoordinates, x: currentCoordinates.x - step };
-    default:
-      return undefined;
-  }
-};
+export { keyboardCoordinates };
 
 export const screenReaderInstructions: ScreenReaderInstructions = {
   draggable:
@@ -102,12 +85,24 @@ export interface ClipListProps {
 export function ClipList({ clips, onReorder, onRemove, onRetry, loadLocalBlob, className }: ClipListProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: keyboardCoordinates }),
+    // dnd-kit's keyboard model (Space/Enter, arrows, Space/Enter, Escape) at exactly 25 px a press.
+    useSensor(StepKeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
   const announcement = useStateAnnouncements(clips);
   const dragTracker = useRef<{ lastOver: UniqueIdentifier | null }>({ lastOver: null });
 
+  // A keyboard move may take the clip out of view; once dropped it is brought back into view.
+  function revealFocused() {
+    requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      if (focused instanceof HTMLElement && focused.closest('[data-testid="clip-row"]')) {
+        focused.scrollIntoView?.({ block: "nearest" });
+      }
+    });
+  }
+
   function onDragEnd({ active, over }: DragEndEvent) {
+    revealFocused();
     if (!over || active.id === over.id) return;
     const from = clips.findIndex((c) => c.key === active.id);
     const to = clips.findIndex((c) => c.key === over.id);
@@ -124,6 +119,7 @@ export function ClipList({ clips, onReorder, onRemove, onRetry, loadLocalBlob, c
           sensors={sensors}
           collisionDetection={closestCenter}
           onDragEnd={onDragEnd}
+          onDragCancel={revealFocused}
           accessibility={{ announcements: clipAnnouncements(clips, dragTracker.current), screenReaderInstructions }}
         >
           <SortableContext items={clips.map((c) => c.key)} strategy={verticalListSortingStrategy}>
@@ -262,9 +258,11 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob }: ClipRowProps) {
         )}
       </div>
       <div className="grid min-w-0 flex-1 gap-1">
-        <p className="truncate font-semibold text-slate-900">{item.title}</p>
+        <p data-clip-title className="truncate font-semibold text-slate-900">
+          {item.title}
+        </p>
         <p className="text-sm text-slate-700">
-          {item.durationSeconds !== null ? formatClock(item.durationSeconds) : recording ? "Recording" : "-:--"}
+          {item.durationSeconds !== null ? formatClock(item.durationSeconds) : "-:--"}
         </p>
         <p>
           <span

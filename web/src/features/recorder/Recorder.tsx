@@ -83,7 +83,12 @@ export function Recorder({ lengthSeconds, narration, userId, showId, onClipsChan
             </p>
           )}
 
-          <Teleprompter narration={narration} running={status === "recording"}>
+          {/* At most half the screen tall, so Stop stays in sight on a small laptop. */}
+          <Teleprompter
+            narration={narration}
+            running={status === "recording"}
+            stageClassName="mx-auto w-full max-w-[calc(50vh*16/9)]"
+          >
             <div className="relative aspect-video w-full overflow-hidden rounded-lg bg-slate-900">
               <video
                 ref={videoRef}

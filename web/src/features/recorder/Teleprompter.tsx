@@ -39,13 +39,15 @@ export interface TeleprompterProps {
   /** The camera preview the text scrolls over (its lower part). */
   children: ReactNode;
   className?: string;
+  /** Classes for the box holding the preview and the text (its size). */
+  stageClassName?: string;
 }
 
 /**
  * The narration over the lower part of the preview, scrolling at an adjustable reading speed while
  * recording; it can be hidden. With reduced motion it moves in steps instead of gliding.
  */
-export function Teleprompter({ narration, running, children, className }: TeleprompterProps) {
+export function Teleprompter({ narration, running, children, className, stageClassName }: TeleprompterProps) {
   const text = narration.trim();
   const [visible, setVisible] = useState(() => readLocal<boolean>(VISIBLE_KEY, true) !== false);
   const [wpm, setWpm] = useState(() => clampWpm(readLocal<unknown>(SPEED_KEY, TELEPROMPTER_WPM.default)));
@@ -67,7 +69,7 @@ export function Teleprompter({ narration, running, children, className }: Telepr
 
   return (
     <div className={cn("grid gap-3", className)}>
-      <div className="relative">
+      <div className={cn("relative", stageClassName)}>
         {children}
         {shown && <ScrollingText id={ids.text} text={text} running={running} wpm={wpm} />}
       </div>

@@ -89,8 +89,14 @@ export class FakeTusServer {
     else this.uploads.clear();
   }
 
+  /** The signed-in camper (GET /api/user); null answers 401. */
+  userId: number | null = 7;
+
   private async handle(call: TusCall): Promise<Response> {
     const tus = { "Tus-Resumable": "1.0.0" };
+    if (call.method === "GET" && call.path === "/api/user") {
+      return this.userId === null ? json({ message: "Not signed in" }, 401) : json({ id: this.userId, username: "camper" });
+    }
     const uploadMatch = /^\/api\/uploads\/([^/?]+)$/.exec(call.path);
     if (call.path.startsWith("/api/uploads") && call.headers.get("tus-resumable") !== "1.0.0") {
       return json({ message: "Tus-Resumable 1.0.0 required" }, 412);

@@ -89,6 +89,7 @@ export function resetRecovery() {
 }
 
 async function recover(store: ClipStore, manager: UploadManager, userId: number) {
+  await manager.stopOthers(userId);
   const clips = await store.listClips(userId);
   for (const clip of clips) {
     if (clip.state === "saved") {

@@ -12,6 +12,7 @@ import {
 import {
   MISMATCH_MESSAGE,
   PIECE_BYTES,
+  SIGNED_OUT_MESSAGE,
   UploadManager,
   backoffDelay,
   base64Utf8,
@@ -397,6 +398,25 @@ describe("UploadManager", () => {
       expect(clip.state).toBe("failed");
       expect(clip.error).toBe(message);
     }
+  });
+
+  it("never sends a camper's take under another camper's account", async () => {
+    server.userId = 8;
+    const id = await startClip();
+    await record(id, bytesOf(500));
+    await stop(id);
+    await manager.settled(id);
+    const clip = await state(id);
+    expect(clip.state).toBe("failed");
+    expect(clip.error).toBe(SIGNED_OUT_MESSAGE);
+    expect(server.callsTo("POST")).toHaveLength(0);
+    expect(store.storedChunks(id)).toHaveLength(1);
+
+    // Its owner signs in again: Retry sends it.
+    server.userId = 7;
+    await manager.retry(id);
+    await manager.settled(id);
+    expect((await state(id)).state).toBe("saved");
   });
 
   it("an empty clip fails without any upload", async () => {

@@ -384,7 +384,21 @@ class ClipUploader {
     }
   }
 
+  /**
+   * On a shared camp laptop one camper may sign out and another sign in while a take is still on
+   * its way: a new upload is only ever created under the account the take belongs to. A take of
+   * someone else's waits, kept on the device, until its owner is back (recovery then retries it).
+   */
+  private async checkOwner(clip: LocalClip) {
+    const response = await this.request("/api/user", { method: "GET" });
+    if (response.status === 401) throw new RefusedError(SIGNED_OUT_MESSAGE, 401, true);
+    await classify(response);
+    const user = (await response.json()) as { id?: unknown } | null;
+    if (user?.id !== clip.userId) throw new RefusedError(SIGNED_OUT_MESSAGE, 401, true);
+  }
+
   private async create(clip: LocalClip) {
+    await this.checkOwner(clip);
     const response = await classify(
       await this.request(UPLOADS_URL, {
         method: "POST",
@@ -644,6 +658,16 @@ export class UploadManager {
     await this.stop(localId);
     const clip = await this.deps.store.getClip(localId);
     if (clip?.uploadUrl && clip.state !== "saved") await this.terminate(clip.uploadUrl);
+  }
+
+  /** Stops every loop sending another camper's clips (a different camper signed in here). */
+  async stopOthers(userId: number) {
+    const others: string[] = [];
+    for (const localId of this.uploaders.keys()) {
+      const clip = await this.deps.store.getClip(localId);
+      if (clip && clip.userId !== userId) others.push(localId);
+    }
+    await Promise.all(others.map((localId) => this.stop(localId)));
   }
 
   private async stop(localId: string) {
