@@ -28,34 +28,41 @@ export async function remux(tools: VideoToolPaths, input: string, output: string
   await run(tools.ffmpeg, args, { maxBuffer: 1024 * 1024 });
 }
 
-/** The media's duration in seconds, from ffprobe; throws when the file is not readable video. */
-export async function probeDuration(tools: VideoToolPaths, file: string): Promise<number> {
+interface ProbeResult {
+  durationSeconds: number;
+  hasVideo: boolean;
+  hasAudio: boolean;
+}
+
+/** What ffprobe says of a file: its duration and which kinds of stream it has. */
+async function probe(tools: VideoToolPaths, file: string): Promise<ProbeResult> {
   const { stdout } = await run(
     tools.ffprobe,
     ["-v", "error", "-show_entries", "format=duration:stream=codec_type", "-of", "json", file],
     { maxBuffer: 1024 * 1024 },
   );
   const parsed = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { codec_type?: string }[] };
-  const duration = Number(parsed.format?.duration);
-  if (!parsed.streams?.some((s) => s.codec_type === "video") || !Number.isFinite(duration) || duration <= 0) {
-    throw new Error("no video stream with a duration");
+  const types = new Set(parsed.streams?.map((s) => s.codec_type));
+  return { durationSeconds: Number(parsed.format?.duration), hasVideo: types.has("video"), hasAudio: types.has("audio") };
+}
+
+function requireDuration(result: ProbeResult, has: boolean, what: string): number {
+  if (!has || !Number.isFinite(result.durationSeconds) || result.durationSeconds <= 0) {
+    throw new Error(`no ${what} stream with a duration`);
   }
-  return duration;
+  return result.durationSeconds;
+}
+
+/** The media's duration in seconds; throws when the file is not readable video. */
+export async function probeDuration(tools: VideoToolPaths, file: string): Promise<number> {
+  const result = await probe(tools, file);
+  return requireDuration(result, result.hasVideo, "video");
 }
 
 /** An audio file's duration in seconds; throws when it has no audio stream. */
 export async function probeAudioDuration(tools: VideoToolPaths, file: string): Promise<number> {
-  const { stdout } = await run(
-    tools.ffprobe,
-    ["-v", "error", "-show_entries", "format=duration:stream=codec_type", "-of", "json", file],
-    { maxBuffer: 1024 * 1024 },
-  );
-  const parsed = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { codec_type?: string }[] };
-  const duration = Number(parsed.format?.duration);
-  if (!parsed.streams?.some((s) => s.codec_type === "audio") || !Number.isFinite(duration) || duration <= 0) {
-    throw new Error("no audio stream with a duration");
-  }
-  return duration;
+  const result = await probe(tools, file);
+  return requireDuration(result, result.hasAudio, "audio");
 }
 
 /** Joins audio files end to end into one file of the same kind (WAV or MP3). */
@@ -69,9 +76,5 @@ export async function concatAudio(tools: VideoToolPaths, inputs: string[], outpu
 
 /** Whether a file has an audio stream (clips recorded without a microphone have none). */
 export async function hasAudioStream(tools: VideoToolPaths, file: string): Promise<boolean> {
-  const { stdout } = await run(tools.ffprobe, ["-v", "error", "-show_entries", "stream=codec_type", "-of", "json", file], {
-    maxBuffer: 1024 * 1024,
-  });
-  const parsed = JSON.parse(stdout) as { streams?: { codec_type?: string }[] };
-  return Boolean(parsed.streams?.some((s) => s.codec_type === "audio"));
+  return (await probe(tools, file)).hasAudio;
 }

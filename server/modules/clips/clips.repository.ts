@@ -53,10 +53,6 @@ export class ClipsRepository {
       .orderBy(asc(t.position), asc(t.id));
   }
 
-  async listForShows(userId: number, showId: number): Promise<ClipRow[]> {
-    return this.list(userId, showId);
-  }
-
   async update(userId: number, id: number, changes: Partial<Pick<ClipRow, "title" | "transcription">>) {
     const [row] = await this.db.update(t).set(changes).where(and(eq(t.id, id), eq(t.userId, userId))).returning();
     return row;

@@ -1,6 +1,5 @@
-/** Starts a browser download of `text` as a UTF-8 text file, through a temporary link. */
-export function downloadTextFile(fileName: string, text: string): void {
-  const blob = new Blob([text], { type: "text/plain;charset=utf-8" });
+/** Starts a browser download of a Blob under `fileName`, through a temporary link. */
+export function downloadBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
@@ -9,6 +8,11 @@ export function downloadTextFile(fileName: string, text: string): void {
   document.body.appendChild(link);
   link.click();
   link.remove();
-  // Give the browser a moment to start the download before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  // Give the browser time to start reading the Blob before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Starts a browser download of `text` as a UTF-8 text file. */
+export function downloadTextFile(fileName: string, text: string): void {
+  downloadBlob(fileName, new Blob([text], { type: "text/plain;charset=utf-8" }));
 }

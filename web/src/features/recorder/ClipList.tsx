@@ -25,6 +25,7 @@ import {
   AlertDialogTrigger,
 } from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { downloadBlob } from "../../lib/download.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { cn } from "../../lib/utils.ts";
 import { clipFileName, formatClock, stateAnnouncement, stateLabel, type ClipItem } from "./clip-items.ts";
@@ -187,15 +188,7 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob }: ClipRowProps) {
       return;
     }
     const name = clipFileName(item.title, item.mimeType);
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = name;
-    link.style.display = "none";
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadBlob(name, blob);
     toast({ title: "Download started", description: name });
   }
 
