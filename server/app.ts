@@ -31,6 +31,7 @@ import { clipsRoutes } from "./modules/clips/clips.routes.ts";
 import { ClipsService } from "./modules/clips/clips.service.ts";
 import { uploadsRoutes } from "./modules/clips/uploads.routes.ts";
 import { UploadsService } from "./modules/clips/uploads.service.ts";
+import { Housekeeping } from "./modules/housekeeping/housekeeping.ts";
 import { RenderWorker } from "./modules/renders/render-worker.ts";
 import { rendersRoutes } from "./modules/renders/renders.routes.ts";
 import { RendersService } from "./modules/renders/renders.service.ts";
@@ -140,7 +141,12 @@ export async function buildApp(deps: AppDeps) {
   const renders = new RendersService(db, clipsRepository, storage, () => renderWorker.kick());
   shows.onShowDeleted(renders);
   app.decorate("renderWorker", renderWorker);
-  app.addHook("onClose", () => renderWorker.stop());
+  const housekeeping = new Housekeeping(db, storage, sessions, limiter);
+  app.decorate("housekeeping", housekeeping);
+  app.addHook("onClose", async () => {
+    housekeeping.stop();
+    await renderWorker.stop();
+  });
   await app.register(rendersRoutes, { renders });
   await app.register(clipsRoutes, { clips });
   await app.register(uploadsRoutes, { uploads });
@@ -156,6 +162,8 @@ declare module "fastify" {
     apiRoutes: { method: string; url: string }[];
     /** Background renders; main.ts starts it, tests drive it with runNext(). */
     renderWorker: RenderWorker;
+    /** Hourly clean-up of expired sessions, old counters and abandoned uploads; main.ts starts it. */
+    housekeeping: Housekeeping;
   }
 }
 

@@ -44,6 +44,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.renderWorker.start();
+  app.housekeeping.start();
   const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
   app.log.info(`Summer Stories is ready on http://localhost:${config.port} (${where})`);
 }
