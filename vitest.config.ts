@@ -1,16 +1,19 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * Three projects, one run:
  * - server: unit and integration tests (app.inject) on PGlite, and on PostgreSQL too when
  *   TEST_DATABASE_URL is set (the same files, run a second time as the server-postgres project);
  * - web: component and client tests in jsdom;
- * - e2e: Playwright driving Debian's Chromium against the built app started as `npm start` starts it.
+ * - e2e: Playwright driving Debian's Chromium against the built app started as `npm start` starts it;
+ * - cluster (with TEST_DATABASE_URL): two built web instances and a render worker as separate
+ *   processes on PostgreSQL and a local S3 server.
  */
-const serverProject = (name: string, env: Record<string, string>) => ({
+const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   test: {
     name,
-    include: ["server/**/*.test.ts", "db/**/*.test.ts", "contracts/**/*.test.ts"],
+    include: ["server/**/*.test.ts", "db/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/*.test.ts"],
+    exclude: [...configDefaults.exclude, ...exclude],
     environment: "node",
     // One database per worker, shared by its files (opening PGlite costs seconds), reset between tests.
     isolate: false,
@@ -22,8 +25,22 @@ const serverProject = (name: string, env: Record<string, string>) => ({
   },
 });
 
+// The cluster test runs the built app as separate processes on PostgreSQL, so it needs one too.
 const withPostgres = process.env.TEST_DATABASE_URL
-  ? [serverProject("server-postgres", { TEST_DB_KIND: "postgres" })]
+  ? [
+      // The embedded server's tests start their own PostgreSQL and the scripts' use no database: once is enough.
+      serverProject("server-postgres", { TEST_DB_KIND: "postgres" }, ["db/embedded-postgres.test.ts", "scripts/**/*.test.ts"]),
+      {
+        test: {
+          name: "cluster",
+          include: ["e2e/cluster/**/*.cluster.ts"],
+          environment: "node",
+          fileParallelism: false,
+          testTimeout: 600_000,
+          hookTimeout: 240_000,
+        },
+      },
+    ]
   : [];
 
 export default defineConfig({

@@ -24,6 +24,9 @@ export const AI_MESSAGES = {
   needsInstruction: "Please describe the change you want",
   needsNarration: "Generate or write a narration first",
   titleFallback: "My Reflection",
+  unchanged:
+    "That change left your narration exactly as it was, so nothing was changed. Try asking in other words, or edit the text yourself.",
+  noNewVersion: "The AI could not write a different version from the same answers. Change an answer or pick another tone, then try again.",
 } as const;
 
 const responseText = z
@@ -43,6 +46,13 @@ export const generateReflectionBodySchema = z.strictObject({
   style: z.enum(toneKeys, { error: `style must be one of ${toneKeys.join(", ")}` }).optional(),
   duration: z.number().int().min(AI_LIMITS.minDurationSeconds).max(AI_LIMITS.maxDurationSeconds).optional(),
   targetWordCount: z.number().int().min(10).max(2000).optional(),
+  /**
+   * Generate again on the same answers: 1, 2, ... ask for another version (0 or absent: the first,
+   * which the same answers always give again with the built-in writer).
+   */
+  variant: z.number().int().min(0).max(1000).optional(),
+  /** The version the camper has now: the answer is never this text again (422 when no other can be written). */
+  previousContent: z.string().max(SHOW_LIMITS.narrationMaxLength).optional(),
 });
 export type GenerateReflectionBody = z.infer<typeof generateReflectionBodySchema>;
 

@@ -39,12 +39,17 @@ export const deleteAccountBodySchema = z.strictObject({
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
+/** Campers make shows; camp staff review them. Staff accounts are made on the server only. */
+export const USER_ROLES = ["camper", "staff"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 /** The user as every API response shows it: never the password or its hash. */
 export const publicUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   subscriptionTier: z.enum(SUBSCRIPTION_TIERS),
   recordingsCount: z.number().int(),
+  role: z.enum(USER_ROLES),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
@@ -53,4 +58,5 @@ export const AUTH_MESSAGES = {
   usernameTaken: "That username is taken. Please choose another one.",
   signedOut: "You need to sign in first",
   wrongPassword: "That password is not right",
+  staffOnly: "This part of the app is for camp staff",
 } as const;

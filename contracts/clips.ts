@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParamsSchema, idQuerySchema, idSchema } from "./ids.ts";
 
 /**
  * Video clips and their resumable upload (issue: Recorder).
@@ -20,7 +21,7 @@ import { z } from "zod";
 export const TUS_VERSION = "1.0.0";
 export const UPLOAD_CLIP_ID_HEADER = "upload-clip-id";
 
-export const CLIP_LIMITS = { titleMaxLength: 120, transcriptionMaxLength: 20_000 } as const;
+export const CLIP_LIMITS = { titleMaxLength: 120, transcriptionMaxLength: 20_000, minTrimmedSeconds: 0.5 } as const;
 
 export const clipSchema = z.object({
   id: z.number().int(),
@@ -34,6 +35,13 @@ export const clipSchema = z.object({
   uploadedBytes: z.number().int(),
   uploadSha256: z.string(),
   transcription: z.string().nullable(),
+  /** The part of the clip the show uses, in seconds into the clip (0 and durationSeconds when untrimmed). */
+  trimStartSeconds: z.number(),
+  trimEndSeconds: z.number(),
+  /** trimEndSeconds - trimStartSeconds: what the clip adds to the show's length. */
+  usedSeconds: z.number(),
+  /** A still from the clip for its player (JPEG, owner only); null when none could be made. */
+  posterUrl: z.string().nullable(),
   createdAt: z.string(),
   /** Streams the clip to its owner (HTTP Range supported). */
   mediaUrl: z.string(),
@@ -42,15 +50,20 @@ export const clipSchema = z.object({
 });
 export type Clip = z.infer<typeof clipSchema>;
 
-export const clipIdParamsSchema = z.strictObject({
-  id: z.string().regex(/^[1-9]\d{0,8}$/, "Clip id must be a whole number").transform(Number),
-});
 
-/** PATCH /api/clips/:id */
+const trimSeconds = z.number({ error: "Trims are seconds into the clip" }).finite().min(0, "Trims are seconds into the clip").max(24 * 3600);
+
+/**
+ * PATCH /api/clips/:id. Trims say which part of the clip the show uses; the clip's file is not
+ * changed. trimEndSeconds null means "to the end". Checked against the clip's duration (400 when
+ * outside it or shorter than CLIP_LIMITS.minTrimmedSeconds).
+ */
 export const updateClipBodySchema = z
   .strictObject({
     title: z.string().trim().min(1, "Title can't be empty").max(CLIP_LIMITS.titleMaxLength).optional(),
     transcription: z.string().max(CLIP_LIMITS.transcriptionMaxLength).optional(),
+    trimStartSeconds: trimSeconds.optional(),
+    trimEndSeconds: trimSeconds.nullable().optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to update" });
 
@@ -60,12 +73,12 @@ export const updateClipBodySchema = z
  * this order. The show's clips not listed keep their order after the listed ones.
  */
 export const setShowClipsBodySchema = z.strictObject({
-  clipIds: z.array(z.number().int().positive()).max(200, "At most 200 clips"),
+  clipIds: z.array(idSchema("Clip id")).max(200, "At most 200 clips"),
 });
 
 /** GET /api/clips?loose=true lists clips not on any show yet; ?showId=N a show's clips in order. */
 export const listClipsQuerySchema = z.strictObject({
-  showId: z.coerce.number().int().positive().optional(),
+  showId: idQuerySchema("showId").optional(),
   loose: z.enum(["true"]).optional(),
 });
 
@@ -77,4 +90,9 @@ export const CLIP_MESSAGES = {
   unreadable: "This recording could not be read as video",
   wrongOffset: "The upload is at a different offset; ask where it is (HEAD) and continue from there",
   busy: "This upload is being written by another request; try again in a moment",
+  noPoster: "This clip has no picture yet",
+  trimOutside: (durationSeconds: number) => `Trims must be within the clip (0 to ${durationSeconds.toFixed(1)} seconds)`,
+  trimTooShort: `Keep at least ${CLIP_LIMITS.minTrimmedSeconds} seconds of the clip`,
 } as const;
+
+export const clipIdParamsSchema = idParamsSchema("Clip", CLIP_MESSAGES.notFound);

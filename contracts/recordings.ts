@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParamsSchema, idSchema } from "./ids.ts";
 import { NARRATION_TONES, VIDEO_FORMATS } from "./product.ts";
 
 /** Limits the server enforces on a show (issue: Shows). */
@@ -62,6 +63,28 @@ export const lengthSecondsSchema = z
 
 const hasResponse = (responses: string[]) => responses.some((r) => r.trim().length > 0);
 
+/** crop: fill the frame, trimming edges; fit: the whole picture with bars. */
+export const FIT_MODES = ["crop", "fit"] as const;
+export const fitSchema = z.enum(FIT_MODES, { error: "fit must be crop or fit" });
+/** A voice of the voice provider's list (GET /api/voice/status); null is the provider's default. */
+export const voiceNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Voice can't be empty")
+  .max(60, "Voice must be at most 60 characters")
+  .nullable();
+/** Burned-in captions; null is automatic: on when the AI voice reads the script, off with the clips' sound. */
+export const captionsSchema = z.boolean({ error: "captions must be true, false or null" }).nullable();
+
+/** The effective captions choice of a show (what a render without options uses). */
+export function captionsOn(show: { captions: boolean | null; audioSource: (typeof AUDIO_SOURCES)[number] }): boolean {
+  return show.captions ?? show.audioSource === "voice";
+}
+
+const clipIdsSchema = z
+  .array(idSchema("Clip id"), { error: "clipIds must be a list of clip ids" })
+  .max(100, "At most 100 clips");
+
 /** POST /api/narrations */
 export const createShowBodySchema = z
   .strictObject({
@@ -73,9 +96,15 @@ export const createShowBodySchema = z
     tone: toneSchema.optional(),
     videoFormat: videoFormatSchema.optional(),
     lengthSeconds: lengthSecondsSchema.optional(),
+    originalNarration: narrationSchema.nullable().optional(),
+    /**
+     * Clips recorded before the show existed (loose, the camper's): the show is created with them,
+     * so a camper who records first needs no answer yet.
+     */
+    clipIds: clipIdsSchema.optional(),
   })
   .refine((b) => b.prompts.length === b.responses.length, { message: SHOW_MESSAGES.promptsMismatch })
-  .refine((b) => hasResponse(b.responses), { message: SHOW_MESSAGES.needsResponse });
+  .refine((b) => hasResponse(b.responses) || (b.clipIds?.length ?? 0) > 0, { message: SHOW_MESSAGES.needsResponse });
 export type CreateShowBody = z.infer<typeof createShowBodySchema>;
 
 /** PATCH /api/recordings/:id — prompts and responses travel together, as parallel lists. */
@@ -90,6 +119,10 @@ export const updateShowBodySchema = z
     videoFormat: videoFormatSchema.optional(),
     lengthSeconds: lengthSecondsSchema.optional(),
     audioSource: audioSourceSchema.optional(),
+    originalNarration: narrationSchema.nullable().optional(),
+    voice: voiceNameSchema.optional(),
+    fit: fitSchema.optional(),
+    captions: captionsSchema.optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to update" })
   .refine((b) => (b.prompts === undefined) === (b.responses === undefined), {
@@ -101,12 +134,7 @@ export const updateShowBodySchema = z
   .refine((b) => !b.responses || hasResponse(b.responses), { message: SHOW_MESSAGES.needsResponse });
 export type UpdateShowBody = z.infer<typeof updateShowBodySchema>;
 
-export const showIdParamsSchema = z.strictObject({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,8}$/, "Show id must be a whole number")
-    .transform(Number),
-});
+export const showIdParamsSchema = idParamsSchema("Show", SHOW_MESSAGES.notFound);
 
 export const listShowsQuerySchema = z.strictObject({
   limit: z.coerce
@@ -137,6 +165,11 @@ export const showSchema = z.object({
   videoFormat: videoFormatSchema,
   lengthSeconds: z.number().int(),
   audioSource: audioSourceSchema,
+  /** The AI's narration as it first wrote it (Reset to Original); null before the AI wrote one. */
+  originalNarration: z.string().nullable(),
+  voice: z.string().nullable(),
+  fit: fitSchema,
+  captions: z.boolean().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -6,7 +6,7 @@ export const startRenderBodySchema = z
   .strictObject({
     /** crop: fill the frame, trimming edges; fit: the whole picture with bars. */
     fit: z.enum(["crop", "fit"], { error: "fit must be crop or fit" }).optional(),
-    /** Defaults to the show's audio source. */
+    /** Every option defaults to the show's own final-video choice (fit, audioSource, captions, voice). */
     audio: audioSourceSchema.optional(),
     captions: z.boolean().optional(),
   })
@@ -18,7 +18,12 @@ export const renderJobSchema = z.object({
   status: z.enum(["queued", "running", "done", "failed"]),
   progress: z.number().int(),
   message: z.string().nullable(),
-  options: z.object({ fit: z.enum(["crop", "fit"]), audio: audioSourceSchema, captions: z.boolean() }),
+  options: z.object({
+    fit: z.enum(["crop", "fit"]),
+    audio: audioSourceSchema,
+    captions: z.boolean(),
+    voice: z.string().nullable().optional(),
+  }),
   videoFormat: z.string(),
   durationSeconds: z.number().nullable(),
   createdAt: z.string(),
@@ -30,9 +35,51 @@ export const renderJobSchema = z.object({
 });
 export type RenderJob = z.infer<typeof renderJobSchema>;
 
+/**
+ * GET /api/recordings/:id/length[?voice=ID] — before rendering: the clips' total (after trims)
+ * next to the AI voice's length for the current script. With the AI voice as the sound the video
+ * lasts max(clips, voice): the voice is never cut (the clips play again, silent, until it ends).
+ */
+export const storyLengthQuerySchema = z.strictObject({ voice: z.string().min(1).max(40).optional() });
+
+export const storyLengthSchema = z.object({
+  clipCount: z.number().int(),
+  /** The clips' total after trims. */
+  clipsSeconds: z.number(),
+  /** The show's format allows at most this much of the clips. */
+  formatMaxSeconds: z.number(),
+  narrationWords: z.number().int(),
+  voice: z.string(),
+  /** How long the voice reads the current script; null when there is no script yet. */
+  voiceSeconds: z.number().nullable(),
+  /** true: measured on the voice-over of this exact script; false: estimated from the voice's pace. */
+  voiceMeasured: z.boolean(),
+  wordsPerSecond: z.number(),
+  /** Script length (words) the voice reads within the clips' total: the target of "fit the script". */
+  wordsThatFit: z.number().int(),
+  /** The finished video's length with the AI voice as the sound. */
+  videoSecondsWithVoice: z.number(),
+  voiceLongerThanClips: z.boolean(),
+});
+export type StoryLength = z.infer<typeof storyLengthSchema>;
+
+/**
+ * POST /api/recordings/:id/fit-script — the script rewritten by the AI writer to the word count the
+ * voice reads within the clips' total. Nothing is saved: the editor shows it and the camper keeps
+ * it (PATCH the show) or not. 422 when the script already fits.
+ */
+export const fitScriptBodySchema = z.strictObject({ voice: z.string().min(1).max(40).optional() }).nullish();
+export const fitScriptResponseSchema = z.object({
+  content: z.string(),
+  targetWordCount: z.number().int(),
+  clipsSeconds: z.number(),
+});
+
 export const RENDER_MESSAGES = {
   noClips: "Record at least one clip for this show first",
   notFound: "Render not found",
   notReady: "This video is not ready yet",
   needsNarration: "Write a narration first: the AI voice and captions read it",
+  alreadyFits: "Your script already fits your clips: the voice ends before the pictures do.",
+  clipsTooShort: "Your clips are too short for a script: record or keep a little more first.",
 } as const;

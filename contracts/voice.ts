@@ -2,9 +2,58 @@ import { z } from "zod";
 
 export const VOICE_SAMPLE_LIMITS = { maxSeconds: 30, graceSeconds: 5, maxBytes: 10 * 1024 * 1024 } as const;
 
+/**
+ * Names campers see for the built-in and provider voices (ids are what the API takes). None of
+ * them is the camper's own voice.
+ */
+export const VOICE_NAMES: Readonly<Record<string, string>> = {
+  // Flite: CMU voices recorded from real speakers.
+  kal16: "Kal (clearest, US)",
+  rms: "Reed (deep, US)",
+  slt: "Sam (soft, US)",
+  awb: "Alastair (Scottish)",
+  kal: "Kal (telephone, US)",
+  // eSpeak NG: formant voices, more robotic.
+  "en-us": "Robo (eSpeak, US)",
+  en: "Robo (eSpeak, British)",
+  "en-us+f3": "Robo high (eSpeak, US)",
+  "en-us+m3": "Robo low (eSpeak, US)",
+  // OpenAI-compatible speech.
+  alloy: "Alloy",
+  ash: "Ash",
+  coral: "Coral",
+  echo: "Echo",
+  fable: "Fable",
+  nova: "Nova",
+  onyx: "Onyx",
+  sage: "Sage",
+  shimmer: "Shimmer",
+};
+
+export function voiceName(id: string): string {
+  return VOICE_NAMES[id] ?? id;
+}
+
+export const voiceOptionSchema = z.object({
+  /** What POST /api/recordings/:id/clone-voice and the preview take. */
+  id: z.string(),
+  /** A friendly name, e.g. "Kal (clearest, US)". */
+  name: z.string(),
+  /** A few seconds of this voice (audio/wav or audio/mpeg), for a Preview button. */
+  previewUrl: z.string(),
+});
+export type VoiceOption = z.infer<typeof voiceOptionSchema>;
+
+/** GET /api/voice/preview?voice=ID */
+export const voicePreviewQuerySchema = z.strictObject({ voice: z.string().min(1).max(40) });
+/** What a preview says. */
+export const VOICE_PREVIEW_TEXT = "Hi! This is how I would read your summer story. Pick the voice you like best.";
+
 export const voiceStatusSchema = z.object({
   provider: z.string(),
+  /** Voice ids, default first-class; see voiceOptions for names and previews. */
   voices: z.array(z.string()),
+  voiceOptions: z.array(voiceOptionSchema),
   defaultVoice: z.string(),
   /** Voice cloning from the camper's sample is not available yet (spec). */
   cloningAvailable: z.boolean(),
@@ -19,6 +68,7 @@ export const voiceOverSchema = z.object({
   showId: z.number().int(),
   provider: z.string(),
   voice: z.string(),
+  voiceName: z.string(),
   mimeType: z.string(),
   durationSeconds: z.number(),
   /** Whether it reads the show's current narration (false once the script was edited). */

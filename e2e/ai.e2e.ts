@@ -33,12 +33,12 @@ describe("AI writing in the browser (built-in offline writer)", () => {
     // Changing tab counts as a moment to write: the first automatic generation runs now...
     await page.getByRole("tab", { name: "Favorite Project" }).click();
     await expect.poll(() => narrationBox(page).inputValue(), { timeout: 10_000 }).toContain("film and edit videos");
-    // ...and within 20 s a second automatic one is skipped; the button still works.
+    // ...and within 20 s a second automatic one is skipped; the button waits out the same cooldown.
     await page.getByRole("tabpanel", { name: "Favorite Project" }).getByRole("textbox").fill("Our stop-motion short about a lost sock.");
     await page.getByRole("tab", { name: "Favorite Part" }).click();
     await page.waitForTimeout(500);
     expect(await narrationBox(page).inputValue()).not.toContain("stop-motion");
-    await page.getByRole("button", { name: "Generate AI Content" }).click();
+    await page.getByRole("button", { name: "Generate AI Content" }).click({ timeout: 30_000 });
     await expect.poll(() => narrationBox(page).inputValue(), { timeout: 10_000 }).toContain("stop-motion");
     await expect.poll(() => toastRegion(page).textContent()).toContain("Recording saved");
     const generated = await narrationBox(page).inputValue();

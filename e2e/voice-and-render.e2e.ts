@@ -24,8 +24,8 @@ async function showWithTwoClips(context: BrowserContext, videoFormat: string) {
     narration: "Hello camp. This summer we filmed the lake at sunrise.",
     videoFormat,
   });
-  const a = await uploadClipViaApi(context.request, clip, "Dock");
-  const b = await uploadClipViaApi(context.request, clip, "Canoe");
+  const a = await uploadClipViaApi(context.request, clip, "Dock", show.id);
+  const b = await uploadClipViaApi(context.request, clip, "Canoe", show.id);
   await setShowClips(context.request, show.id, [a.id, b.id]);
   return show;
 }
@@ -72,7 +72,7 @@ describe("the narration editing screen and AI voice", () => {
       expect(await plays(page, "[data-testid=video-section] video", i)).toEqual({ advanced: true, error: null });
     }
 
-    await page.getByRole("radio", { name: "Cloned Voice" }).check();
+    await page.getByRole("radio", { name: "AI voice" }).check();
     const panel = page.getByTestId("voice-panel");
     await panel.getByRole("heading", { name: "Record Your Voice (Optional)" }).waitFor();
     await panel.getByRole("button", { name: "Generate AI Voice" }).click();

@@ -1,9 +1,7 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import helmet from "@fastify/helmet";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { PRODUCT_NAME } from "../contracts/product.ts";
@@ -13,9 +11,11 @@ import { registerAuthentication } from "./http/authenticate.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerJsonBodyParser } from "./http/json-body.ts";
 import { registerOriginGuard } from "./http/origin-guard.ts";
+import { registerWebClient } from "./http/web-client.ts";
 import { appInfoRoutes } from "./modules/app-info/app-info.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { AuthService } from "./modules/auth/auth.service.ts";
+import { KnownDevicesRepository } from "./modules/auth/known-devices.repository.ts";
 import { SessionsRepository } from "./modules/auth/sessions.repository.ts";
 import { UsersRepository } from "./modules/auth/users.repository.ts";
 import { createAiWriter } from "./ai/create-ai-writer.ts";
@@ -23,7 +23,7 @@ import type { AiWriter } from "./ai/ai-writer.ts";
 import { aiRoutes } from "./modules/ai/ai.routes.ts";
 import { AiService } from "./modules/ai/ai.service.ts";
 import { RateLimiter } from "./modules/rate-limit/limiter.ts";
-import { LocalMediaStorage } from "./media/local-media-storage.ts";
+import { createMediaStorage } from "./media/create-media-storage.ts";
 import type { MediaStorage } from "./media/media-storage.ts";
 import { resolveVideoTools } from "./media/video-tools.ts";
 import { ClipsRepository } from "./modules/clips/clips.repository.ts";
@@ -31,14 +31,21 @@ import { clipsRoutes } from "./modules/clips/clips.routes.ts";
 import { ClipsService } from "./modules/clips/clips.service.ts";
 import { uploadsRoutes } from "./modules/clips/uploads.routes.ts";
 import { UploadsService } from "./modules/clips/uploads.service.ts";
+import { healthRoutes } from "./modules/health/health.routes.ts";
+import { AppMetrics, registerMetrics } from "./modules/metrics/metrics.ts";
 import { Housekeeping } from "./modules/housekeeping/housekeeping.ts";
 import { RenderWorker } from "./modules/renders/render-worker.ts";
 import { rendersRoutes } from "./modules/renders/renders.routes.ts";
 import { RendersService } from "./modules/renders/renders.service.ts";
+import { StoryLengthService } from "./modules/renders/story-length.service.ts";
 import { voiceRoutes } from "./modules/voice/voice.routes.ts";
 import { VoiceService } from "./modules/voice/voice.service.ts";
 import { createVoiceProvider } from "./voice/create-voice-provider.ts";
 import type { VoiceProvider } from "./voice/voice-provider.ts";
+import { ReviewsRepository } from "./modules/reviews/reviews.repository.ts";
+import { reviewsRoutes, staffRoutes } from "./modules/reviews/reviews.routes.ts";
+import { ReviewsService } from "./modules/reviews/reviews.service.ts";
+import { AuditLog } from "./modules/staff/audit-log.ts";
 import { ShowsRepository } from "./modules/shows/shows.repository.ts";
 import { showsRoutes } from "./modules/shows/shows.routes.ts";
 import { ShowsService } from "./modules/shows/shows.service.ts";
@@ -51,10 +58,15 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Defaults to the writer the config names. */
   aiWriter?: AiWriter;
-  /** Defaults to local disk under the config's media folder. */
+  /** Defaults to the storage the config names (S3 when S3_BUCKET is set, else local disk). */
   mediaStorage?: MediaStorage;
   /** Defaults to the voice the config names. */
   voiceProvider?: VoiceProvider;
+}
+
+/** Fastify counts hops with a function (its types have no plain number); a list or false passes as is. */
+function trustedProxies(setting: AppConfig["trustProxy"]) {
+  return typeof setting === "number" ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 /** JSON bodies are small (the largest is a 20,000-character narration); media has its own routes. */
@@ -68,7 +80,7 @@ export async function buildApp(deps: AppDeps) {
   const { config, db } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     // Keeps ids out of access logs' query strings and avoids unbounded parameter parsing.
     routerOptions: { maxParamLength: 200 },
@@ -87,6 +99,9 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
   registerJsonBodyParser(app);
 
+  // Brotli or gzip for API answers (the built client's files are compressed once, at build time).
+  // Partial (Range) answers and media are left alone; SSE streams bypass it (hijacked replies).
+  await app.register(compress, { encodings: ["br", "gzip"], threshold: 1024 });
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: config.media.maxUploadBytes + 1, files: 1, fields: 10, fieldSize: 64 * 1024 },
@@ -101,13 +116,19 @@ export async function buildApp(deps: AppDeps) {
         "upgrade-insecure-requests": null,
       },
     },
-    // The app is also served over plain HTTP on a camp's local network.
+    // The app is also served over plain HTTP on a camp's local network: HSTS only for HTTPS (below).
     strictTransportSecurity: false,
+  });
+  // HTTPS reached us through a trusted proxy (request.protocol trusts X-Forwarded-Proto only from the
+  // proxies TRUST_PROXY names): browsers should never use plain HTTP for this host again.
+  app.addHook("onSend", async (request, reply) => {
+    if (request.protocol === "https") reply.header("strict-transport-security", "max-age=31536000");
   });
 
   const limiter = new RateLimiter(db);
   const sessions = new SessionsRepository(db, config.session.ttlDays);
-  const auth = new AuthService(new UsersRepository(db), sessions, limiter, config.rateLimits);
+  const knownDevices = new KnownDevicesRepository(db);
+  const auth = new AuthService(new UsersRepository(db), sessions, knownDevices, limiter, config.rateLimits);
 
   registerOriginGuard(app, config.allowedOrigins);
   registerAuthentication(app, auth);
@@ -120,18 +141,32 @@ export async function buildApp(deps: AppDeps) {
   const shows = new ShowsService(showsRepository);
   await app.register(showsRoutes, { shows });
 
-  const aiWriter = deps.aiWriter ?? createAiWriter(config.ai);
+  const metrics = new AppMetrics(db);
+  registerMetrics(app, metrics, config.metricsToken);
+  app.decorate("metrics", metrics);
+
+  const aiWriter = metrics.timeAiWriter(deps.aiWriter ?? createAiWriter(config.ai));
   const ai = new AiService(aiWriter, limiter, config.ai.requestsPerMinute);
   await app.register(aiRoutes, { ai });
 
-  const storage = deps.mediaStorage ?? new LocalMediaStorage(config.media.dir);
+  const storage = deps.mediaStorage ?? createMediaStorage(config.media);
   const clipsRepository = new ClipsRepository(db);
   const clips = new ClipsService(clipsRepository, showsRepository, storage);
   shows.onShowDeleted(clips);
+  shows.setClipAttacher((userId, showId, clipIds) => clips.setShowClips(userId, showId, clipIds));
   auth.onAccountDeleted(clips);
   const videoTools = resolveVideoTools(config.media);
-  const uploads = new UploadsService(db, storage, clipsRepository, videoTools, config.media.maxUploadBytes);
-  const voice = new VoiceService(db, storage, deps.voiceProvider ?? createVoiceProvider(config), videoTools);
+  app.log.info({ ffmpeg: videoTools.ffmpeg, ffprobe: videoTools.ffprobe, sources: videoTools.sources }, "video tools");
+  const uploads = new UploadsService(db, storage, clipsRepository, showsRepository, videoTools, config.media.maxUploadBytes, {
+    started: () => metrics.uploadsInProgress.inc(),
+    finished: (bytes) => {
+      metrics.uploadsInProgress.dec();
+      metrics.uploadBytes.inc(bytes);
+    },
+  });
+  const voiceProvider = metrics.timeVoice(deps.voiceProvider ?? createVoiceProvider(config));
+  const voice = new VoiceService(db, storage, voiceProvider, videoTools);
+  shows.setVoiceCheck((name) => voiceProvider.voices.includes(name));
   shows.onShowDeleted(voice);
   await app.register(voiceRoutes, { voice, storage, ai });
   const renderWorker = new RenderWorker(db, storage, clipsRepository, voice, videoTools, {
@@ -143,13 +178,25 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("renderWorker", renderWorker);
   const housekeeping = new Housekeeping(db, storage, sessions, limiter);
   app.decorate("housekeeping", housekeeping);
+  app.decorate("uploads", uploads);
   app.addHook("onClose", async () => {
     housekeeping.stop();
+    // Uploads cut by the shutdown save their offset and release their lock before the database goes.
+    await uploads.drain(10_000);
     await renderWorker.stop();
   });
-  await app.register(rendersRoutes, { renders });
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  await app.register(healthRoutes, { db, storage, isClosing: () => closing });
+  const storyLength = new StoryLengthService(db, clipsRepository, voice, ai);
+  await app.register(rendersRoutes, { renders, storyLength });
   await app.register(clipsRoutes, { clips });
   await app.register(uploadsRoutes, { uploads });
+  const reviews = new ReviewsService(new ReviewsRepository(db), new AuditLog(db));
+  await app.register(reviewsRoutes, { reviews });
+  await app.register(staffRoutes, { reviews, storage });
 
   registerWebClient(app, deps.webRoot);
   return app;
@@ -164,32 +211,8 @@ declare module "fastify" {
     renderWorker: RenderWorker;
     /** Hourly clean-up of expired sessions, old counters and abandoned uploads; main.ts starts it. */
     housekeeping: Housekeeping;
+    /** Prometheus metrics of this instance (GET /metrics). */
+    metrics: AppMetrics;
+    uploads: UploadsService;
   }
-}
-
-/** Serves the built single-page client, with index.html for every non-API path (client routing). */
-function registerWebClient(app: App, webRoot: string | undefined) {
-  const hasClient = webRoot !== undefined && existsSync(path.join(webRoot, "index.html"));
-  if (hasClient) {
-    app.register(fastifyStatic, {
-      root: webRoot,
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        // Vite names built assets by content hash, so they never change under one name.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === "GET" && !request.url.startsWith("/api/") && request.url !== "/api";
-    if (hasClient && isPage) {
-      if (/\.[a-z0-9]+$/i.test(request.url.split("?")[0]!) && !request.url.endsWith(".html")) {
-        return reply.code(404).send({ message: "File not found" });
-      }
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
-    }
-    return reply.code(404).send({ message: `No API route for ${request.method} ${request.url.split("?")[0]}` });
-  });
 }

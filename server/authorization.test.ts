@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const callers = ["signedOut", "owner", "otherUser"] as const;
+const callers = ["signedOut", "owner", "otherUser", "staff"] as const;
 
 describe("authorization matrix", () => {
   it("lists every /api route the app serves", () => {
@@ -20,16 +20,17 @@ describe("authorization matrix", () => {
 
   for (const routeCase of API_ROUTE_CASES) {
     for (const caller of callers) {
-      it(`${routeCase.method} ${routeCase.route} as ${caller} -> ${routeCase.expect[caller]}`, async () => {
+      const expected = routeCase.expect[caller] ?? routeCase.expect.otherUser;
+      it(`${routeCase.method} ${routeCase.route} as ${caller} -> ${expected}`, async () => {
         const world = await buildMatrixWorld(app);
-        const cookie = caller === "owner" ? world.owner.cookie : caller === "otherUser" ? world.other.cookie : undefined;
+        const cookie = { signedOut: undefined, owner: world.owner.cookie, otherUser: world.other.cookie, staff: world.staff.cookie }[caller];
         const res = await app.inject({
           method: routeCase.method,
           url: routeCase.url(world),
           headers: { ...routeCase.headers?.(world), ...(cookie ? { cookie } : {}) },
           payload: routeCase.payload?.(world) as string | Buffer | object | undefined,
         });
-        expect(res.statusCode, res.body).toBe(routeCase.expect[caller]);
+        expect(res.statusCode, res.body).toBe(expected);
         if (res.statusCode >= 400) expect(res.json()).toMatchObject({ message: expect.any(String) });
       });
     }

@@ -7,7 +7,13 @@ describe("loadConfig", () => {
     const config = loadConfig({});
     expect(config.port).toBe(5000);
     expect(config.dataDir).toBe(path.resolve("data"));
-    expect(config.database).toEqual({ kind: "pglite", dataDir: path.resolve("data", "db") });
+    expect(config.database).toEqual({
+      kind: "embedded-postgres",
+      dir: path.resolve("data", "postgres"),
+      pgliteDir: path.resolve("data", "db"),
+      poolSize: 10,
+    });
+    expect(loadConfig({ EMBEDDED_DATABASE: "pglite" }).database).toEqual({ kind: "pglite", dataDir: path.resolve("data", "db") });
     expect(config.camp.year).toBe(new Date().getFullYear());
   });
 
@@ -32,5 +38,29 @@ describe("loadConfig", () => {
       for (const name of ["PORT", "DATABASE_URL", "CAMP_YEAR", "TRUST_PROXY"]) expect(message).toContain(name);
       expect((error as ConfigError).problems).toHaveLength(4);
     }
+  });
+
+  it("keeps media on local disk unless S3_BUCKET is set, then reads every S3 setting", () => {
+    expect(loadConfig({}).media.s3).toBeUndefined();
+    const config = loadConfig({
+      S3_BUCKET: "camp-media",
+      S3_ENDPOINT: "http://minio:9000",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+      RENDER_CONCURRENCY: "0",
+    });
+    expect(config.media.s3).toEqual({
+      bucket: "camp-media",
+      endpoint: "http://minio:9000",
+      region: "us-east-1",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+      partSizeBytes: 5 * 1024 * 1024,
+    });
+    expect(config.render.concurrency).toBe(0);
+    expect(() => loadConfig({ S3_BUCKET: "camp-media", S3_ACCESS_KEY_ID: "key" })).toThrow(/set both or neither/);
+    expect(() => loadConfig({ S3_BUCKET: "Not A Bucket", S3_PART_SIZE_MB: "2" })).toThrow(/S3_BUCKET[\s\S]*S3_PART_SIZE_MB/);
   });
 });

@@ -1,14 +1,49 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For) and that it came over HTTPS
+ * (X-Forwarded-Proto): none, a number of hops in front of the app, or a list of their addresses
+ * (IPs or CIDR ranges). "true" (trust everyone) is refused: any client could then write its own
+ * X-Forwarded-For and pick the address the sign-in limits count.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (["false", "0", "no", "none"].includes(value)) return false;
+    if (/^[1-9]\d?$/.test(value)) return Number(value);
+    const entries = value.split(",").map((e) => e.trim()).filter(Boolean);
+    const bad = entries.filter((e) => !isAddressOrRange(e));
+    if (value === "true" || entries.length === 0 || bad.length) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "must be the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.2,192.168.1.0/24)" +
+          (value === "true" ? "; true would trust a client-written X-Forwarded-For" : ""),
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 /**
  * Every setting the server reads from the environment, validated in one place. A bad value stops
  * start-up with a message naming each bad variable (see loadConfig).
  */
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
-  .transform((v) => v === "true" || v === "1" || v === "yes");
-
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number({ error: "must be a port number" }).int().min(0).max(65535).default(5000),
@@ -19,6 +54,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/.+/, "must be a postgres:// or postgresql:// URL")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  EMBEDDED_DATABASE: z.enum(["postgres", "pglite"], { error: "must be postgres or pglite" }).default("postgres"),
   CAMP_TITLE: z.string().trim().min(1).max(80).default("Summer Stories Camp"),
   CAMP_YEAR: z.coerce
     .number({ error: "must be a year" })
@@ -27,7 +63,7 @@ const envSchema = z.object({
     .max(2100)
     .default(new Date().getFullYear()),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(14),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   ALLOWED_ORIGINS: z
     .string()
     .default("")
@@ -39,41 +75,64 @@ const envSchema = z.object({
     )
     .pipe(z.array(z.url({ error: "must be a comma-separated list of origins like https://camp.example" }))),
   LOGIN_FAILURES_PER_USERNAME: z.coerce.number().int().min(1).default(5),
-  AUTH_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(1).default(600),
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  REGISTRATIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(300),
   AI_API_KEY: z.string().optional(),
   AI_BASE_URL: z.url({ error: "must be a URL like http://localhost:11434/v1" }).optional(),
   AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
   AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   AI_MAX_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   AI_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
-  VOICE_PROVIDER: z.enum(["auto", "espeak-ng", "mespeak", "openai"]).default("auto"),
+  VOICE_PROVIDER: z.enum(["auto", "flite", "espeak-ng", "mespeak", "openai"]).default("auto"),
   VOICE_API_KEY: z.string().optional(),
   VOICE_BASE_URL: z.url({ error: "must be a URL like https://api.openai.com/v1" }).optional(),
   VOICE_MODEL: z.string().min(1).default("gpt-4o-mini-tts"),
-  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(8).default(1),
+  RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name").optional(),
+  S3_ENDPOINT: z.url({ error: "must be a URL like http://minio:9000" }).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+  S3_PART_SIZE_MB: z.coerce.number().int().min(5).max(512).default(5),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(1024 ** 3),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
+  REQUIRE_STAFF_REVIEW: booleanFlag.default(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every environment variable the app reads (docs and deploy examples are checked against it). */
+export const ENV_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 export interface AppConfig {
   env: Env["NODE_ENV"];
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string; poolSize: number };
+  /**
+   * DATABASE_URL: that PostgreSQL. Otherwise embedded in DATA_DIR: a PostgreSQL server from npm that the
+   * app starts and stops (postgres, the default), or PGlite (pglite).
+   */
+  database:
+    | { kind: "pglite"; dataDir: string }
+    | { kind: "postgres"; url: string; poolSize: number }
+    | { kind: "embedded-postgres"; dir: string; pgliteDir: string; poolSize: number };
   camp: { title: string; year: number };
   session: { ttlDays: number };
-  trustProxy: boolean;
+  /** false: no proxy is trusted; a number of hops; or the proxies' addresses. */
+  trustProxy: false | number | string[];
   allowedOrigins: string[];
   rateLimits: {
     /** Failed sign-ins allowed per username in a quarter hour. */
     loginFailuresPerUsername: number;
-    /** Sign-in and registration requests allowed per address in a quarter hour. */
-    authRequestsPerAddress: number;
+    /** Failed sign-ins from unknown devices allowed per address in a quarter hour. */
+    loginFailuresPerAddress: number;
+    /** Registrations allowed per address in a quarter hour. */
+    registrationsPerAddress: number;
   };
   ai: {
     /** offline: the built-in writer; openai: any OpenAI-compatible server. */
@@ -87,25 +146,49 @@ export interface AppConfig {
     requestsPerMinute: number;
   };
   voice: {
-    /** auto: OpenAI-compatible speech when VOICE_API_KEY or VOICE_BASE_URL is set, else espeak-ng if installed, else meSpeak. */
-    provider: "auto" | "espeak-ng" | "mespeak" | "openai";
+    /**
+     * auto: OpenAI-compatible speech when VOICE_API_KEY or VOICE_BASE_URL is set, else the built-in
+     * voices (flite: Flite's voices from npm, with eSpeak's as a choice: espeak-ng if installed, else meSpeak).
+     */
+    provider: "auto" | "flite" | "espeak-ng" | "mespeak" | "openai";
     apiKey?: string;
     baseURL?: string;
     model: string;
   };
   render: {
-    /** Renders at once per app instance; others wait in the queue. */
+    /** Renders at once per app instance (0: this instance renders nothing, workers do); others wait in the queue. */
     concurrency: number;
   };
+  /** Bearer token GET /metrics requires; unset, the metrics are open (keep them off the public internet). */
+  metricsToken?: string;
   media: {
-    /** Where clips and uploads are kept (local disk). */
+    /** Where clips and uploads are kept when S3 is not configured (local disk). */
     dir: string;
+    /** Set: media lives in this S3-compatible bucket instead of on local disk. */
+    s3?: S3Settings;
     maxUploadBytes: number;
     /** Binaries to use instead of the ones shipped in npm packages. */
     ffmpegPath?: string;
     ffprobePath?: string;
   };
+  review: {
+    /** Whether a show waits for staff approval before its camper may share it. */
+    required: boolean;
+  };
   logLevel: Env["LOG_LEVEL"];
+}
+
+export interface S3Settings {
+  bucket: string;
+  /** Unset: AWS itself. MinIO, Ceph, R2 or any S3-compatible server otherwise. */
+  endpoint?: string;
+  region: string;
+  /** Unset: the SDK's usual credential chain (instance roles, AWS_* variables). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  /** Size of each multipart upload part (S3's minimum is 5 MiB; only the last part may be smaller). */
+  partSizeBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +209,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const env = parsed.data;
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(["S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither"]);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -134,14 +220,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     database: env.DATABASE_URL
       ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
-      : { kind: "pglite", dataDir: path.join(dataDir, "db") },
+      : env.EMBEDDED_DATABASE === "pglite"
+        ? { kind: "pglite", dataDir: path.join(dataDir, "db") }
+        : {
+            kind: "embedded-postgres",
+            dir: path.join(dataDir, "postgres"),
+            pgliteDir: path.join(dataDir, "db"),
+            poolSize: env.DATABASE_POOL_SIZE,
+          },
     camp: { title: env.CAMP_TITLE, year: env.CAMP_YEAR },
     session: { ttlDays: env.SESSION_TTL_DAYS },
     trustProxy: env.TRUST_PROXY,
     allowedOrigins: env.ALLOWED_ORIGINS.map((o) => new URL(o).origin),
     rateLimits: {
       loginFailuresPerUsername: env.LOGIN_FAILURES_PER_USERNAME,
-      authRequestsPerAddress: env.AUTH_REQUESTS_PER_ADDRESS,
+      loginFailuresPerAddress: env.LOGIN_FAILURES_PER_ADDRESS,
+      registrationsPerAddress: env.REGISTRATIONS_PER_ADDRESS,
     },
     ai: {
       provider: env.AI_API_KEY || env.AI_BASE_URL ? "openai" : "offline",
@@ -159,12 +253,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       model: env.VOICE_MODEL,
     },
     render: { concurrency: env.RENDER_CONCURRENCY },
+    metricsToken: env.METRICS_TOKEN,
     media: {
       dir: path.join(dataDir, "media"),
+      s3: env.S3_BUCKET
+        ? {
+            bucket: env.S3_BUCKET,
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            partSizeBytes: env.S3_PART_SIZE_MB * 1024 * 1024,
+          }
+        : undefined,
       maxUploadBytes: env.MAX_UPLOAD_BYTES,
       ffmpegPath: env.FFMPEG_PATH,
       ffprobePath: env.FFPROBE_PATH,
     },
+    review: { required: env.REQUIRE_STAFF_REVIEW },
     logLevel: env.LOG_LEVEL,
   };
 }

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import pino from "pino";
 import { openDatabase } from "../db/client.ts";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -18,7 +19,8 @@ async function main() {
   }
 
   mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase(config.database);
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase(config.database, { log: (line) => log.info(line) });
   // Built, this file is dist/server/main.js and the client is dist/web. In development Vite serves it.
   const webRoot = config.env === "development" ? undefined : fileURLToPath(new URL("../web", import.meta.url));
   const app = await buildApp({
@@ -45,7 +47,11 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   app.renderWorker.start();
   app.housekeeping.start();
-  const where = database.kind === "pglite" ? `embedded database in ${config.dataDir}` : "PostgreSQL";
+  const where = {
+    "embedded-postgres": `embedded PostgreSQL in ${config.dataDir}`,
+    pglite: `embedded PGlite database in ${config.dataDir}`,
+    postgres: "PostgreSQL",
+  }[database.kind];
   app.log.info(`Summer Stories is ready on http://localhost:${config.port} (${where})`);
 }
 

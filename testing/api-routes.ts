@@ -1,18 +1,20 @@
 import type { App } from "../server/app.ts";
 import { buildCredentials, buildShowBody } from "./factories.ts";
 import { webmFixture } from "./media-fixtures.ts";
-import { createShow, registerCamper, type SignedInClient } from "./test-app.ts";
+import { createShow, registerCamper, registerStaff, type SignedInClient } from "./test-app.ts";
 import { tusCreate, uploadClip } from "./uploads.ts";
 
 /**
  * Every /api route with the status each kind of caller gets: signed out, the owner of the
- * resource, and another signed-in camper. The authorization matrix test runs every cell, and
+ * resource, another signed-in camper, and camp staff (who get what another camper gets unless the
+ * case says otherwise: staff read every show through /api/staff routes, never change one). The authorization matrix test runs every cell, and
  * fails when a route exists that this table does not list, so each new route must be added here.
  */
 export interface MatrixWorld {
   app: App;
   owner: SignedInClient;
   other: SignedInClient;
+  staff: SignedInClient;
   showId: number;
   clipId: number;
   /** A started tus upload of the owner's, e.g. /api/uploads/<uuid>. */
@@ -26,8 +28,11 @@ export interface RouteCase {
   url(world: MatrixWorld): string;
   payload?(world: MatrixWorld): unknown;
   headers?(world: MatrixWorld): Record<string, string>;
-  expect: { signedOut: number; owner: number; otherUser: number };
+  expect: { signedOut: number; owner: number; otherUser: number; staff?: number };
 }
+
+/** Staff-only routes: signed out 401, any camper 403. */
+const STAFF_ONLY = { signedOut: 401, owner: 403, otherUser: 403 } as const;
 
 export const API_ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/app-info", url: () => "/api/app-info", expect: { signedOut: 200, owner: 200, otherUser: 200 } },
@@ -93,7 +98,7 @@ export const API_ROUTE_CASES: RouteCase[] = [
     method: "POST",
     route: "/api/ai/custom-request",
     url: () => "/api/ai/custom-request",
-    payload: () => ({ currentContent: "We made videos. It was fun.", customPrompt: "fix punctuation" }),
+    payload: () => ({ currentContent: "we made videos. it was fun", customPrompt: "fix punctuation" }),
     expect: { signedOut: 401, owner: 200, otherUser: 200 },
   },
   {
@@ -122,6 +127,7 @@ export const API_ROUTE_CASES: RouteCase[] = [
   },
   { method: "DELETE", route: "/api/clips/:id", url: (w) => `/api/clips/${w.clipId}`, expect: { signedOut: 401, owner: 204, otherUser: 404 } },
   { method: "GET", route: "/api/clips/:id/media", url: (w) => `/api/clips/${w.clipId}/media`, expect: { signedOut: 401, owner: 200, otherUser: 404 } },
+  { method: "GET", route: "/api/clips/:id/poster", url: (w) => `/api/clips/${w.clipId}/poster`, expect: { signedOut: 401, owner: 200, otherUser: 404 } },
   {
     method: "PUT",
     route: "/api/recordings/:id/clips",
@@ -130,6 +136,7 @@ export const API_ROUTE_CASES: RouteCase[] = [
     expect: { signedOut: 401, owner: 200, otherUser: 404 },
   },
   { method: "GET", route: "/api/voice/status", url: () => "/api/voice/status", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
+  { method: "GET", route: "/api/voice/preview", url: () => "/api/voice/preview?voice=slt", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
   {
     method: "POST",
     route: "/api/recordings/:id/clone-voice",
@@ -173,6 +180,19 @@ export const API_ROUTE_CASES: RouteCase[] = [
     url: (w) => `/api/recordings/${w.showId}/renders`,
     expect: { signedOut: 401, owner: 200, otherUser: 404 },
   },
+  {
+    method: "GET",
+    route: "/api/recordings/:id/length",
+    url: (w) => `/api/recordings/${w.showId}/length`,
+    expect: { signedOut: 401, owner: 200, otherUser: 404 },
+  },
+  {
+    method: "POST",
+    route: "/api/recordings/:id/fit-script",
+    url: (w) => `/api/recordings/${w.showId}/fit-script`,
+    // The world's show has no clips: the owner hears why, nobody else learns it exists.
+    expect: { signedOut: 401, owner: 400, otherUser: 404 },
+  },
   { method: "GET", route: "/api/renders/:id", url: () => "/api/renders/1", expect: { signedOut: 401, owner: 404, otherUser: 404 } },
   { method: "GET", route: "/api/renders/:id/media", url: () => "/api/renders/1/media", expect: { signedOut: 401, owner: 404, otherUser: 404 } },
   {
@@ -212,14 +232,47 @@ export const API_ROUTE_CASES: RouteCase[] = [
     payload: () => "--x\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nNo video\r\n--x--\r\n",
     expect: { signedOut: 401, owner: 400, otherUser: 400 },
   },
+  {
+    method: "GET",
+    route: "/api/recordings/:id/review",
+    url: (w) => `/api/recordings/${w.showId}/review`,
+    expect: { signedOut: 401, owner: 200, otherUser: 404 },
+  },
+  {
+    method: "POST",
+    route: "/api/recordings/:id/review",
+    url: (w) => `/api/recordings/${w.showId}/review`,
+    payload: () => ({ message: "Ready!" }),
+    // The world's show has no finished video: the owner hears why; staff cannot submit for a camper.
+    expect: { signedOut: 401, owner: 400, otherUser: 404 },
+  },
+  { method: "GET", route: "/api/staff/shows", url: () => "/api/staff/shows", expect: { ...STAFF_ONLY, staff: 200 } },
+  { method: "GET", route: "/api/staff/shows/:id", url: (w) => `/api/staff/shows/${w.showId}`, expect: { ...STAFF_ONLY, staff: 200 } },
+  {
+    method: "POST",
+    route: "/api/staff/shows/:id/review",
+    url: (w) => `/api/staff/shows/${w.showId}/review`,
+    payload: () => ({ decision: "approve", renderJobId: 1 }),
+    // Nothing was submitted in a fresh world.
+    expect: { ...STAFF_ONLY, staff: 409 },
+  },
+  { method: "GET", route: "/api/staff/renders/:id/media", url: () => "/api/staff/renders/1/media", expect: { ...STAFF_ONLY, staff: 404 } },
+  {
+    method: "GET",
+    route: "/api/staff/renders/:id/captions.vtt",
+    url: () => "/api/staff/renders/1/captions.vtt",
+    expect: { ...STAFF_ONLY, staff: 404 },
+  },
+  { method: "GET", route: "/api/staff/audit", url: () => "/api/staff/audit", expect: { ...STAFF_ONLY, staff: 200 } },
 ];
 
 /** A fresh owner with one show, one clip and one started upload, and another camper, for one cell. */
 export async function buildMatrixWorld(app: App): Promise<MatrixWorld> {
   const owner = await registerCamper(app);
   const other = await registerCamper(app);
+  const staff = await registerStaff(app);
   const show = await createShow(app, owner.cookie);
   const clip = await uploadClip(app, owner, await webmFixture(1));
   const uploadUrl = await tusCreate(app, owner, {});
-  return { app, owner, other, showId: show.id, clipId: clip.id, uploadUrl };
+  return { app, owner, other, staff, showId: show.id, clipId: clip.id, uploadUrl };
 }

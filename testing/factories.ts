@@ -30,6 +30,7 @@ export function buildPublicUser(overrides: Partial<PublicUser> = {}): PublicUser
     username: "camper_maya",
     subscriptionTier: "free" satisfies SubscriptionTier,
     recordingsCount: 0,
+    role: "camper",
     ...overrides,
   };
 }
@@ -43,6 +44,8 @@ export interface ShowBody {
   tone?: string;
   videoFormat?: string;
   lengthSeconds?: number;
+  originalNarration?: string | null;
+  clipIds?: number[];
 }
 
 export function buildShowBody(overrides: Partial<ShowBody> = {}): ShowBody {

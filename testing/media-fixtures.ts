@@ -29,6 +29,28 @@ export async function webmFixture(seconds = 2): Promise<Buffer> {
   return readFileSync(file);
 }
 
+/**
+ * A real WebM of `seconds` at about 6.7 Mbit/s (noise does not compress), for uploads big enough to
+ * span several S3 multipart parts: 8 s is about 6.7 MB.
+ */
+export async function bigWebmFixture(seconds = 8): Promise<Buffer> {
+  const file = path.join(dir, `big-${seconds}s.webm`);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    const { ffmpeg } = resolveVideoTools({});
+    const partial = `${file}.${process.pid}.tmp.webm`;
+    await run(ffmpeg, [
+      "-v", "error", "-nostdin", "-y",
+      "-f", "lavfi", "-i", `testsrc=size=640x360:rate=25:duration=${seconds}`,
+      "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`,
+      "-vf", "noise=alls=40:allf=t",
+      "-c:v", "libvpx", "-b:v", "12M", "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus", "-shortest", "-f", "webm", partial,
+    ]);
+    await import("node:fs/promises").then((fs) => fs.rename(partial, file));
+  }
+  return readFileSync(file);
+}
+
 /** A tone of `seconds` as WebM/Opus (what MediaRecorder records) or MP3 (what speech APIs return). */
 export async function audioFixture(seconds: number, format: "webm" | "mp3"): Promise<Buffer> {
   const file = path.join(dir, `tone-${seconds}s.${format}`);

@@ -3,7 +3,8 @@ import path from "node:path";
 import { buildApp, type App } from "../server/app.ts";
 import { loadConfig, type AppConfig } from "../server/config.ts";
 import type { Show } from "../contracts/recordings.ts";
-import { buildCredentials, buildShowBody, type Credentials, type ShowBody } from "./factories.ts";
+import { addStaffAccount } from "../server/modules/staff/staff-accounts.ts";
+import { buildCredentials, buildShowBody, uniqueSuffix, type Credentials, type ShowBody } from "./factories.ts";
 import { testDatabase } from "./test-database.ts";
 
 /** Tests keep media in a temporary folder of their worker, never in the working tree. */
@@ -52,4 +53,14 @@ export async function createShow(app: App, cookie: string, overrides: Partial<Sh
   const response = await app.inject({ method: "POST", url: "/api/narrations", headers: { cookie }, payload: buildShowBody(overrides) });
   if (response.statusCode !== 201) throw new Error(`create show failed: ${response.statusCode} ${response.body}`);
   return response.json() as Show;
+}
+
+/** A staff account made the way `npm run staff:add` makes it, signed in through the API. */
+export async function registerStaff(app: App, overrides: Partial<Credentials> = {}): Promise<SignedInClient> {
+  const credentials = buildCredentials({ username: `staff_${uniqueSuffix()}`.slice(0, 32), ...overrides });
+  const { db } = await testDatabase();
+  await addStaffAccount(db, credentials.username, credentials.password);
+  const response = await app.inject({ method: "POST", url: "/api/login", payload: credentials });
+  if (response.statusCode !== 200) throw new Error(`staff login failed: ${response.statusCode} ${response.body}`);
+  return { credentials, userId: response.json().id, cookie: sessionCookieOf(response.headers["set-cookie"]) };
 }

@@ -17,7 +17,9 @@ export function testDatabase(): Promise<DatabaseHandle> {
 async function openWorkerPostgres(): Promise<DatabaseHandle> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error("TEST_DB_KIND=postgres needs TEST_DATABASE_URL");
-  const name = `summer_stories_test_${process.env.VITEST_POOL_ID ?? "1"}`;
+  // TEST_DB_PREFIX keeps two checkouts testing on one PostgreSQL server out of each other's databases.
+  const prefix = (process.env.TEST_DB_PREFIX ?? "summer_stories_test").replace(/[^a-z0-9_]/g, "_");
+  const name = `${prefix}_${process.env.VITEST_POOL_ID ?? "1"}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {

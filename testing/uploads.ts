@@ -47,3 +47,37 @@ export async function uploadClip(app: App, camper: SignedInClient, bytes: Buffer
   if (!clip) throw new Error("uploaded clip is not listed");
   return clip;
 }
+
+export interface MultipartPart {
+  name: string;
+  value: string | Buffer;
+  /** Present for a file part. */
+  filename?: string;
+  contentType?: string;
+}
+
+/** A multipart/form-data body as a browser's FormData sends it. */
+export function multipartBody(parts: MultipartPart[], boundary = "----summerstoriesboundary") {
+  const chunks = parts.flatMap((part) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"` +
+        (part.filename !== undefined ? `; filename="${part.filename}"\r\nContent-Type: ${part.contentType ?? "video/webm"}` : "") +
+        "\r\n\r\n",
+    ),
+    Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value),
+    Buffer.from("\r\n"),
+  ]);
+  return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** The spec's one-shot upload: POST /api/recordings with title, transcription and the video file. */
+export function postRecording(
+  app: App,
+  camper: SignedInClient,
+  video: Buffer,
+  fields: { title?: string; transcription?: string; showId?: string } = { title: "Lake take", transcription: "hello lake" },
+) {
+  const parts: MultipartPart[] = Object.entries(fields).map(([name, value]) => ({ name, value: value as string }));
+  const { payload, contentType } = multipartBody([...parts, { name: "video", value: video, filename: "recording.webm" }]);
+  return app.inject({ method: "POST", url: "/api/recordings", headers: { cookie: camper.cookie, "content-type": contentType }, payload });
+}

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -22,6 +23,8 @@ export const users = pgTable(
     passwordHash: text("password_hash").notNull(),
     subscriptionTier: text("subscription_tier").notNull().default("free"),
     recordingsCount: integer("recordings_count").notNull().default(0),
+    /** camper, or staff (made only on the server's command line, never through the API). */
+    role: text("role").notNull().default("camper"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -68,6 +71,14 @@ export const recordings = pgTable(
     lengthSeconds: integer("length_seconds").notNull().default(120),
     // The narration screen's audio choice: the clips' own sound, or the AI voice-over.
     audioSource: text("audio_source").notNull().default("original"),
+    // The AI's first narration, so Reset to Original works on every screen and after a reload.
+    originalNarration: text("original_narration"),
+    // The final video's choices, one set per show: every download renders with them.
+    // Voice: a name of the voice provider's list; null is the provider's default.
+    voice: text("voice"),
+    fit: text("fit").notNull().default("crop"),
+    // Null: automatic (on when the AI voice reads the script, off with the clips' own sound).
+    captions: boolean("captions"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -89,6 +100,24 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Devices that have signed in to an account (OWASP's device cookies). The `ss_device` cookie carries a
+ * random token; the table keeps its SHA-256 once per account signed in on that device. A known device
+ * is judged by its own failures only, so a stranger guessing a camper's password cannot lock her out.
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    tokenHash: text("token_hash").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tokenHash, t.userId] }), index("known_devices_last_seen_idx").on(t.lastSeenAt)],
 );
 
 /**
@@ -124,6 +153,12 @@ export const clips = pgTable(
     uploadSha256: text("upload_sha256").notNull(),
     durationSeconds: doublePrecision("duration_seconds").notNull(),
     transcription: text("transcription"),
+    // The part of the clip the show uses (seconds into the file); the stored file is never re-encoded.
+    trimStartSeconds: doublePrecision("trim_start_seconds").notNull().default(0),
+    // null: to the clip's end.
+    trimEndSeconds: doublePrecision("trim_end_seconds"),
+    // A still from the clip (JPEG) made when it was saved; null when ffmpeg could not grab one.
+    posterKey: text("poster_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("clips_user_show_idx").on(t.userId, t.showId, t.position)],
@@ -172,6 +207,8 @@ export const voiceOvers = pgTable(
     storageKey: text("storage_key").notNull(),
     mimeType: text("mime_type").notNull(),
     durationSeconds: doublePrecision("duration_seconds").notNull(),
+    // When each sentence starts and ends in the audio, measured from the audio itself (captions follow it).
+    sentences: jsonb("sentences").$type<{ text: string; start: number; end: number }[]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("voice_overs_cache_idx").on(t.showId, t.textSha256, t.provider, t.voice)],
@@ -205,7 +242,10 @@ export const renderJobs = pgTable(
       .references(() => recordings.id, { onDelete: "cascade" }),
     /** Everything the output depends on; the same fingerprint reuses a finished render. */
     fingerprint: text("fingerprint").notNull(),
-    options: jsonb("options").$type<{ fit: "crop" | "fit"; audio: "original" | "voice"; captions: boolean }>().notNull(),
+    // voice: the AI voice's name when audio is "voice" (absent in renders made before shows kept one).
+    options: jsonb("options")
+      .$type<{ fit: "crop" | "fit"; audio: "original" | "voice"; captions: boolean; voice?: string | null }>()
+      .notNull(),
     status: text("status").notNull().default("queued"),
     progress: integer("progress").notNull().default(0),
     message: text("message"),
@@ -219,4 +259,52 @@ export const renderJobs = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [index("render_jobs_status_idx").on(t.status, t.createdAt), index("render_jobs_show_idx").on(t.showId, t.fingerprint)],
+);
+
+/**
+ * A show's review by camp staff: one row per show, made when the camper first submits it. The
+ * video under review is a render job; approval names the render staff watched, so a newer video
+ * of an approved show counts as waiting again.
+ */
+export const showReviews = pgTable(
+  "show_reviews",
+  {
+    showId: integer("show_id")
+      .primaryKey()
+      .references(() => recordings.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** waiting, approved or changes_requested */
+    status: text("status").notNull(),
+    /** The render submitted (or last decided on). */
+    renderJobId: integer("render_job_id"),
+    /** The render staff last approved: what a share link plays. */
+    approvedRenderJobId: integer("approved_render_job_id"),
+    camperMessage: text("camper_message"),
+    staffNote: text("staff_note"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("show_reviews_status_idx").on(t.status)],
+);
+
+/**
+ * What staff did, kept when the camper or show is gone (so no foreign keys on those ids); the
+ * staff member's name is copied so the log still reads after their account is removed.
+ */
+export const staffAuditLog = pgTable(
+  "staff_audit_log",
+  {
+    id: serial("id").primaryKey(),
+    staffUserId: integer("staff_user_id"),
+    staffUsername: text("staff_username").notNull(),
+    action: text("action").notNull(),
+    camperUserId: integer("camper_user_id"),
+    showId: integer("show_id"),
+    detail: text("detail"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("staff_audit_log_created_idx").on(t.createdAt.desc(), t.id.desc())],
 );

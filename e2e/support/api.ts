@@ -10,9 +10,15 @@ export async function createShowViaApi(request: APIRequestContext, overrides: Pa
   return res.json();
 }
 
-export async function uploadClipViaApi(request: APIRequestContext, bytes: Buffer, title: string): Promise<Clip> {
+/**
+ * A tus upload as the recorder makes it. With a showId the clip joins that show; a loose clip would be
+ * picked up by an open Create screen, which attaches loose clips to the story on it.
+ */
+export async function uploadClipViaApi(request: APIRequestContext, bytes: Buffer, title: string, showId?: number): Promise<Clip> {
+  const metadata = [`title ${Buffer.from(title).toString("base64")}`];
+  if (showId !== undefined) metadata.push(`showId ${Buffer.from(String(showId)).toString("base64")}`);
   const created = await request.post("/api/uploads", {
-    headers: { "tus-resumable": "1.0.0", "upload-defer-length": "1", "upload-metadata": `title ${Buffer.from(title).toString("base64")}` },
+    headers: { "tus-resumable": "1.0.0", "upload-defer-length": "1", "upload-metadata": metadata.join(",") },
   });
   const location = created.headers()["location"]!;
   const patched = await request.patch(location, {

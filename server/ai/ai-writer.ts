@@ -8,6 +8,17 @@ export interface NarrationRequest {
   targetWordCount: number;
   durationSeconds: number;
   audienceLinks: string[];
+  /** 0 (or absent): the first version; 1, 2, ...: other versions of the same story. */
+  variant?: number;
+  /** The version the camper has now, which another version should not repeat. */
+  previousContent?: string;
+}
+
+/** Shorten a script to about `targetWordCount` words (so the voice ends with the pictures). */
+export interface FitRequest {
+  content: string;
+  targetWordCount: number;
+  tone?: NarrationTone;
 }
 
 export interface CustomEditRequest {
@@ -31,8 +42,11 @@ export interface WriteOptions {
 export interface AiWriter {
   readonly providerName: string;
   readonly model: string;
+  /** The same request always gives the same text, at no cost (so other variants are tried in turn). */
+  readonly deterministic?: boolean;
   writeNarration(request: NarrationRequest, options?: WriteOptions): Promise<string>;
   editNarration(request: CustomEditRequest, options?: WriteOptions): Promise<string>;
+  fitNarration(request: FitRequest, options?: WriteOptions): Promise<string>;
   writeTitle(content: string, options?: WriteOptions): Promise<string>;
   chat(turns: ChatTurn[], options?: WriteOptions): Promise<string>;
   status(): Promise<AiStatus>;

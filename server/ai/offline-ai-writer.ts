@@ -1,7 +1,8 @@
 import type { AiStatus } from "../../contracts/ai.ts";
-import type { AiWriter, ChatTurn, CustomEditRequest, NarrationRequest, WriteOptions } from "./ai-writer.ts";
+import type { AiWriter, ChatTurn, CustomEditRequest, FitRequest, NarrationRequest, WriteOptions } from "./ai-writer.ts";
 import { AiError } from "./ai-writer.ts";
 import { answerHelpQuestion, applyCustomRequest, writeNarration, writeTitle } from "./offline/index.ts";
+import { fitScriptToWords } from "./offline/fit-script.ts";
 
 /**
  * The built-in writer: no network, deterministic, uses only the camper's words and fixed tone
@@ -11,6 +12,7 @@ import { answerHelpQuestion, applyCustomRequest, writeNarration, writeTitle } fr
 export class OfflineAiWriter implements AiWriter {
   readonly providerName = "Built-in offline writer";
   readonly model = "offline-writer-1";
+  readonly deterministic = true;
 
   async writeNarration(request: NarrationRequest, options?: WriteOptions) {
     const text = writeNarration({
@@ -18,6 +20,7 @@ export class OfflineAiWriter implements AiWriter {
       tone: request.tone,
       targetWordCount: request.targetWordCount,
       audienceLinks: request.audienceLinks,
+      variant: request.variant,
     });
     return emit(text, options);
   }
@@ -26,6 +29,10 @@ export class OfflineAiWriter implements AiWriter {
     const result = applyCustomRequest(request.content, request.instruction, request.tone);
     if (!result.ok) throw new AiError(422, result.message);
     return emit(result.content, options);
+  }
+
+  async fitNarration(request: FitRequest, options?: WriteOptions) {
+    return emit(fitScriptToWords(request.content, request.targetWordCount), options);
   }
 
   async writeTitle(content: string) {

@@ -1,8 +1,8 @@
 import OpenAI from "openai";
 import type { AiStatus } from "../../contracts/ai.ts";
-import type { AiWriter, ChatTurn, CustomEditRequest, NarrationRequest, WriteOptions } from "./ai-writer.ts";
+import type { AiWriter, ChatTurn, CustomEditRequest, FitRequest, NarrationRequest, WriteOptions } from "./ai-writer.ts";
 import { AiError } from "./ai-writer.ts";
-import { chatMessages, editMessages, narrationMessages, titleMessages } from "./prompts.ts";
+import { chatMessages, editMessages, fitMessages, narrationMessages, titleMessages } from "./prompts.ts";
 
 export interface OpenAiWriterConfig {
   apiKey?: string;
@@ -43,6 +43,10 @@ export class OpenAiWriter implements AiWriter {
 
   editNarration(request: CustomEditRequest, options?: WriteOptions) {
     return this.complete(editMessages(request), options);
+  }
+
+  fitNarration(request: FitRequest, options?: WriteOptions) {
+    return this.complete(fitMessages(request), options, Math.ceil(request.targetWordCount * 2.2) + 64);
   }
 
   async writeTitle(content: string, options?: WriteOptions) {

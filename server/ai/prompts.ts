@@ -1,5 +1,5 @@
 import { NARRATION_TONES, type NarrationTone } from "../../contracts/product.ts";
-import type { ChatTurn, CustomEditRequest, NarrationRequest } from "./ai-writer.ts";
+import type { ChatTurn, CustomEditRequest, FitRequest, NarrationRequest } from "./ai-writer.ts";
 import { HELP_SECTIONS } from "./offline/index.ts";
 
 /**
@@ -24,9 +24,28 @@ export function narrationMessages(request: NarrationRequest): Message[] {
         `Style: ${toneLabel(request.tone)}. Spoken language: short sentences, natural transitions, an opening and a closing. ` +
         `Length: about ${request.targetWordCount} words (the video is ${request.durationSeconds} seconds). ` +
         (audience.length ? `Address this audience: ${audience.join(", ")}. ` : "") +
+        (request.variant ? "The student asked for another version: use a different opening, different wording and a different closing from earlier versions. " : "") +
         "Answer with the script only: no title, no headings, no stage directions.",
     },
     { role: "user", content: request.responses.map((r, i) => `Answer ${i + 1}: ${r.trim()}`).join("\n\n") },
+    ...(request.variant && request.previousContent
+      ? [{ role: "user" as const, content: `The version they have now (write a different one):\n${request.previousContent}` }]
+      : []),
+  ];
+}
+
+export function fitMessages(request: FitRequest): Message[] {
+  return [
+    {
+      role: "system",
+      content:
+        `${SAFETY} Shorten the student's narration script to at most ${request.targetWordCount} words, so it can be read aloud ` +
+        "within their video. Keep their own words, facts and voice, the opening and the closing; drop the least important sentences " +
+        "first. Add nothing new." +
+        (request.tone ? ` Keep the style ${toneLabel(request.tone)}.` : "") +
+        " Answer with the shortened script only.",
+    },
+    { role: "user", content: request.content },
   ];
 }
 

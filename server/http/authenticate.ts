@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AUTH_MESSAGES, type PublicUser } from "../../contracts/auth.ts";
 import type { AuthService } from "../modules/auth/auth.service.ts";
-import { unauthorized } from "./errors.ts";
+import { forbidden, unauthorized } from "./errors.ts";
 import { readSessionToken } from "./session-cookie.ts";
 
 declare module "fastify" {
@@ -24,4 +24,11 @@ export function registerAuthentication(app: FastifyInstance, auth: AuthService) 
 export function requireUser(request: FastifyRequest): PublicUser {
   if (!request.user) throw unauthorized(AUTH_MESSAGES.signedOut);
   return request.user;
+}
+
+/** A signed-in staff member, 401 when signed out, 403 for a camper. */
+export function requireStaff(request: FastifyRequest): PublicUser {
+  const user = requireUser(request);
+  if (user.role !== "staff") throw forbidden(AUTH_MESSAGES.staffOnly);
+  return user;
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { NOT_FOUND_ISSUE } from "../../contracts/ids.ts";
 
 /**
  * An error a service throws on purpose: its status and message go to the client as-is. Anything
@@ -40,6 +41,11 @@ function describeValidation(error: { validation: { instancePath: string; message
   return prefix + unique.join("; ");
 }
 
+function isNotFoundIssue(params: unknown): boolean {
+  const custom = (params as { params?: { status?: unknown } } | undefined)?.params;
+  return custom?.status === NOT_FOUND_ISSUE.status;
+}
+
 /** Fastify's own client errors (bad JSON, wrong content type, body too large ...), by code. */
 const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON",
@@ -49,6 +55,8 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The request's Content-Length does not match its body",
 };
 
+const CLIENT_GONE_CODES = new Set(["ECONNRESET", "ERR_STREAM_PREMATURE_CLOSE", "EPIPE", "ECONNABORTED"]);
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
@@ -56,6 +64,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.code(error.statusCode).headers(error.headers).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A whole-number path id the database cannot hold names nothing: the same 404 as a missing row.
+      const notFoundIssue = error.validation.find((issue) => isNotFoundIssue(issue.params));
+      if (notFoundIssue) return reply.code(404).send({ message: notFoundIssue.message });
       return reply.code(400).send({ message: describeValidation(error, error.validationContext) });
     }
     const status = error.statusCode ?? 500;
@@ -64,6 +75,11 @@ export function registerErrorHandling(app: FastifyInstance) {
         CLIENT_ERROR_MESSAGES[error.code] ?? (error.code?.startsWith("FST_") ? "The request is not valid" : error.message);
       if (status === 429) return reply.code(429).send({ message: error.message });
       return reply.code(status).send({ message });
+    }
+    // A client that hung up mid-request (closed tab, lost Wi-Fi, paused upload) is not our error.
+    if (request.raw.aborted || request.raw.socket?.destroyed || CLIENT_GONE_CODES.has(String(error.code))) {
+      request.log.info({ code: error.code }, "client went away before the answer");
+      return reply.code(400).send({ message: "The request ended before it was complete" });
     }
     request.log.error({ err: error }, "unhandled error");
     return reply.code(500).send({ message: "Something went wrong on our side. Please try again." });

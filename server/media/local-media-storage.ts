@@ -1,8 +1,8 @@
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, rm, stat } from "node:fs/promises";
+import { constants, createReadStream } from "node:fs";
+import { access, mkdir, open, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { Transform, type Readable } from "node:stream";
+import { Writable, type Readable, type Transform } from "node:stream";
 import { assertSafeKey, type MediaStorage } from "./media-storage.ts";
 
 /** Media on the local disk under one root folder (DATA_DIR/media by default). */
@@ -19,26 +19,41 @@ export class LocalMediaStorage implements MediaStorage {
     await mkdir(path.dirname(file), { recursive: true });
     // Cut whatever an interrupted earlier write left past the confirmed offset.
     const handle = await open(file, offset === 0 ? "w" : "r+");
-    try {
-      await handle.truncate(offset);
-    } finally {
-      await handle.close();
-    }
     let written = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        written += chunk.length;
-        done(null, chunk);
+    let inFlight: Promise<unknown> = Promise.resolve();
+    // Counts a byte only once the file has it, so after a failure `bytesWritten` is what is really there.
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        inFlight = handle.write(chunk, 0, chunk.length, offset + written).then(() => {
+          written += chunk.length;
+          done();
+        }, done);
       },
     });
     try {
-      const sink = createWriteStream(file, { flags: "r+", start: offset });
-      await (through ? pipeline(source, through, counter, sink) : pipeline(source, counter, sink));
+      await handle.truncate(offset);
+      await (through ? pipeline(source, through, sink) : pipeline(source, sink));
     } catch (error) {
+      // The source failed: the chunk being written still lands before the count is read.
+      await inFlight.catch(() => undefined);
       (error as { bytesWritten?: number }).bytesWritten = written;
       throw error;
+    } finally {
+      await handle.close();
     }
     return written;
+  }
+
+  async seal(key: string): Promise<void> {
+    // The file is the object already; only make sure it exists (an upload of zero bytes).
+    const file = this.pathOf(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await (await open(file, "a")).close();
+  }
+
+  async ping(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+    await access(this.root, constants.W_OK);
   }
 
   read(key: string, range?: { start: number; end: number }): Readable {

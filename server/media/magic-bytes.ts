@@ -29,6 +29,18 @@ export class TooLargeError extends Error {}
  * Passes bytes through, refusing the stream as soon as its first bytes are not a video container
  * (when it starts a file) or it would grow the file past `maxTotal`.
  */
+const EBML_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+
+/** Whether fewer than 12 bytes can be the start of a WebM/Matroska or MP4 file. */
+export function couldStartVideo(head: Buffer): boolean {
+  if (head.length >= 12) return sniffContainer(head) !== undefined;
+  const ebml = head.subarray(0, Math.min(4, head.length)).equals(EBML_MAGIC.subarray(0, Math.min(4, head.length)));
+  // MP4: a 4-byte box size, then "ftyp".
+  const ftyp = Buffer.from("ftyp");
+  const mp4 = head.length <= 4 || head.subarray(4, Math.min(8, head.length)).equals(ftyp.subarray(0, Math.min(8, head.length) - 4));
+  return ebml || mp4;
+}
+
 export class UploadGuard extends Transform {
   private head = Buffer.alloc(0);
   private checked: boolean;
@@ -57,6 +69,13 @@ export class UploadGuard extends Transform {
 
   override _flush(done: TransformCallback) {
     if (this.checked || this.head.length === 0) return done();
+    // Browsers sometimes hand over a first piece of a byte or two: keep it when it can still begin a
+    // video and more bytes may follow (the finished file is checked again before it becomes a clip).
+    if (this.total < this.maxTotal && couldStartVideo(this.head)) {
+      const head = this.head;
+      this.head = Buffer.alloc(0);
+      return done(null, head);
+    }
     this.release(done);
   }
 

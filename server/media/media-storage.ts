@@ -2,7 +2,8 @@ import type { Readable, Transform } from "node:stream";
 
 /**
  * Where media bytes live. Keys are server-made paths like `users/7/clips/<uuid>.webm`; nothing a
- * client sends becomes part of a key. Local disk now; an S3-compatible store implements the same.
+ * client sends becomes part of a key. Local disk (LocalMediaStorage) or any S3-compatible bucket
+ * (S3MediaStorage), chosen by configuration; both pass the same contract suite.
  */
 export interface MediaStorage {
   /**
@@ -11,15 +12,32 @@ export interface MediaStorage {
    * stay written, so a resumable upload continues from them.
    */
   writeAt(key: string, offset: number, source: Readable, through?: Transform): Promise<number>;
+  /**
+   * Ends a series of writeAt calls: from here on the bytes are one object that read, withLocalFile
+   * and size see. Until then, size reports the bytes written so far (the resumable-upload offset).
+   */
+  seal(key: string): Promise<void>;
   read(key: string, range?: { start: number; end: number }): Readable;
   size(key: string): Promise<number | undefined>;
   delete(key: string): Promise<void>;
   /** Everything under a prefix, e.g. a camper's whole folder when the account is deleted. */
   deletePrefix(prefix: string): Promise<void>;
-  /** A path on this machine for tools that need a file (ffmpeg), valid during `use`. */
+  /**
+   * A path on this machine for tools that need a file (ffmpeg), valid only during `use`: the file
+   * may be a temporary copy that is removed as soon as `use` settles.
+   */
   withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T>;
   /** A path on this machine to write a new object to; `commit` stores it under `key`. */
   withNewLocalFile<T>(key: string, write: (path: string) => Promise<T>): Promise<T>;
+  /** Throws with a reason when the storage cannot be reached (readiness checks). */
+  ping(): Promise<void>;
+}
+
+/** Runs `use` with local paths for several keys at once, all valid until it settles. */
+export function withLocalFiles<T>(storage: MediaStorage, keys: string[], use: (paths: string[]) => Promise<T>): Promise<T> {
+  const step = (index: number, paths: string[]): Promise<T> =>
+    index === keys.length ? use(paths) : storage.withLocalFile(keys[index]!, (p) => step(index + 1, [...paths, p]));
+  return step(0, []);
 }
 
 const SAFE_KEY = /^(?:[a-z0-9][a-z0-9._-]*\/)*[a-z0-9][a-z0-9._-]*$/i;

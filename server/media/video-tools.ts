@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { accessSync, constants } from "node:fs";
+import path from "node:path";
 import { createRequire } from "node:module";
 import { promisify } from "node:util";
 
@@ -10,12 +12,41 @@ export interface VideoToolPaths {
   ffprobe: string;
 }
 
-/** ffmpeg and ffprobe from config, else the binaries the npm packages ship (so `npm install` is enough). */
-export function resolveVideoTools(config: { ffmpegPath?: string; ffprobePath?: string }): VideoToolPaths {
-  return {
-    ffmpeg: config.ffmpegPath ?? (require("@ffmpeg-installer/ffmpeg") as { path: string }).path,
-    ffprobe: config.ffprobePath ?? (require("@ffprobe-installer/ffprobe") as { path: string }).path,
+/** Where each binary came from: configured, the system's (kept up to date by its packages), or npm's. */
+export type VideoToolSource = "config" | "system" | "npm";
+
+/** An executable of that name on PATH, or undefined. */
+function onPath(name: string): string | undefined {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    if (!dir) continue;
+    const candidate = path.join(dir, name);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/**
+ * ffmpeg and ffprobe, in this order: the configured paths; the system's (Debian's `ffmpeg` package gets
+ * security fixes, and every uploaded file goes through these decoders); else the binaries the npm packages
+ * ship (a 2018 build), so `npm install` alone still works.
+ */
+export function resolveVideoTools(config: { ffmpegPath?: string; ffprobePath?: string }): VideoToolPaths & {
+  sources: { ffmpeg: VideoToolSource; ffprobe: VideoToolSource };
+} {
+  const pick = (configured: string | undefined, name: string, npmPackage: string) => {
+    if (configured) return { path: configured, source: "config" as const };
+    const system = onPath(name);
+    if (system) return { path: system, source: "system" as const };
+    return { path: (require(npmPackage) as { path: string }).path, source: "npm" as const };
   };
+  const ffmpeg = pick(config.ffmpegPath, "ffmpeg", "@ffmpeg-installer/ffmpeg");
+  const ffprobe = pick(config.ffprobePath, "ffprobe", "@ffprobe-installer/ffprobe");
+  return { ffmpeg: ffmpeg.path, ffprobe: ffprobe.path, sources: { ffmpeg: ffmpeg.source, ffprobe: ffprobe.source } };
 }
 
 export type VideoContainer = "webm" | "mp4";
@@ -77,4 +108,41 @@ export async function concatAudio(tools: VideoToolPaths, inputs: string[], outpu
 /** Whether a file has an audio stream (clips recorded without a microphone have none). */
 export async function hasAudioStream(tools: VideoToolPaths, file: string): Promise<boolean> {
   return (await probe(tools, file)).hasAudio;
+}
+
+/**
+ * A JPEG still from a video for its player's poster: a frame a little way in (the very first frame
+ * of a camera recording is often dark while the exposure settles), at most 640 px wide.
+ */
+export async function grabPoster(tools: VideoToolPaths, input: string, output: string, durationSeconds: number) {
+  const at = Math.min(1, durationSeconds / 3);
+  const args = ["-v", "error", "-nostdin", "-y", "-ss", at.toFixed(3), "-i", input, "-frames:v", "1"];
+  args.push("-vf", "scale='min(640,iw)':-2", "-q:v", "4", "-f", "image2", "-c:v", "mjpeg", output);
+  await run(tools.ffmpeg, args, { maxBuffer: 1024 * 1024 });
+}
+
+export interface Silence {
+  start: number;
+  end: number;
+}
+
+/** Quiet stretches of at least `minSeconds` below `noiseDb` (ffmpeg's silencedetect). */
+export async function detectSilences(tools: VideoToolPaths, file: string, noiseDb = -35, minSeconds = 0.2): Promise<Silence[]> {
+  const { stderr } = await run(
+    tools.ffmpeg,
+    ["-v", "info", "-nostdin", "-hide_banner", "-i", file, "-af", `silencedetect=noise=${noiseDb}dB:d=${minSeconds}`, "-f", "null", "-"],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
+  const silences: Silence[] = [];
+  let open: number | undefined;
+  for (const line of stderr.split("\n")) {
+    const start = /silence_start: (-?[\d.]+)/.exec(line);
+    if (start) open = Math.max(0, Number(start[1]));
+    const end = /silence_end: ([\d.]+)/.exec(line);
+    if (end && open !== undefined) {
+      silences.push({ start: open, end: Number(end[1]) });
+      open = undefined;
+    }
+  }
+  return silences;
 }

@@ -29,6 +29,29 @@ export function buildCues(narration: string, durationSeconds: number): Cue[] {
   return cues;
 }
 
+/**
+ * Captions timed on the voice itself: each sentence's first line starts exactly when the voice
+ * starts the sentence; a long sentence's lines share its time by words. Cues end where the next
+ * sentence starts (or the video ends).
+ */
+export function buildTimedCues(sentences: readonly { text: string; start: number; end: number }[], videoSeconds: number): Cue[] {
+  const cues: Cue[] = [];
+  sentences.forEach((sentence, i) => {
+    if (sentence.start >= videoSeconds) return;
+    const end = Math.min(videoSeconds, Math.max(sentence.end, sentences[i + 1]?.start ?? sentence.end));
+    const words = sentence.text.replace(/\s+/g, " ").trim().split(" ").filter(Boolean);
+    const lines: string[][] = [];
+    for (let w = 0; w < words.length; w += MAX_WORDS_PER_CUE) lines.push(words.slice(w, w + MAX_WORDS_PER_CUE));
+    let at = sentence.start;
+    for (const line of lines) {
+      const length = ((end - sentence.start) * line.length) / words.length;
+      cues.push({ start: at, end: Math.min(end, at + length), text: line.join(" ") });
+      at += length;
+    }
+  });
+  return cues;
+}
+
 function stamp(seconds: number, separator: "." | ","): string {
   const ms = Math.round(seconds * 1000);
   const h = Math.floor(ms / 3_600_000);
@@ -39,10 +62,40 @@ function stamp(seconds: number, separator: "." | ","): string {
   return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(rest, 3)}`;
 }
 
+/** U+2060 WORD JOINER: invisible, and splits a character pair a caption format would read as markup. */
+const JOIN = "\u2060";
+
+/**
+ * Cue text for WebVTT: `&`, `<` and `>` as character references (a bare `<` starts a tag and `-->` ends
+ * the cue's timing line), and no blank line, which would end the cue.
+ */
+export function escapeWebVttText(text: string): string {
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/\s*\n\s*\n\s*/g, "\n");
+}
+
+/**
+ * Cue text for the burned-in captions: ffmpeg reads the .srt as HTML-like markup (`<b>`, `<font>`) and
+ * hands it to libass, where `{...}` is an override block and `\N`, `\n`, `\h` are line breaks and
+ * spaces. Braces get libass's escapes (`\{`, `\}`); a word joiner after every backslash and `<`, and
+ * inside `-->`, keeps the rest from forming markup while looking exactly the same.
+ */
+export function escapeSubtitleText(text: string): string {
+  return text
+    .replace(/\\/g, `\\${JOIN}`)
+    .replace(/[{}]/g, (brace) => `\\${brace}`)
+    .replace(/</g, `<${JOIN}`)
+    .replace(/-->/g, `--${JOIN}>`)
+    .replace(/\s*\n\s*\n\s*/g, "\n");
+}
+
 export function toWebVtt(cues: Cue[]): string {
-  return `WEBVTT\n\n${cues.map((c, i) => `${i + 1}\n${stamp(c.start, ".")} --> ${stamp(c.end, ".")}\n${c.text}\n`).join("\n")}`;
+  return `WEBVTT\n\n${cues.map((c, i) => `${i + 1}\n${stamp(c.start, ".")} --> ${stamp(c.end, ".")}\n${escapeWebVttText(c.text)}\n`).join("\n")}`;
 }
 
 export function toSrt(cues: Cue[]): string {
-  return cues.map((c, i) => `${i + 1}\n${stamp(c.start, ",")} --> ${stamp(c.end, ",")}\n${c.text}\n`).join("\n");
+  return cues.map((c, i) => `${i + 1}\n${stamp(c.start, ",")} --> ${stamp(c.end, ",")}\n${escapeSubtitleText(c.text)}\n`).join("\n");
 }

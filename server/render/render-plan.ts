@@ -5,6 +5,9 @@ export interface RenderClip {
   path: string;
   durationSeconds: number;
   hasAudio: boolean;
+  /** The part of the clip the show uses, in seconds into the file (whole clip when absent). */
+  trimStartSeconds?: number;
+  trimEndSeconds?: number;
 }
 
 export interface RenderPlanInput {
@@ -13,6 +16,8 @@ export interface RenderPlanInput {
   clips: RenderClip[];
   /** The AI voice-over to lay over the clips (their own sound is lowered under it). */
   voicePath?: string;
+  /** The voice-over's length: the video lasts at least this long, so the voice is never cut. */
+  voiceSeconds?: number;
   /** An .srt file name in ffmpeg's working folder, burned in when given. */
   subtitlesFile?: string;
   fontsDir?: string;
@@ -34,54 +39,98 @@ export function frameSize(format: VideoFormatKey): { width: number; height: numb
     : { width: 1080, height: 1920, maxDuration: spec.maxDuration };
 }
 
+/** The seconds of a clip the show uses (its trims applied). */
+export function usedSeconds(clip: RenderClip): number {
+  const end = Math.min(clip.trimEndSeconds ?? clip.durationSeconds, clip.durationSeconds);
+  return Math.max(0, end - Math.min(clip.trimStartSeconds ?? 0, end));
+}
+
+/** How long the finished video is: the clips (up to the format's maximum), or the whole voice if longer. */
+export function renderDuration(format: VideoFormatKey, clips: RenderClip[], voiceSeconds?: number): number {
+  const clipsTotal = clips.reduce((sum, c) => sum + usedSeconds(c), 0);
+  return Math.max(Math.min(clipsTotal, frameSize(format).maxDuration), voiceSeconds ?? 0);
+}
+
+/** Passes over the clips at most, when a long voice outlasts short clips; after that the last picture holds. */
+const MAX_SEGMENTS = 60;
+
+interface Segment {
+  clip: RenderClip;
+  /** Later passes are silent: the camper's own sound once, not on repeat under the voice. */
+  withSound: boolean;
+}
+
 /**
- * The ffmpeg command for a show: clips in order, each scaled to the frame without distortion
- * (cropped to fill, or fitted with bars), concatenated, cut at the format's maximum, with the clips'
- * sound or the voice-over over lowered clip sound, optional burned-in captions, H.264 + AAC MP4
- * with faststart, and progress on stdout.
+ * The ffmpeg command for a show: clips in order (their trims applied on input, the files are not
+ * changed), each scaled to the frame without distortion (cropped to fill, or fitted with bars),
+ * concatenated, cut at the format's maximum, with the clips' sound or the voice-over over lowered
+ * clip sound, optional burned-in captions, H.264 + AAC MP4 with faststart, and progress on stdout.
+ * A voice-over longer than the clips is never cut: the clips play again (silent) until it ends, and
+ * the last picture holds for any rest (decision record "The whole voice").
  */
 export function buildRenderPlan(input: RenderPlanInput): RenderPlan {
-  const { width: W, height: H, maxDuration } = frameSize(input.format);
-  const total = input.clips.reduce((sum, c) => sum + c.durationSeconds, 0);
-  const durationSeconds = Math.min(total, maxDuration);
+  const { width: W, height: H } = frameSize(input.format);
+  const voiceSeconds = input.voicePath ? input.voiceSeconds : undefined;
+  const durationSeconds = renderDuration(input.format, input.clips, voiceSeconds);
+  const segments: Segment[] = input.clips.map((clip) => ({ clip, withSound: true }));
+  let covered = input.clips.reduce((sum, c) => sum + usedSeconds(c), 0);
+  while (covered > 0 && covered < durationSeconds && segments.length + input.clips.length <= MAX_SEGMENTS) {
+    for (const clip of input.clips) {
+      if (covered >= durationSeconds) break;
+      segments.push({ clip, withSound: false });
+      covered += usedSeconds(clip);
+    }
+  }
+  const hold = Math.max(0, durationSeconds - covered);
+
   const args = ["-v", "error", "-nostdin", "-y", "-progress", "pipe:1", "-nostats"];
-  for (const clip of input.clips) args.push("-i", clip.path);
+  for (const { clip } of segments) {
+    const start = Math.min(clip.trimStartSeconds ?? 0, clip.durationSeconds);
+    if (start > 0) args.push("-ss", start.toFixed(3));
+    if (start > 0 || (clip.trimEndSeconds ?? clip.durationSeconds) < clip.durationSeconds) args.push("-t", usedSeconds(clip).toFixed(3));
+    args.push("-i", clip.path);
+  }
   if (input.voicePath) args.push("-i", input.voicePath);
 
   const video = (i: number) =>
     input.fit === "crop"
       ? `[${i}:v]scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},setsar=1,fps=30,format=yuv420p[v${i}]`
       : `[${i}:v]scale=${W}:${H}:force_original_aspect_ratio=decrease,pad=${W}:${H}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,fps=30,format=yuv420p[v${i}]`;
-  const audio = (i: number, clip: RenderClip) =>
-    clip.hasAudio
+  const audio = (i: number, { clip, withSound }: Segment) =>
+    clip.hasAudio && withSound
       ? `[${i}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a${i}]`
-      : `aevalsrc=0:c=stereo:s=48000:d=${clip.durationSeconds.toFixed(3)},aformat=sample_fmts=fltp:channel_layouts=stereo[a${i}]`;
+      : `aevalsrc=0:c=stereo:s=48000:d=${usedSeconds(clip).toFixed(3)},aformat=sample_fmts=fltp:channel_layouts=stereo[a${i}]`;
 
   const filters: string[] = [];
-  input.clips.forEach((clip, i) => filters.push(video(i), audio(i, clip)));
-  filters.push(`${input.clips.map((_, i) => `[v${i}][a${i}]`).join("")}concat=n=${input.clips.length}:v=1:a=1[vcat][acat]`);
+  segments.forEach((segment, i) => filters.push(video(i), audio(i, segment)));
+  filters.push(`${segments.map((_, i) => `[v${i}][a${i}]`).join("")}concat=n=${segments.length}:v=1:a=1[vcat][acat]`);
 
   let videoOut = "vcat";
+  if (hold > 0) {
+    filters.push(`[vcat]tpad=stop_mode=clone:stop_duration=${hold.toFixed(3)}[vhold]`);
+    videoOut = "vhold";
+  }
   if (input.subtitlesFile) {
     const fonts = input.fontsDir ? `:fontsdir='${input.fontsDir}'` : "";
     // libass sizes these in a 288-line script space, whatever the frame: 14 is ~5 % of the height.
     const fontSize = W > H ? 16 : 12;
     filters.push(
-      `[vcat]subtitles=filename='${input.subtitlesFile}'${fonts}:force_style='FontName=DejaVu Sans,FontSize=${fontSize},PrimaryColour=&H00FFFFFF,OutlineColour=&H00000000,BorderStyle=1,Outline=1.5,Shadow=0,MarginV=18,WrapStyle=0'[vsub]`,
+      `[${videoOut}]subtitles=filename='${input.subtitlesFile}'${fonts}:force_style='FontName=DejaVu Sans,FontSize=${fontSize},PrimaryColour=&H00FFFFFF,OutlineColour=&H00000000,BorderStyle=1,Outline=1.5,Shadow=0,MarginV=18,WrapStyle=0'[vsub]`,
     );
     videoOut = "vsub";
   }
 
   let audioOut = "acat";
   if (input.voicePath) {
-    const v = input.clips.length;
-    filters.push(`[acat]volume=0.25[bed]`);
-    filters.push(`[${v}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[voice]`);
+    const v = segments.length;
+    // Both padded with silence (the output's -t ends them): amix raises the level of whichever
+    // input outlives the other, so neither may end early.
+    filters.push(`[acat]volume=0.25,apad[bed]`);
+    filters.push(`[${v}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,apad[voice]`);
     // amix divides by the number of inputs; volume=2 puts the voice back at full level.
     filters.push(`[voice][bed]amix=inputs=2:duration=longest:dropout_transition=0,volume=2[amix]`);
     audioOut = "amix";
   }
-
   args.push("-filter_complex", filters.join(";"), "-map", `[${videoOut}]`, "-map", `[${audioOut}]`);
   args.push(
     "-t", durationSeconds.toFixed(3),

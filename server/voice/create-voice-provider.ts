@@ -1,4 +1,6 @@
 import type { AppConfig } from "../config.ts";
+import { BuiltInVoices } from "./built-in-voices.ts";
+import { FliteVoice } from "./flite-voice.ts";
 import { EspeakNgVoice, MeSpeakVoice } from "./offline-voice.ts";
 import { OpenAiVoice } from "./openai-voice.ts";
 import type { VoiceProvider } from "./voice-provider.ts";
@@ -15,6 +17,8 @@ export function createVoiceProvider(config: AppConfig): VoiceProvider {
       maxRetries: config.ai.maxRetries,
     });
   }
-  if (voice.provider === "espeak-ng" || (voice.provider === "auto" && EspeakNgVoice.available())) return new EspeakNgVoice();
-  return new MeSpeakVoice();
+  if (voice.provider === "espeak-ng") return new EspeakNgVoice();
+  if (voice.provider === "mespeak") return new MeSpeakVoice();
+  // auto and flite: Flite's voices first, eSpeak's as a choice (Debian's espeak-ng when installed).
+  return new BuiltInVoices([new FliteVoice(), EspeakNgVoice.available() ? new EspeakNgVoice() : new MeSpeakVoice()]);
 }

@@ -43,7 +43,13 @@ export class MeSpeakVoice implements VoiceProvider {
   readonly maxInputChars = 100_000;
   readonly format = "wav" as const;
 
-  synthesize(text: string, voice: string): Promise<Buffer> {
+  async synthesize(text: string, voice: string): Promise<Buffer> {
+    const [audio] = await this.synthesizeEach([text], voice);
+    return audio!;
+  }
+
+  /** Several texts in one worker: meSpeak and its voice load once. */
+  synthesizeEach(texts: string[], voice: string): Promise<Buffer[]> {
     const [base, variant] = voice.split("+");
     const paths = {
       mespeak: require.resolve("mespeak"),
@@ -57,16 +63,16 @@ export class MeSpeakVoice implements VoiceProvider {
        const meSpeak = require(workerData.paths.mespeak);
        meSpeak.loadConfig(require(workerData.paths.config));
        meSpeak.loadVoice(require(workerData.paths.voice));
-       const out = meSpeak.speak(workerData.text, { rawdata: "buffer", speed: 155, variant: workerData.variant });
+       const out = workerData.texts.map((text) => meSpeak.speak(text, { rawdata: "buffer", speed: 155, variant: workerData.variant }));
        console.log = log;
-       parentPort.postMessage(out ? Buffer.from(out) : null);`,
-      { eval: true, workerData: { paths, text, variant: variant ?? undefined } },
+       parentPort.postMessage(out.every(Boolean) ? out.map((a) => Buffer.from(a)) : null);`,
+      { eval: true, execArgv: [], workerData: { paths, texts, variant: variant ?? undefined } },
     );
     return new Promise((resolve, reject) => {
-      worker.once("message", (audio: Uint8Array | null) => {
+      worker.once("message", (audio: Uint8Array[] | null) => {
         void worker.terminate();
         if (!audio) reject(new VoiceError(502, "The built-in voice could not read this text"));
-        else resolve(Buffer.from(audio));
+        else resolve(audio.map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength)));
       });
       worker.once("error", (error) => reject(new VoiceError(502, `The built-in voice failed: ${error.message}`)));
     });

@@ -8,6 +8,20 @@ export interface VoiceProvider {
   /** The container of what `synthesize` returns. */
   readonly format: "wav" | "mp3";
   synthesize(text: string, voice: string, signal?: AbortSignal): Promise<Buffer>;
+  /** Several texts at once (one WAV each), when the provider can do that faster than one by one. */
+  synthesizeEach?(texts: string[], voice: string): Promise<Buffer[]>;
+}
+
+/** A sentence of the script and where the voice says it, in seconds from the audio's start. */
+export interface TimedSentence {
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** The script's sentences as read aloud and captioned (one splitting rule for both). */
+export function speechSentences(text: string): string[] {
+  return (text.replace(/\s+/g, " ").trim().match(/[^.!?]+[.!?]*["')\]]*/g) ?? []).map((s) => s.trim()).filter((s) => /[\p{L}\p{N}]/u.test(s));
 }
 
 export class VoiceError extends Error {

@@ -22,6 +22,8 @@ export interface NarrationInput {
   targetWordCount: number;
   /** Who will watch: links ("https://linkedin.com/in/...") or names ("my family"). */
   audienceLinks?: string[];
+  /** Another version of the same story: other stock phrases, same camper's words, same length. */
+  variant?: number;
 }
 
 // Opening, transitions and closing may take this share of a story that has to be shortened;
@@ -76,7 +78,7 @@ function normalizeTarget(value: number): number {
 
 /**
  * A spoken-style narration built only from the camper's answers (in order) and the tone's fixed
- * phrases. Deterministic: the same input always gives the same script.
+ * phrases. Deterministic: the same input (and variant) always gives the same script.
  */
 export function writeNarration(input: NarrationInput): string {
   const tone = Object.hasOwn(OFFLINE_TONE_PHRASES, input.tone) ? input.tone : DEFAULT_TONE;
@@ -85,7 +87,8 @@ export function writeNarration(input: NarrationInput): string {
   const answers = input.responses.map((raw) => answerSentences(String(raw ?? ""))).filter((a) => a.length > 0);
   const audience = audienceName(input.audienceLinks ?? []);
   // Varies the phrase choice from story to story, never from run to run.
-  const seed = stableHash(`${tone}\n${answers.flat().join("\n")}`);
+  // A variant moves every phrase choice along by one step or more, so neighbouring variants differ.
+  const seed = stableHash(`${tone}\n${answers.flat().join("\n")}`) + Math.max(0, Math.floor(input.variant ?? 0)) * 7;
 
   const contentTotal = answers.flat().reduce((n, sentence) => n + countWords(sentence), 0);
   const skeleton = skeletons(phrases, answers.length, audience, seed).find((candidate) => {

@@ -1,6 +1,6 @@
 import { AI_MESSAGES, type AiStatus, type ChatBody, type CustomRequestBody, type GenerateReflectionBody } from "../../../contracts/ai.ts";
 import { DEFAULT_TONE, LENGTH_SECONDS, targetWordCount } from "../../../contracts/product.ts";
-import { AiError, type AiWriter, type WriteOptions } from "../../ai/ai-writer.ts";
+import { AiError, type AiWriter, type FitRequest, type WriteOptions } from "../../ai/ai-writer.ts";
 import { tooManyRequests } from "../../http/errors.ts";
 import { describeWait, type RateLimiter } from "../rate-limit/limiter.ts";
 
@@ -27,27 +27,51 @@ export class AiService {
     }
   }
 
+  /**
+   * A narration from the answers. Asked again for the same answers (variant 1, 2, ...), it is
+   * another version: never the text the camper has now (previousContent), or a 422 saying so.
+   */
   async generateNarration(body: GenerateReflectionBody, options: WriteOptions): Promise<string> {
     const duration = body.duration ?? LENGTH_SECONDS.default;
-    const content = await this.writer.writeNarration(
-      {
-        responses: body.responses.filter((r) => r.trim()),
-        tone: body.style ?? DEFAULT_TONE,
-        durationSeconds: duration,
-        targetWordCount: body.targetWordCount ?? targetWordCount(duration),
-        audienceLinks: body.audienceLinks ?? [],
-      },
-      options,
-    );
-    return nonEmpty(content);
+    const request = {
+      responses: body.responses.filter((r) => r.trim()),
+      tone: body.style ?? DEFAULT_TONE,
+      durationSeconds: duration,
+      targetWordCount: body.targetWordCount ?? targetWordCount(duration),
+      audienceLinks: body.audienceLinks ?? [],
+      previousContent: body.previousContent,
+    };
+    const previous = body.previousContent !== undefined ? sameText(body.previousContent) : undefined;
+    const first = body.variant ?? 0;
+    // The built-in writer gives each variant at once, so a few are tried; a remote model gets one go.
+    const tries = previous === undefined ? 1 : this.writer.deterministic ? MAX_VARIANT_TRIES : 1;
+    for (let i = 0; i < tries; i++) {
+      const held = holdWhileSame(options, previous);
+      const content = nonEmpty(await this.writer.writeNarration({ ...request, variant: first + i }, held.options));
+      if (previous === undefined || sameText(content) !== previous) {
+        held.flush();
+        return content;
+      }
+    }
+    throw new AiError(422, AI_MESSAGES.noNewVersion);
   }
 
+  /** An edit that leaves the text as it was is no success: 422 with a message that says so. */
   async editNarration(body: CustomRequestBody, options: WriteOptions): Promise<string> {
-    const content = await this.writer.editNarration(
-      { content: body.currentContent, instruction: body.customPrompt, tone: body.style },
-      options,
+    const held = holdWhileSame(options, sameText(body.currentContent));
+    const content = nonEmpty(
+      await this.writer.editNarration({ content: body.currentContent, instruction: body.customPrompt, tone: body.style }, held.options),
     );
-    return nonEmpty(content);
+    if (sameText(content) === sameText(body.currentContent)) throw new AiError(422, AI_MESSAGES.unchanged);
+    held.flush();
+    return content;
+  }
+
+  /** The script cut to about `targetWordCount` words by the same writer (for "fit the script to the clips"). */
+  async fitNarration(request: FitRequest): Promise<string> {
+    const content = nonEmpty(await this.writer.fitNarration(request));
+    if (sameText(content) === sameText(request.content)) throw new AiError(422, AI_MESSAGES.unchanged);
+    return content;
   }
 
   async writeTitle(content: string): Promise<string> {
@@ -70,6 +94,41 @@ export class AiService {
     this.cachedStatus = { at: Date.now(), value };
     return value;
   }
+}
+
+const MAX_VARIANT_TRIES = 8;
+
+/** Texts that read the same aloud compare equal (spacing and line breaks aside). */
+function sameText(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Streams nothing while the new text still matches the old one word for word: an answer that
+ * turns out unchanged then ends as an error event alone, and the camper's text never flickers.
+ */
+function holdWhileSame(options: WriteOptions, old: string | undefined) {
+  if (!options.onDelta || old === undefined) return { options, flush: () => {} };
+  const send = options.onDelta;
+  let held = "";
+  let streaming = false;
+  return {
+    options: {
+      ...options,
+      onDelta: (piece: string) => {
+        if (streaming) return send(piece);
+        held += piece;
+        if (!old.startsWith(sameText(held))) {
+          streaming = true;
+          send(held);
+        }
+      },
+    },
+    flush: () => {
+      if (!streaming && held) send(held);
+      streaming = true;
+    },
+  };
 }
 
 function nonEmpty(text: string): string {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -8,8 +9,17 @@ import {
 } from "../../../contracts/auth.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { requireUser } from "../../http/authenticate.ts";
-import { clearSessionCookie, readSessionToken, setSessionCookie } from "../../http/session-cookie.ts";
-import type { AuthService } from "./auth.service.ts";
+import {
+  clearSessionCookie,
+  readDeviceToken,
+  readSessionToken,
+  setDeviceCookie,
+  setSessionCookie,
+} from "../../http/session-cookie.ts";
+import type { AuthService, SignInClient } from "./auth.service.ts";
+
+/** request.ip is the client's address as the trusted proxies (TRUST_PROXY) report it, else the socket's. */
+const clientOf = (request: FastifyRequest): SignInClient => ({ address: request.ip, deviceToken: readDeviceToken(request) });
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -27,9 +37,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     "/api/register",
     { schema: { body: registerBodySchema, response: { 201: publicUserSchema } } },
     async (request, reply) => {
-      await auth.checkAddress(request.ip);
-      const { user, sessionToken } = await auth.register(request.body);
+      const { user, sessionToken, deviceToken } = await auth.register(request.body, clientOf(request));
       setSessionCookie(request, reply, sessionToken, sessionMaxAgeSeconds);
+      setDeviceCookie(request, reply, deviceToken);
       return reply.code(201).send(user);
     },
   );
@@ -38,12 +48,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     "/api/login",
     { schema: { body: loginBodySchema, response: { 200: publicUserSchema } } },
     async (request, reply) => {
-      await auth.checkAddress(request.ip);
-      const { user, sessionToken } = await auth.login(request.body);
+      const { user, sessionToken, deviceToken } = await auth.login(request.body, clientOf(request));
       // A fresh session id at every sign-in, so a session id planted before sign-in is worthless.
       const previous = readSessionToken(request);
       if (previous) await auth.logout(previous);
       setSessionCookie(request, reply, sessionToken, sessionMaxAgeSeconds);
+      setDeviceCookie(request, reply, deviceToken);
       return user;
     },
   );

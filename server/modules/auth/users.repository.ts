@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import type { PublicUser } from "../../../contracts/auth.ts";
+import type { PublicUser, UserRole } from "../../../contracts/auth.ts";
 import type { SubscriptionTier } from "../../../contracts/product.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 
-type UserRow = typeof schema.users.$inferSelect;
+export type UserRow = typeof schema.users.$inferSelect;
 
 /** The one place a user row becomes what the API shows. */
 export function toPublicUser(row: UserRow): PublicUser {
@@ -13,6 +13,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     username: row.username,
     subscriptionTier: row.subscriptionTier as SubscriptionTier,
     recordingsCount: row.recordingsCount,
+    role: row.role as UserRole,
   };
 }
 
@@ -32,16 +33,20 @@ export class UsersRepository {
     return row;
   }
 
+  async setPassword(id: number, passwordHash: string): Promise<void> {
+    await this.db.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, id));
+  }
+
   /** Deletes the user; sessions, subscriptions and shows go with it (ON DELETE CASCADE). */
   async delete(id: number): Promise<void> {
     await this.db.delete(schema.users).where(eq(schema.users.id, id));
   }
 
   /** Inserts a user; returns undefined when the username is taken (in any letter case). */
-  async create(username: string, passwordHash: string): Promise<UserRow | undefined> {
+  async create(username: string, passwordHash: string, role: UserRole = "camper"): Promise<UserRow | undefined> {
     const [row] = await this.db
       .insert(schema.users)
-      .values({ username, passwordHash })
+      .values({ username, passwordHash, role })
       .onConflictDoNothing()
       .returning();
     return row;

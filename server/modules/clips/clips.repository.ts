@@ -6,7 +6,15 @@ import { schema } from "../../../db/client.ts";
 type ClipRow = typeof schema.clips.$inferSelect;
 const t = schema.clips;
 
+/** The part of a clip a show uses: [start, end) in seconds into the clip. */
+export function clipSpan(row: Pick<ClipRow, "trimStartSeconds" | "trimEndSeconds" | "durationSeconds">) {
+  const end = Math.min(row.trimEndSeconds ?? row.durationSeconds, row.durationSeconds);
+  const start = Math.min(row.trimStartSeconds, end);
+  return { start, end, seconds: end - start };
+}
+
 export function toClip(row: ClipRow): Clip {
+  const span = clipSpan(row);
   return {
     id: row.id,
     showId: row.showId,
@@ -18,6 +26,10 @@ export function toClip(row: ClipRow): Clip {
     uploadedBytes: row.uploadedBytes,
     uploadSha256: row.uploadSha256,
     transcription: row.transcription,
+    trimStartSeconds: span.start,
+    trimEndSeconds: span.end,
+    usedSeconds: span.seconds,
+    posterUrl: row.posterKey ? `/api/clips/${row.id}/poster` : null,
     createdAt: row.createdAt.toISOString(),
     mediaUrl: `/api/clips/${row.id}/media`,
     downloadUrl: `/api/clips/${row.id}/media?download=1`,
@@ -28,8 +40,9 @@ export function toClip(row: ClipRow): Clip {
 export class ClipsRepository {
   constructor(private readonly db: Database) {}
 
-  async create(values: typeof t.$inferInsert): Promise<ClipRow> {
-    return this.db.transaction(async (tx) => {
+  /** `executor` lets a caller make the clip part of its own transaction. */
+  async create(values: typeof t.$inferInsert, executor: Database = this.db): Promise<ClipRow> {
+    return executor.transaction(async (tx) => {
       const scope = values.showId ? eq(t.showId, values.showId) : isNull(t.showId);
       const [{ next } = { next: 0 }] = await tx
         .select({ next: sql<number>`coalesce(max(${t.position}) + 1, 0)::int` })
@@ -53,7 +66,11 @@ export class ClipsRepository {
       .orderBy(asc(t.position), asc(t.id));
   }
 
-  async update(userId: number, id: number, changes: Partial<Pick<ClipRow, "title" | "transcription">>) {
+  async update(
+    userId: number,
+    id: number,
+    changes: Partial<Pick<ClipRow, "title" | "transcription" | "trimStartSeconds" | "trimEndSeconds" | "posterKey">>,
+  ) {
     const [row] = await this.db.update(t).set(changes).where(and(eq(t.id, id), eq(t.userId, userId))).returning();
     return row;
   }
@@ -93,9 +110,9 @@ export class ClipsRepository {
   /** Storage keys of a show's clips (to delete the files once the rows are gone). */
   async storageKeysOfShow(userId: number, showId: number): Promise<string[]> {
     const rows = await this.db
-      .select({ key: t.storageKey })
+      .select({ key: t.storageKey, poster: t.posterKey })
       .from(t)
       .where(and(eq(t.userId, userId), eq(t.showId, showId)));
-    return rows.map((r) => r.key);
+    return rows.flatMap((r) => (r.poster ? [r.key, r.poster] : [r.key]));
   }
 }

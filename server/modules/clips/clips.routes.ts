@@ -47,6 +47,12 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ clips: ClipsService }> = async
     async (request) => clips.setShowClips(requireUser(request).id, request.params.id, request.body.clipIds),
   );
 
+  /** The clip's still picture (made when it was saved), for its player's poster. */
+  app.get("/api/clips/:id/poster", { schema: { params: clipIdParamsSchema } }, async (request, reply) => {
+    const key = await clips.poster(requireUser(request).id, request.params.id);
+    return sendStoredMedia(request, reply, clips.storage, { key, mimeType: "image/jpeg" });
+  });
+
   app.get(
     "/api/clips/:id/media",
     {

@@ -1,4 +1,4 @@
-import { CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
+import { CLIP_LIMITS, CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
 import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import { userMediaPrefix, type MediaStorage } from "../../media/media-storage.ts";
@@ -26,7 +26,22 @@ export class ClipsService {
     return row;
   }
 
-  async update(userId: number, id: number, changes: { title?: string; transcription?: string }): Promise<Clip> {
+  async update(
+    userId: number,
+    id: number,
+    changes: { title?: string; transcription?: string; trimStartSeconds?: number; trimEndSeconds?: number | null },
+  ): Promise<Clip> {
+    if (changes.trimStartSeconds !== undefined || changes.trimEndSeconds !== undefined) {
+      const current = await this.get(userId, id);
+      const duration = current.durationSeconds;
+      const start = changes.trimStartSeconds ?? current.trimStartSeconds;
+      const requestedEnd = changes.trimEndSeconds === undefined ? current.trimEndSeconds : changes.trimEndSeconds;
+      // A player's reading of the end can be a few milliseconds past the probed duration.
+      const end = requestedEnd === null ? duration : requestedEnd > duration && requestedEnd - duration < 0.05 ? duration : requestedEnd;
+      if (start > duration || end > duration) throw badRequest(CLIP_MESSAGES.trimOutside(duration));
+      if (end - start < Math.min(CLIP_LIMITS.minTrimmedSeconds, duration)) throw badRequest(CLIP_MESSAGES.trimTooShort);
+      changes = { ...changes, trimStartSeconds: start, trimEndSeconds: end >= duration ? null : end };
+    }
     const row = await this.clips.update(userId, id, changes);
     if (!row) throw notFound(CLIP_MESSAGES.notFound);
     return toClip(row);
@@ -36,6 +51,13 @@ export class ClipsService {
     const row = await this.clips.delete(userId, id);
     if (!row) throw notFound(CLIP_MESSAGES.notFound);
     await this.storage.delete(row.storageKey);
+    if (row.posterKey) await this.storage.delete(row.posterKey);
+  }
+
+  async poster(userId: number, id: number): Promise<string> {
+    const row = await this.get(userId, id);
+    if (!row.posterKey) throw notFound(CLIP_MESSAGES.noPoster);
+    return row.posterKey;
   }
 
   async setShowClips(userId: number, showId: number, clipIds: number[]): Promise<Clip[]> {

@@ -2,7 +2,9 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CLIP_LIMITS, TUS_VERSION, UPLOAD_CLIP_ID_HEADER, clipSchema } from "../../../contracts/clips.ts";
+import { ID_MAX, ID_MIN, parseId } from "../../../contracts/ids.ts";
 import { requireUser } from "../../http/authenticate.ts";
+import { readMultipartFile } from "../../http/multipart.ts";
 import { HttpError, badRequest } from "../../http/errors.ts";
 import type { UploadState, UploadsService } from "./uploads.service.ts";
 
@@ -16,9 +18,20 @@ function parseMetadata(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const pair of (header ?? "").split(",")) {
     const [key, value] = pair.trim().split(" ");
-    if (key) out[key] = value ? Buffer.from(value, "base64").toString("utf8") : "";
+    if (!key) continue;
+    const decoded = value ? Buffer.from(value, "base64").toString("utf8") : "";
+    // PostgreSQL text cannot hold NUL: refuse it here rather than fail on the insert.
+    if (decoded.includes("\u0000")) throw badRequest(`Upload-Metadata ${key.slice(0, 40)}: text can't contain NUL characters`);
+    out[key] = decoded;
   }
   return out;
+}
+
+/** An id in a form field is a value the client sent: not a valid id is a bad request. */
+function bodyId(raw: string, label: string): number {
+  const id = parseId(raw);
+  if (id === null) throw badRequest(`${label} must be a whole number from ${ID_MIN} to ${ID_MAX}`);
+  return id;
 }
 
 function headerNumber(request: FastifyRequest, name: string): number | null {
@@ -36,7 +49,8 @@ function stateHeaders(reply: FastifyReply, state: UploadState) {
 }
 
 function cleanTitle(raw: string | undefined): string {
-  const title = (raw ?? "").replace(/\s+/g, " ").trim().slice(0, CLIP_LIMITS.titleMaxLength);
+  // eslint-disable-next-line no-control-regex -- control characters in a title are never meant
+  const title = (raw ?? "").replace(/[\s\u0000-\u001f\u007f]+/g, " ").trim().slice(0, CLIP_LIMITS.titleMaxLength);
   return title || "Recording";
 }
 
@@ -64,7 +78,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
       throw badRequest("Send Upload-Length or Upload-Defer-Length: 1");
     }
     const metadata = parseMetadata(request.headers["upload-metadata"] as string | undefined);
-    const showId = /^[1-9]\d{0,8}$/.test(metadata.showId ?? "") ? Number(metadata.showId) : null;
+    // tus clients may send any metadata; a showId that names no show of the camper's leaves the clip loose.
+    const showId = parseId(metadata.showId);
     const id = await uploads.create(user.id, { title: cleanTitle(metadata.title), showId, length });
     return reply.code(201).header("location", `/api/uploads/${id}`).header("upload-offset", "0").send();
   });
@@ -93,32 +108,23 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     return reply.code(204).send();
   });
 
-  /** The spec's multipart upload: title, transcription, video (one file). */
+  /**
+   * The spec's multipart upload: title, transcription, video (one file). With a showId the clip joins
+   * that show; without one it becomes a new show of that title (listed with this video).
+   */
   app.post("/api/recordings", { schema: { response: { 201: clipSchema } } }, async (request, reply) => {
     const user = requireUser(request);
-    if (!request.isMultipart()) throw new HttpError(415, "Send the video as multipart/form-data");
-    const fields: Record<string, string> = {};
-    for await (const part of request.parts()) {
-      if (part.type === "field") {
-        if (typeof part.value === "string") fields[part.fieldname] = part.value;
-        continue;
-      }
-      if (part.fieldname !== "video") {
-        part.file.resume();
-        continue;
-      }
-      const showId = /^[1-9]\d{0,8}$/.test(fields.showId ?? "") ? Number(fields.showId) : null;
-      const clip = await uploads.ingest(
+    const clip = await readMultipartFile(request, "video", "Add the video file in a field named video", (file, fields) =>
+      uploads.ingest(
         user.id,
         {
           title: cleanTitle(fields.title),
-          showId,
+          showId: fields.showId === undefined || fields.showId === "" ? null : bodyId(fields.showId, "showId"),
           transcription: fields.transcription?.slice(0, CLIP_LIMITS.transcriptionMaxLength) || null,
         },
-        part.file,
-      );
-      return reply.code(201).send(clip);
-    }
-    throw badRequest("Add the video file in a field named video");
+        file,
+      ),
+    );
+    return reply.code(201).send(clip);
   });
 };

@@ -6,13 +6,17 @@ import { and, eq, sql } from "drizzle-orm";
 import { CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
-import { HttpError, notFound } from "../../http/errors.ts";
+import { FREE_TIER_SHOW_LIMIT } from "../../../contracts/product.ts";
+import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { HttpError, forbidden, notFound } from "../../http/errors.ts";
 import { NotVideoError, TooLargeError, UploadGuard, sniffContainer } from "../../media/magic-bytes.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
-import { probeDuration, remux, type VideoToolPaths } from "../../media/video-tools.ts";
+import { grabPoster, probeDuration, remux, type VideoToolPaths } from "../../media/video-tools.ts";
+import type { ShowsRepository } from "../shows/shows.repository.ts";
 import { toClip, type ClipsRepository } from "./clips.repository.ts";
 
 type UploadRow = typeof schema.uploads.$inferSelect;
+type ClipRow = typeof schema.clips.$inferSelect;
 const u = schema.uploads;
 
 /** How long one writer may hold an upload before another may take over (a crashed instance). */
@@ -28,14 +32,66 @@ export interface UploadState {
  * Resumable uploads that become clips. The database row is the truth about confirmed bytes, so an
  * upload started on one instance continues on any other sharing the database and the storage.
  */
+export interface UploadObserver {
+  /** A request began receiving bytes. */
+  started(): void;
+  /** It ended, having stored `bytes`. */
+  finished(bytes: number): void;
+}
+
 export class UploadsService {
+  /** Requests writing bytes right now, so a shutdown can wait for them to save their offset. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+
   constructor(
     private readonly db: Database,
     private readonly storage: MediaStorage,
     private readonly clips: ClipsRepository,
+    private readonly shows: ShowsRepository,
     private readonly tools: VideoToolPaths,
     readonly maxBytes: number,
+    private readonly observer?: UploadObserver,
   ) {}
+
+  /**
+   * Waits (at most `timeoutMs`) for uploads in progress to finish or, their connection cut, to save
+   * the bytes that arrived and release their lock: the client then resumes on another instance.
+   */
+  async drain(timeoutMs: number): Promise<void> {
+    if (this.inFlight.size === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.inFlight]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  /** Runs a write, counted as an upload in progress until it settles. */
+  private async track<T>(write: () => Promise<T>, bytesOf: (result: T | undefined, error: unknown) => number): Promise<T> {
+    this.observer?.started();
+    try {
+      const result = await write();
+      this.observer?.finished(bytesOf(result, undefined));
+      return result;
+    } catch (error) {
+      this.observer?.finished(bytesOf(undefined, error));
+      throw error;
+    }
+  }
+
+  /** Keeps a whole request's work (write, offset, unlock) in sight of drain(). */
+  private async whileInFlight<T>(work: () => Promise<T>): Promise<T> {
+    const running = work();
+    this.inFlight.add(running);
+    try {
+      return await running;
+    } finally {
+      this.inFlight.delete(running);
+    }
+  }
 
   async create(
     userId: number,
@@ -56,13 +112,19 @@ export class UploadsService {
   }
 
   async state(userId: number, id: string): Promise<UploadState> {
-    const row = await this.find(userId, id);
+    let row = await this.find(userId, id);
     if (row.status === "failed") throw new HttpError(422, row.failure ?? CLIP_MESSAGES.unreadable);
+    // Nobody is writing: the stored bytes are the offset (a writer may have died before saving it).
+    if (row.status === "uploading" && (row.lockedUntil === null || row.lockedUntil < new Date())) row = await this.reconcile(row);
     return { offset: row.offset, length: row.length, clipId: row.clipId };
   }
 
   /** Appends a PATCH body at `offset`; finishes the clip when the last byte is in. */
-  async append(userId: number, id: string, offset: number, length: number | null, body: Readable): Promise<UploadState> {
+  append(userId: number, id: string, offset: number, length: number | null, body: Readable): Promise<UploadState> {
+    return this.whileInFlight(() => this.appendNow(userId, id, offset, length, body));
+  }
+
+  private async appendNow(userId: number, id: string, offset: number, length: number | null, body: Readable): Promise<UploadState> {
     let row = await this.find(userId, id);
     if (row.status === "failed") throw new HttpError(422, row.failure ?? CLIP_MESSAGES.unreadable);
     if (row.status === "done") return { offset: row.offset, length: row.length, clipId: row.clipId };
@@ -71,13 +133,18 @@ export class UploadsService {
       if (length > this.maxBytes) return this.refuse(row, 413, CLIP_MESSAGES.tooLarge(this.maxBytes));
       if (length < offset) throw new HttpError(400, "Upload-Length is smaller than the bytes already sent");
     }
-    if (row.offset !== offset) throw new HttpError(409, CLIP_MESSAGES.wrongOffset);
     await this.lock(row);
     try {
+      row = await this.reconcile(row);
+      if (row.offset !== offset) throw new HttpError(409, CLIP_MESSAGES.wrongOffset);
       const guard = new UploadGuard(offset, length ?? row.length ?? this.maxBytes);
       let written = 0;
       try {
-        written = await this.storage.writeAt(row.storageKey, offset, body, guard);
+        const key = row.storageKey;
+        written = await this.track(
+          () => this.storage.writeAt(key, offset, body, guard),
+          (result, error) => result ?? (error as { bytesWritten?: number }).bytesWritten ?? 0,
+        );
       } catch (error) {
         if (error instanceof NotVideoError) return await this.refuse(row, 415, CLIP_MESSAGES.notVideo);
         if (error instanceof TooLargeError) return await this.refuse(row, 413, CLIP_MESSAGES.tooLarge(this.maxBytes));
@@ -103,14 +170,26 @@ export class UploadsService {
     await this.db.delete(u).where(eq(u.id, row.id));
   }
 
-  /** A whole file in one request (the spec's multipart POST /api/recordings). */
-  async ingest(userId: number, input: { title: string; showId: number | null; transcription: string | null }, file: Readable) {
+  /**
+   * A whole file in one request (the spec's multipart POST /api/recordings). Without a show it makes
+   * one. The clip, its transcription and the new show are saved together or not at all, so a failure
+   * leaves nothing behind and a retry makes no duplicate.
+   */
+  ingest(userId: number, input: { title: string; showId: number | null; transcription: string | null }, file: Readable) {
+    return this.whileInFlight(() => this.ingestNow(userId, input, file));
+  }
+
+  private async ingestNow(userId: number, input: { title: string; showId: number | null; transcription: string | null }, file: Readable) {
+    if (input.showId !== null && !(await this.ownsShow(userId, input.showId))) throw notFound(SHOW_MESSAGES.notFound);
     const id = await this.create(userId, { title: input.title, showId: input.showId, length: null });
     const row = await this.find(userId, id);
     const guard = new UploadGuard(0, this.maxBytes);
     let written: number;
     try {
-      written = await this.storage.writeAt(row.storageKey, 0, file, guard);
+      written = await this.track(
+        () => this.storage.writeAt(row.storageKey, 0, file, guard),
+        (result) => result ?? 0,
+      );
     } catch (error) {
       await this.terminate(userId, id);
       if (error instanceof NotVideoError) throw new HttpError(415, CLIP_MESSAGES.notVideo);
@@ -121,58 +200,100 @@ export class UploadsService {
       await this.terminate(userId, id);
       throw new HttpError(400, "The video file is empty");
     }
+    await this.storage.seal(row.storageKey);
     const done = await this.saveProgress(row, written, written);
-    const clip = await this.finish(done);
-    if (input.transcription) {
-      const updated = await this.clips.update(userId, clip.id, { transcription: input.transcription });
-      return toClip(updated!);
+    try {
+      return await this.finish(done, { transcription: input.transcription, newShow: input.showId === null });
+    } catch (error) {
+      await this.terminate(userId, id).catch(() => undefined);
+      throw error;
     }
-    return clip;
   }
 
-  private async finish(row: UploadRow): Promise<Clip> {
-    const container = await this.storage.withLocalFile(row.storageKey, async (file) => {
-      const handle = await open(file, "r");
+  private async finish(row: UploadRow, extra: { transcription: string | null; newShow: boolean } = { transcription: null, newShow: false }): Promise<Clip> {
+    await this.storage.seal(row.storageKey);
+    const clipName = randomUUID();
+    const keyOf = (container: string) => `users/${row.userId}/clips/${clipName}.${container}`;
+    // One local copy (on S3) for every check: the first bytes, the checksum, then the remux.
+    const checked = await this.storage.withLocalFile(row.storageKey, async (file) => {
+      const container = await sniffFile(file);
+      if (!container) return { container: undefined };
+      const sha256 = await sha256Of(file);
       try {
-        const head = Buffer.alloc(12);
-        await handle.read(head, 0, 12, 0);
-        return sniffContainer(head);
-      } finally {
-        await handle.close();
+        const durationSeconds = await this.storage.withNewLocalFile(keyOf(container), async (output) => {
+          await remux(this.tools, file, output, container);
+          return probeDuration(this.tools, output);
+        });
+        return { container, sha256, durationSeconds };
+      } catch {
+        await this.storage.delete(keyOf(container));
+        return { container, sha256, durationSeconds: undefined };
       }
     });
-    if (!container) {
-      await this.refuse(row, 415, CLIP_MESSAGES.notVideo);
-    }
-    const sha256 = await this.storage.withLocalFile(row.storageKey, (file) => sha256Of(file));
-    const clipKey = `users/${row.userId}/clips/${randomUUID()}.${container}`;
-    let durationSeconds: number;
-    try {
-      durationSeconds = await this.storage.withLocalFile(row.storageKey, (input) =>
-        this.storage.withNewLocalFile(clipKey, async (output) => {
-          await remux(this.tools, input, output, container!);
-          return probeDuration(this.tools, output);
-        }),
-      );
-    } catch {
-      await this.storage.delete(clipKey);
-      return this.refuse(row, 422, CLIP_MESSAGES.unreadable);
-    }
+    if (!checked.container) return this.refuse(row, 415, CLIP_MESSAGES.notVideo);
+    if (checked.durationSeconds === undefined) return this.refuse(row, 422, CLIP_MESSAGES.unreadable);
+    const { container, sha256, durationSeconds } = checked;
+    const clipKey = keyOf(container);
     const sizeBytes = (await this.storage.size(clipKey)) ?? 0;
-    const clipRow = await this.clips.create({
-      userId: row.userId,
-      showId: row.showId,
-      title: row.title,
-      mimeType: container === "mp4" ? "video/mp4" : "video/webm",
-      storageKey: clipKey,
-      sizeBytes,
-      uploadedBytes: row.offset,
-      uploadSha256: sha256,
-      durationSeconds,
-    });
-    await this.db.update(u).set({ status: "done", clipId: clipRow.id, updatedAt: sql`now()` }).where(eq(u.id, row.id));
+    const posterKey = await this.makePoster(clipKey, durationSeconds);
+    let clipRow: ClipRow;
+    try {
+      clipRow = await this.db.transaction(async (tx) => {
+        let showId = row.showId;
+        if (extra.newShow) {
+          const show = await this.shows.createWithinLimit(
+            row.userId,
+            { title: row.title, transcription: extra.transcription, prompts: [], responses: [] },
+            FREE_TIER_SHOW_LIMIT,
+            tx,
+          );
+          if (show === "limit-reached") throw forbidden(SHOW_MESSAGES.freeTierLimit(FREE_TIER_SHOW_LIMIT));
+          showId = show.id;
+        }
+        const created = await this.clips.create(
+          {
+            userId: row.userId,
+            showId,
+            title: row.title,
+            mimeType: container === "mp4" ? "video/mp4" : "video/webm",
+            storageKey: clipKey,
+            sizeBytes,
+            uploadedBytes: row.offset,
+            uploadSha256: sha256,
+            durationSeconds,
+            transcription: extra.transcription,
+            posterKey,
+          },
+          tx,
+        );
+        if (extra.newShow && showId !== null) {
+          await tx.update(schema.recordings).set({ videoUrl: toClip(created).mediaUrl }).where(eq(schema.recordings.id, showId));
+        }
+        await tx.update(u).set({ status: "done", clipId: created.id, updatedAt: sql`now()` }).where(eq(u.id, row.id));
+        return created;
+      });
+    } catch (error) {
+      await this.storage.delete(clipKey);
+      if (posterKey) await this.storage.delete(posterKey);
+      throw error;
+    }
     await this.storage.delete(row.storageKey);
     return toClip(clipRow);
+  }
+
+  /** A still for the clip's player; a clip without one still plays, so a failure here is not fatal. */
+  private async makePoster(clipKey: string, durationSeconds: number): Promise<string | null> {
+    const posterKey = clipKey.replace(/\.[a-z0-9]+$/, ".jpg");
+    try {
+      await this.storage.withLocalFile(clipKey, (input) =>
+        this.storage.withNewLocalFile(posterKey, (output) => grabPoster(this.tools, input, output, durationSeconds)),
+      );
+      if (!(await this.storage.size(posterKey))) throw new Error("empty poster");
+      return posterKey;
+    } catch {
+      await this.storage.delete(posterKey);
+      return null;
+    }
   }
 
   /** Refuses the upload for good: its bytes go, the row remembers why (so a retry hears the same). */
@@ -189,6 +310,12 @@ export class UploadsService {
       .where(eq(u.id, row.id))
       .returning();
     return updated!;
+  }
+
+  /** Takes the stored byte count as the offset when they differ (what a crashed writer left). */
+  private async reconcile(row: UploadRow): Promise<UploadRow> {
+    const stored = (await this.storage.size(row.storageKey)) ?? 0;
+    return stored === row.offset ? row : this.saveProgress(row, stored, null);
   }
 
   private async lock(row: UploadRow): Promise<void> {
@@ -213,6 +340,17 @@ export class UploadsService {
       .from(schema.recordings)
       .where(and(eq(schema.recordings.id, showId), eq(schema.recordings.userId, userId)));
     return Boolean(row);
+  }
+}
+
+async function sniffFile(file: string) {
+  const handle = await open(file, "r");
+  try {
+    const head = Buffer.alloc(12);
+    await handle.read(head, 0, 12, 0);
+    return sniffContainer(head);
+  } finally {
+    await handle.close();
   }
 }
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
+import { KnownDevicesRepository } from "../auth/known-devices.repository.ts";
 import type { SessionsRepository } from "../auth/sessions.repository.ts";
 import type { RateLimiter } from "../rate-limit/limiter.ts";
 
@@ -13,7 +14,7 @@ export interface HousekeepingReport {
 }
 
 /**
- * Clears what nobody will come back for: expired sessions, rate-limit windows that ended long ago,
+ * Clears what nobody will come back for: expired sessions, devices not seen for a year, rate-limit windows that ended long ago,
  * uploads untouched for a week (their partial bytes too) and the records of finished uploads. A
  * camper's device still holds any take whose upload was abandoned, and starts a new upload for it.
  */
@@ -40,6 +41,7 @@ export class Housekeeping {
   async run(): Promise<HousekeepingReport> {
     await this.sessions.deleteExpired();
     await this.limiter.prune();
+    await new KnownDevicesRepository(this.db).deleteStale();
     const old = lt(u.updatedAt, sql`now() - make_interval(days => ${this.uploadMaxAgeDays})`);
     const abandoned = await this.db
       .select({ id: u.id, key: u.storageKey })

@@ -9,11 +9,12 @@ import { RENDER_MESSAGES } from "../../../contracts/renders.ts";
 import type { VideoFormatKey } from "../../../contracts/product.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
-import type { MediaStorage } from "../../media/media-storage.ts";
+import { withLocalFiles, type MediaStorage } from "../../media/media-storage.ts";
 import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
-import { buildCues, toSrt, toWebVtt } from "../../render/captions.ts";
-import { buildRenderPlan, type RenderClip } from "../../render/render-plan.ts";
-import type { ClipsRepository } from "../clips/clips.repository.ts";
+import { buildCues, buildTimedCues, toSrt, toWebVtt } from "../../render/captions.ts";
+import { buildRenderPlan, renderDuration, type RenderClip } from "../../render/render-plan.ts";
+import type { TimedSentence } from "../../voice/voice-provider.ts";
+import { clipSpan, type ClipsRepository } from "../clips/clips.repository.ts";
 import type { VoiceService } from "../voice/voice.service.ts";
 
 type JobRow = typeof schema.renderJobs.$inferSelect;
@@ -67,6 +68,23 @@ export class RenderWorker {
   /** Wakes the worker when a job is queued. */
   kick() {
     if (this.timer) void this.fill();
+  }
+
+  /**
+   * A graceful stop: takes no new jobs, lets running renders finish for up to `graceMs`, then hands
+   * whatever still runs back to the queue (another worker picks it up).
+   */
+  async finishOrHandBack(graceMs: number): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    const deadline = Date.now() + graceMs;
+    while (this.running.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await this.stop();
+  }
+
+  /** Renders running in this process right now. */
+  get busy(): number {
+    return this.running.size;
   }
 
   /** Stops taking jobs; jobs running here go back to the queue for the next start. */
@@ -169,61 +187,75 @@ export class RenderWorker {
     const clips = await this.clips.list(job.userId, job.showId);
     if (clips.length === 0) throw new RenderFailure(RENDER_MESSAGES.noClips);
 
-    let voicePath: string | undefined;
+    let voiceKey: string | undefined;
     let voiceSeconds: number | undefined;
+    let voiceSentences: TimedSentence[] | null = null;
     if (job.options.audio === "voice") {
       try {
-        const voiceOver = await this.voice.voiceOver(job.userId, job.showId);
-        voicePath = await this.storage.withLocalFile(voiceOver.storageKey, async (p) => p);
+        const voiceOver = await this.voice.voiceOver(job.userId, job.showId, job.options.voice ?? undefined);
+        voiceKey = voiceOver.storageKey;
         voiceSeconds = voiceOver.durationSeconds;
+        voiceSentences = voiceOver.sentences;
       } catch (error) {
         throw new RenderFailure(`The AI voice could not be made: ${(error as Error).message}`);
       }
     }
 
-    const renderClips: RenderClip[] = [];
-    for (const clip of clips) {
-      const clipPath = await this.storage.withLocalFile(clip.storageKey, async (p) => p);
-      let hasAudio: boolean;
-      try {
-        hasAudio = await hasAudioStream(this.tools, clipPath);
-      } catch {
-        throw new RenderFailure(`"${clip.title}" could not be read. Remove it or record it again.`);
-      }
-      renderClips.push({ path: clipPath, durationSeconds: clip.durationSeconds, hasAudio });
-    }
-
     const outputKey = `users/${job.userId}/renders/${job.id}-${randomUUID()}.mp4`;
+    const format = show.videoFormat as VideoFormatKey;
     let captionsKey: string | null = null;
-    let subtitlesFile: string | undefined;
-    const total = renderClips.reduce((s, c) => s + c.durationSeconds, 0);
-    if (job.options.captions) {
-      const plan = buildRenderPlan({ format: show.videoFormat as VideoFormatKey, fit: job.options.fit, clips: renderClips, output: "x" });
-      const cues = buildCues(show.narration ?? "", Math.min(voiceSeconds ?? total, plan.durationSeconds));
-      subtitlesFile = "captions.srt";
-      await writeFile(path.join(work, subtitlesFile), toSrt(cues));
-      captionsKey = `users/${job.userId}/renders/${job.id}-${randomUUID()}.vtt`;
-      const vtt = toWebVtt(cues);
-      await this.storage.withNewLocalFile(captionsKey, (p) => writeFile(p, vtt));
-    }
+    // Every input ffmpeg reads is a local path only inside this scope (on S3, a temporary copy that
+    // goes when the scope ends), so the whole render runs within it.
+    const inputKeys = [...clips.map((c) => c.storageKey), ...(voiceKey ? [voiceKey] : [])];
+    const durationSeconds = await withLocalFiles(this.storage, inputKeys, async (paths) => {
+      const voicePath = voiceKey ? paths[clips.length] : undefined;
+      const renderClips: RenderClip[] = [];
+      for (const [index, clip] of clips.entries()) {
+        const clipPath = paths[index]!;
+        let hasAudio: boolean;
+        try {
+          hasAudio = await hasAudioStream(this.tools, clipPath);
+        } catch {
+          throw new RenderFailure(`"${clip.title}" could not be read. Remove it or record it again.`);
+        }
+        const span = clipSpan(clip);
+        renderClips.push({ path: clipPath, durationSeconds: clip.durationSeconds, hasAudio, trimStartSeconds: span.start, trimEndSeconds: span.end });
+      }
+      const videoSeconds = renderDuration(format, renderClips, voiceSeconds);
 
-    // A fontconfig of our own: the captions font ships with the app, and no system config is needed.
-    await writeFile(
-      path.join(work, "fonts.conf"),
-      `<?xml version="1.0"?><fontconfig><dir>${this.fontsDir}</dir><cachedir>${work}/fc-cache</cachedir></fontconfig>`,
-    );
-    const durationSeconds = await this.storage.withNewLocalFile(outputKey, async (output) => {
-      const plan = buildRenderPlan({
-        format: show.videoFormat as VideoFormatKey,
-        fit: job.options.fit,
-        clips: renderClips,
-        voicePath,
-        subtitlesFile,
-        fontsDir: this.fontsDir,
-        output,
+      let subtitlesFile: string | undefined;
+      if (job.options.captions) {
+        // With the voice, each sentence's cue starts when the voice starts saying it (timed on the
+        // audio itself); otherwise the words are spread over the video.
+        const cues = voiceSentences?.length
+          ? buildTimedCues(voiceSentences, videoSeconds)
+          : buildCues(show.narration ?? "", Math.min(voiceSeconds ?? videoSeconds, videoSeconds));
+        subtitlesFile = "captions.srt";
+        await writeFile(path.join(work, subtitlesFile), toSrt(cues));
+        captionsKey = `users/${job.userId}/renders/${job.id}-${randomUUID()}.vtt`;
+        const vtt = toWebVtt(cues);
+        await this.storage.withNewLocalFile(captionsKey, (p) => writeFile(p, vtt));
+      }
+
+      // A fontconfig of our own: the captions font ships with the app, and no system config is needed.
+      await writeFile(
+        path.join(work, "fonts.conf"),
+        `<?xml version="1.0"?><fontconfig><dir>${this.fontsDir}</dir><cachedir>${work}/fc-cache</cachedir></fontconfig>`,
+      );
+      return this.storage.withNewLocalFile(outputKey, async (output) => {
+        const plan = buildRenderPlan({
+          format,
+          fit: job.options.fit,
+          clips: renderClips,
+          voicePath,
+          voiceSeconds,
+          subtitlesFile,
+          fontsDir: this.fontsDir,
+          output,
+        });
+        await this.ffmpeg(job, plan.args, plan.durationSeconds, work, setKill, wasKilled);
+        return plan.durationSeconds;
       });
-      await this.ffmpeg(job, plan.args, plan.durationSeconds, work, setKill, wasKilled);
-      return plan.durationSeconds;
     });
     return { outputKey, captionsKey, durationSeconds };
   }

@@ -1,15 +1,48 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idParamsSchema } from "../../../contracts/ids.ts";
 import { showIdParamsSchema } from "../../../contracts/recordings.ts";
-import { RENDER_MESSAGES, renderJobSchema, startRenderBodySchema } from "../../../contracts/renders.ts";
+import {
+  RENDER_MESSAGES,
+  fitScriptBodySchema,
+  fitScriptResponseSchema,
+  renderJobSchema,
+  startRenderBodySchema,
+  storyLengthQuerySchema,
+  storyLengthSchema,
+} from "../../../contracts/renders.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { HttpError } from "../../http/errors.ts";
+import { AiError } from "../../ai/ai-writer.ts";
 import { fileNameFrom, sendStoredMedia } from "../../http/media-response.ts";
 import type { RendersService } from "./renders.service.ts";
+import type { StoryLengthService } from "./story-length.service.ts";
 
-const renderParams = z.strictObject({ id: z.string().regex(/^[1-9]\d{0,8}$/, "Render id must be a whole number").transform(Number) });
+const renderParams = idParamsSchema("Render", RENDER_MESSAGES.notFound);
 
-export const rendersRoutes: FastifyPluginAsyncZod<{ renders: RendersService }> = async (app, { renders }) => {
+export const rendersRoutes: FastifyPluginAsyncZod<{ renders: RendersService; storyLength: StoryLengthService }> = async (
+  app,
+  { renders, storyLength },
+) => {
+  app.get(
+    "/api/recordings/:id/length",
+    { schema: { params: showIdParamsSchema, querystring: storyLengthQuerySchema, response: { 200: storyLengthSchema } } },
+    async (request) => storyLength.measure(requireUser(request).id, request.params.id, request.query.voice),
+  );
+
+  app.post(
+    "/api/recordings/:id/fit-script",
+    { schema: { params: showIdParamsSchema, body: fitScriptBodySchema, response: { 200: fitScriptResponseSchema } } },
+    async (request) => {
+      try {
+        return await storyLength.fitScript(requireUser(request).id, request.params.id, request.body?.voice);
+      } catch (error) {
+        if (error instanceof AiError) throw new HttpError(error.statusCode, error.message, {}, error.errorCode);
+        throw error;
+      }
+    },
+  );
+
   app.post(
     "/api/recordings/:id/renders",
     { schema: { params: showIdParamsSchema, body: startRenderBodySchema, response: { 200: renderJobSchema, 202: renderJobSchema } } },

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { RENDER_MESSAGES, type RenderJob } from "../../../contracts/renders.ts";
-import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { SHOW_MESSAGES, captionsOn } from "../../../contracts/recordings.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
@@ -44,10 +44,13 @@ export class RendersService {
 
   async start(userId: number, showId: number, requested: Partial<RenderOptions>): Promise<{ job: RenderJob; reused: boolean }> {
     const show = await this.show(userId, showId);
+    // The show's final-video choices, so every Download .mp4 of a show gives the same video.
+    const audio = requested.audio ?? (show.audioSource as RenderOptions["audio"]);
     const options: RenderOptions = {
-      fit: requested.fit ?? "crop",
-      audio: requested.audio ?? (show.audioSource as RenderOptions["audio"]),
-      captions: requested.captions ?? false,
+      fit: requested.fit ?? (show.fit as RenderOptions["fit"]),
+      audio,
+      captions: requested.captions ?? captionsOn({ captions: show.captions, audioSource: audio }),
+      ...(audio === "voice" ? { voice: show.voice } : {}),
     };
     const clips = await this.clips.list(userId, showId);
     if (clips.length === 0) throw badRequest(RENDER_MESSAGES.noClips);
@@ -60,7 +63,7 @@ export class RendersService {
         JSON.stringify({
           format: show.videoFormat,
           options,
-          clips: clips.map((c) => [c.id, c.uploadSha256]),
+          clips: clips.map((c) => [c.id, c.uploadSha256, c.trimStartSeconds, c.trimEndSeconds]),
           narration: options.audio === "voice" || options.captions ? narration : null,
         }),
       )

@@ -81,6 +81,26 @@ async function bottomBand(file: string, seconds: number, width: number, height: 
 }
 
 describe("rendering a show to MP4", () => {
+  it("renders with the show's own final-video choices when a download sends none, so every download is the same video", async () => {
+    const camper = await registerCamper(app);
+    const show = await showWithTwoClips(camper);
+    const voice = (await app.inject({ method: "GET", url: "/api/voice/status", headers: { cookie: camper.cookie } })).json().voices.at(-1);
+    await app.inject({
+      method: "PATCH",
+      url: `/api/recordings/${show.id}`,
+      headers: { cookie: camper.cookie },
+      payload: { fit: "fit", audioSource: "voice", voice },
+    });
+    const fromList = await startRender(camper, show.id, {});
+    expect(fromList.job.options).toEqual({ fit: "fit", audio: "voice", captions: true, voice });
+    const fromEditor = await startRender(camper, show.id, {});
+    expect(fromEditor.job.id).toBe(fromList.job.id);
+    await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { captions: false } });
+    const changed = await startRender(camper, show.id, {});
+    expect(changed.job.id).not.toBe(fromList.job.id);
+    expect(changed.job.options.captions).toBe(false);
+  });
+
   it("renders 16:9 with the clips' sound: H.264 + AAC, 1920x1080, the clips' length, moov before mdat, no captions", async () => {
     const camper = await registerCamper(app);
     const show = await showWithTwoClips(camper, { videoFormat: "youtube" });

@@ -5,6 +5,8 @@ import type { App } from "../../app.ts";
 import { buildShowBody } from "../../../testing/factories.ts";
 import { createShow, createTestApp, registerCamper, type SignedInClient } from "../../../testing/test-app.ts";
 import { queryRows, testDatabase } from "../../../testing/test-database.ts";
+import { webmFixture } from "../../../testing/media-fixtures.ts";
+import { uploadClip } from "../../../testing/uploads.ts";
 
 let app: App;
 beforeAll(async () => {
@@ -137,12 +139,29 @@ describe("saving shows", () => {
     expect(after.json()).toEqual(show);
   });
 
-  it.each(["abc", "0", "-1", "1.5", "99999999999", "1e3"])("refuses the non-numeric or out-of-range id %s with 400", async (id) => {
+  it.each(["abc", "-1", "1.5", "1e3", "0x10", " 7"])("refuses the id %s, which is not a whole number, with 400", async (id) => {
     const camper = await registerCamper(app);
-    const res = await app.inject({ method: "GET", url: `/api/recordings/${id}`, headers: { cookie: camper.cookie } });
+    const res = await app.inject({ method: "GET", url: `/api/recordings/${encodeURIComponent(id)}`, headers: { cookie: camper.cookie } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/Show id must be a whole number/);
   });
+
+  it.each(["0", "1000000", "2147483647", "2147483648", "9999999999", "99999999999999999999999"])(
+    "answers the whole-number id %s that names no show with 404, like any missing show",
+    async (id) => {
+      const camper = await registerCamper(app);
+      for (const method of ["GET", "PATCH", "DELETE"] as const) {
+        const res = await app.inject({
+          method,
+          url: `/api/recordings/${id}`,
+          headers: { cookie: camper.cookie },
+          payload: method === "PATCH" ? { title: "x" } : undefined,
+        });
+        expect(res.statusCode, `${method} ${id}`).toBe(404);
+        expect(res.json()).toEqual({ message: SHOW_MESSAGES.notFound });
+      }
+    },
+  );
 
   it("stores HTML and script as plain text, unchanged", async () => {
     const camper = await registerCamper(app);
@@ -150,6 +169,91 @@ describe("saving shows", () => {
     const show = await createShow(app, camper.cookie, { title: html, narration: html, responses: [html, "ok"] });
     expect(show.title).toBe(html);
     expect(show.narration).toBe(html);
+  });
+});
+
+describe("every choice of a show lives on the server", () => {
+  it("keeps the AI's original narration, voice, fit and captions, and returns them on every read", async () => {
+    const camper = await registerCamper(app);
+    const show = await createShow(app, camper.cookie, { narration: "The AI wrote this.", originalNarration: "The AI wrote this." });
+    expect(show).toMatchObject({ originalNarration: "The AI wrote this.", voice: null, fit: "crop", captions: null });
+    const status = await app.inject({ method: "GET", url: "/api/voice/status", headers: { cookie: camper.cookie } });
+    const voice = status.json().voices.at(-1) as string;
+
+    const patch = await app.inject({
+      method: "PATCH",
+      url: `/api/recordings/${show.id}`,
+      headers: { cookie: camper.cookie },
+      payload: { narration: "My own edit.", voice, fit: "fit", captions: false, audioSource: "voice" },
+    });
+    expect(patch.statusCode).toBe(200);
+    const read = await app.inject({ method: "GET", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie } });
+    expect(read.json()).toMatchObject({
+      narration: "My own edit.",
+      originalNarration: "The AI wrote this.",
+      voice,
+      fit: "fit",
+      captions: false,
+      audioSource: "voice",
+    });
+
+    const automatic = await app.inject({
+      method: "PATCH",
+      url: `/api/recordings/${show.id}`,
+      headers: { cookie: camper.cookie },
+      payload: { captions: null, voice: null },
+    });
+    expect(automatic.json()).toMatchObject({ captions: null, voice: null });
+  });
+
+  it.each([
+    [{ fit: "stretch" }, /fit must be crop or fit/],
+    [{ captions: "yes" }, /captions must be true, false or null/],
+    [{ voice: "" }, /Voice can't be empty/],
+    [{ voice: "not-a-voice-we-have" }, /That voice is not available/],
+  ])("refuses %j with 400 and a message", async (payload, message) => {
+    const camper = await registerCamper(app);
+    const show = await createShow(app, camper.cookie);
+    const res = await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(message);
+  });
+
+  it("creates a show from a first clip before any answer, with the clip attached", async () => {
+    const camper = await registerCamper(app);
+    const clip = await uploadClip(app, camper, await webmFixture(1), "Recording 1");
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/narrations",
+      headers: { cookie: camper.cookie },
+      payload: { title: "My Reflection", prompts: ["P1"], responses: [""], isDraft: true, clipIds: [clip.id] },
+    });
+    expect(res.statusCode).toBe(201);
+    const clips = await app.inject({ method: "GET", url: `/api/clips?showId=${res.json().id}`, headers: { cookie: camper.cookie } });
+    expect(clips.json().map((c: { id: number }) => c.id)).toEqual([clip.id]);
+  });
+
+  it("refuses a blank story without clips, and a clip that is not the camper's, creating nothing", async () => {
+    const camper = await registerCamper(app);
+    const other = await registerCamper(app);
+    const foreign = await uploadClip(app, other, await webmFixture(1), "Theirs");
+    const before = await recordingsCount(camper);
+    const blank = await app.inject({
+      method: "POST",
+      url: "/api/narrations",
+      headers: { cookie: camper.cookie },
+      payload: { title: "T", prompts: ["P1"], responses: [" "], isDraft: true },
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe(SHOW_MESSAGES.needsResponse);
+    const stolen = await app.inject({
+      method: "POST",
+      url: "/api/narrations",
+      headers: { cookie: camper.cookie },
+      payload: { title: "T", prompts: ["P1"], responses: [""], isDraft: true, clipIds: [foreign.id] },
+    });
+    expect(stolen.statusCode).toBe(400);
+    expect(await recordingsCount(camper)).toBe(before);
   });
 });
 
@@ -207,6 +311,8 @@ describe("the free plan's 20 shows", () => {
   });
 });
 
+const cursorOf = (text: string) => Buffer.from(text).toString("base64url");
+
 describe("listing shows", () => {
   it("lists only the camper's own shows, newest first", async () => {
     const camper = await registerCamper(app);
@@ -250,6 +356,11 @@ describe("listing shows", () => {
     ["limit=101", "at most 100"],
     ["limit=ten", "limit must be a number"],
     ["cursor=garbage", "cursor is not valid"],
+    // Dates that look right but are not: February 31st, the year 0 (PostgreSQL has none), an hour 24.
+    [`cursor=${cursorOf("2024-02-31T10:00:00.000000Z|5")}`, "cursor is not valid"],
+    [`cursor=${cursorOf("0000-01-01T00:00:00.000000Z|5")}`, "cursor is not valid"],
+    [`cursor=${cursorOf("2024-05-01T24:00:00.000000Z|5")}`, "cursor is not valid"],
+    [`cursor=${cursorOf("2024-05-01T10:00:00.000000Z|2147483648")}`, "cursor is not valid"],
     ["sort=asc", "Unrecognized key"],
   ])("refuses ?%s with 400", async (query, message) => {
     const camper = await registerCamper(app);

@@ -6,7 +6,7 @@ import {
   type UpdateShowBody,
 } from "../../../contracts/recordings.ts";
 import { FREE_TIER_SHOW_LIMIT } from "../../../contracts/product.ts";
-import { forbidden, notFound } from "../../http/errors.ts";
+import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { decodeCursor, encodeCursor } from "./list-cursor.ts";
 import { toShow, type ShowsRepository } from "./shows.repository.ts";
 
@@ -16,10 +16,27 @@ export interface ShowDeletionListener {
   prepareShowDeletion(userId: number, showId: number): Promise<() => Promise<void>>;
 }
 
+/** Attaches loose clips to a just-created show; throws a 4xx HttpError when one is not the camper's or not loose. */
+export type ClipAttacher = (userId: number, showId: number, clipIds: number[]) => Promise<unknown>;
+
+export const UNKNOWN_VOICE_MESSAGE = "That voice is not available";
+
 export class ShowsService {
   private readonly deletionListeners: ShowDeletionListener[] = [];
+  private attachClips: ClipAttacher | null = null;
+  private isKnownVoice: (voice: string) => boolean = () => true;
 
   constructor(private readonly shows: ShowsRepository) {}
+
+  /** The clips module attaches clips named at creation (recording before answering). */
+  setClipAttacher(attacher: ClipAttacher) {
+    this.attachClips = attacher;
+  }
+
+  /** The voice provider's list decides which voice names a show may keep. */
+  setVoiceCheck(check: (voice: string) => boolean) {
+    this.isKnownVoice = check;
+  }
 
   onShowDeleted(listener: ShowDeletionListener) {
     this.deletionListeners.push(listener);
@@ -57,14 +74,26 @@ export class ShowsService {
         tone: body.tone,
         videoFormat: body.videoFormat,
         lengthSeconds: body.lengthSeconds,
+        originalNarration: body.originalNarration ?? null,
       },
       FREE_TIER_SHOW_LIMIT,
     );
     if (result === "limit-reached") throw forbidden(SHOW_MESSAGES.freeTierLimit(FREE_TIER_SHOW_LIMIT));
+    if (body.clipIds?.length) {
+      if (!this.attachClips) throw new Error("no clip attacher configured");
+      try {
+        await this.attachClips(userId, result.id, body.clipIds);
+      } catch (error) {
+        // A show made for clips it could not take would be an empty surprise in My Shows.
+        await this.shows.deleteOwned(userId, result.id);
+        throw error;
+      }
+    }
     return toShow(result);
   }
 
   async update(userId: number, id: number, body: UpdateShowBody): Promise<Show> {
+    if (body.voice && !this.isKnownVoice(body.voice)) throw badRequest(UNKNOWN_VOICE_MESSAGE);
     const row = await this.shows.updateOwned(userId, id, body);
     if (!row) throw notFound(SHOW_MESSAGES.notFound);
     return toShow(row);

@@ -1,20 +1,23 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idParamsSchema } from "../../../contracts/ids.ts";
 import { showIdParamsSchema } from "../../../contracts/recordings.ts";
 import {
   cloneVoiceBodySchema,
   voiceOverSchema,
   voiceSampleSchema,
+  voicePreviewQuerySchema,
   voiceStatusSchema,
+  VOICE_MESSAGES,
 } from "../../../contracts/voice.ts";
 import { requireUser } from "../../http/authenticate.ts";
-import { HttpError, badRequest } from "../../http/errors.ts";
 import { sendStoredMedia } from "../../http/media-response.ts";
+import { readMultipartFile } from "../../http/multipart.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import type { AiService } from "../ai/ai.service.ts";
 import type { VoiceService } from "./voice.service.ts";
 
-const idParams = z.strictObject({ id: z.string().regex(/^[1-9]\d{0,8}$/, "Id must be a whole number").transform(Number) });
+const voiceOverParams = idParamsSchema("Voice-over", VOICE_MESSAGES.noVoiceOver);
 
 export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService; storage: MediaStorage; ai: AiService }> = async (
   app,
@@ -23,6 +26,15 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService; storage: 
   app.get("/api/voice/status", { schema: { response: { 200: voiceStatusSchema } } }, async (request) => {
     requireUser(request);
     return voice.status();
+  });
+
+  /** A few seconds of a voice, for the voice picker's Preview. */
+  app.get("/api/voice/preview", { schema: { querystring: voicePreviewQuerySchema } }, async (request, reply) => {
+    const user = requireUser(request);
+    // Made once per voice; the first time costs as much as any synthesis.
+    if (!voice.hasPreview(request.query.voice)) await ai.checkLimit(user.id);
+    const { audio, mimeType } = await voice.preview(request.query.voice);
+    return reply.header("content-type", mimeType).header("cache-control", "private, max-age=86400").send(audio);
   });
 
   /** The spec's call: audio of the show's current narration (also kept as the show's voice-over). */
@@ -45,23 +57,17 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService; storage: 
     async (request) => voice.latestVoiceOver(requireUser(request).id, request.params.id),
   );
 
-  app.get("/api/voice-overs/:id/media", { schema: { params: idParams } }, async (request, reply) => {
+  app.get("/api/voice-overs/:id/media", { schema: { params: voiceOverParams } }, async (request, reply) => {
     const row = await voice.voiceOverMedia(requireUser(request).id, request.params.id);
     return sendStoredMedia(request, reply, storage, { key: row.storageKey, mimeType: row.mimeType });
   });
 
   app.post("/api/voice/save-sample", { schema: { response: { 201: voiceSampleSchema } } }, async (request, reply) => {
     const user = requireUser(request);
-    if (!request.isMultipart()) throw new HttpError(415, "Send the voice sample as multipart/form-data");
-    for await (const part of request.parts()) {
-      if (part.type !== "file") continue;
-      if (part.fieldname !== "voiceSample") {
-        part.file.resume();
-        continue;
-      }
-      return reply.code(201).send(await voice.saveSample(user.id, part.file));
-    }
-    throw badRequest("Add the recording in a field named voiceSample");
+    const sample = await readMultipartFile(request, "voiceSample", "Add the recording in a field named voiceSample", (file) =>
+      voice.saveSample(user.id, file),
+    );
+    return reply.code(201).send(sample);
   });
 
   app.get("/api/voice/sample", { schema: { response: { 200: voiceSampleSchema } } }, async (request) =>

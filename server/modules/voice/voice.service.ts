@@ -6,14 +6,15 @@ import { mkdtemp, rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { and, desc, eq } from "drizzle-orm";
 import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
-import { VOICE_MESSAGES, VOICE_SAMPLE_LIMITS, type VoiceOver, type VoiceSample, type VoiceStatus } from "../../../contracts/voice.ts";
+import { VOICE_MESSAGES, VOICE_PREVIEW_TEXT, VOICE_SAMPLE_LIMITS, voiceName, type VoiceOver, type VoiceSample, type VoiceStatus } from "../../../contracts/voice.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import { HttpError, badRequest, notFound } from "../../http/errors.ts";
 import { NotVideoError, TooLargeError, UploadGuard, sniffAudio } from "../../media/magic-bytes.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
-import { concatAudio, probeAudioDuration, remux, type VideoToolPaths } from "../../media/video-tools.ts";
-import { VoiceError, splitForSpeech, type VoiceProvider } from "../../voice/voice-provider.ts";
+import { concatAudio, detectSilences, probeAudioDuration, remux, type Silence, type VideoToolPaths } from "../../media/video-tools.ts";
+import { VoiceError, speechSentences, splitForSpeech, type TimedSentence, type VoiceProvider } from "../../voice/voice-provider.ts";
+import { parseWav, seconds, silence, toWav, trimSilence } from "../../voice/wav.ts";
 
 type VoiceOverRow = typeof schema.voiceOvers.$inferSelect;
 const vo = schema.voiceOvers;
@@ -23,6 +24,8 @@ const vs = schema.voiceSamples;
 const PLACEHOLDERS = new Set([SHOW_MESSAGES.draftNarration, SHOW_MESSAGES.updatedNarration]);
 
 export class VoiceService {
+  private readonly previews = new Map<string, Promise<Buffer>>();
+
   constructor(
     private readonly db: Database,
     private readonly storage: MediaStorage,
@@ -34,9 +37,43 @@ export class VoiceService {
     return {
       provider: this.provider.providerName,
       voices: [...this.provider.voices],
+      voiceOptions: this.provider.voices.map((id) => ({
+        id,
+        name: voiceName(id),
+        previewUrl: `/api/voice/preview?voice=${encodeURIComponent(id)}`,
+      })),
       defaultVoice: this.provider.defaultVoice,
       cloningAvailable: false,
     };
+  }
+
+  /** A voice this provider has (the default when none is asked for); 400 otherwise. */
+  resolveVoice(requested?: string): string {
+    const voice = requested ?? this.provider.defaultVoice;
+    if (!this.provider.voices.includes(voice)) throw badRequest(VOICE_MESSAGES.unknownVoice);
+    return voice;
+  }
+
+  /** The voice-over of exactly this text in this voice, if one was made. */
+  async existingReading(showId: number, text: string, voice: string): Promise<VoiceOverRow | undefined> {
+    return this.findVoiceOver(showId, sha256(text), voice);
+  }
+
+  /**
+   * How fast this voice reads (words a second), from the camper's latest voice-over in it (any
+   * script), else the typical pace of a built-in voice.
+   */
+  async paceOf(userId: number, voice: string): Promise<number> {
+    const rows = await this.db
+      .select({ sentences: vo.sentences, duration: vo.durationSeconds })
+      .from(vo)
+      .where(and(eq(vo.userId, userId), eq(vo.voice, voice), eq(vo.provider, this.provider.providerName)))
+      .orderBy(desc(vo.createdAt), desc(vo.id))
+      .limit(1);
+    const row = rows[0];
+    const words = row?.sentences ? row.sentences.reduce((n, s) => n + countSpokenWords(s.text), 0) : 0;
+    if (!row || words < 10 || row.duration <= 0) return TYPICAL_WORDS_PER_SECOND;
+    return Math.round((words / row.duration) * 100) / 100;
   }
 
   /** The show's narration read aloud; the same text and voice again is served from storage at once. */
@@ -50,9 +87,9 @@ export class VoiceService {
 
     const extension = this.provider.format;
     const key = `users/${userId}/voice-overs/${randomUUID()}.${extension}`;
-    let durationSeconds: number;
+    let spoken: { durationSeconds: number; sentences: TimedSentence[] };
     try {
-      durationSeconds = await this.storage.withNewLocalFile(key, (output) => this.speak(narration, voice, output));
+      spoken = await this.storage.withNewLocalFile(key, (output) => this.speak(narration, voice, output));
     } catch (error) {
       if (error instanceof VoiceError) throw new HttpError(error.statusCode, error.message);
       throw new HttpError(502, VOICE_MESSAGES.failed);
@@ -67,7 +104,8 @@ export class VoiceService {
         voice,
         storageKey: key,
         mimeType: extension === "wav" ? "audio/wav" : "audio/mpeg",
-        durationSeconds,
+        durationSeconds: spoken.durationSeconds,
+        sentences: spoken.sentences,
       })
       .onConflictDoNothing()
       .returning();
@@ -101,6 +139,7 @@ export class VoiceService {
       showId: row.showId,
       provider: row.provider,
       voice: row.voice,
+      voiceName: voiceName(row.voice),
       mimeType: row.mimeType,
       durationSeconds: row.durationSeconds,
       matchesNarration: row.textSha256 === sha256(currentNarration),
@@ -114,6 +153,7 @@ export class VoiceService {
     const staging = `users/${userId}/voice-sample/incoming-${randomUUID()}`;
     try {
       await this.storage.writeAt(staging, 0, file, guard);
+      await this.storage.seal(staging);
     } catch (error) {
       await this.storage.delete(staging);
       if (error instanceof NotVideoError) throw new HttpError(415, VOICE_MESSAGES.notAudio);
@@ -192,7 +232,35 @@ export class VoiceService {
     };
   }
 
-  private async speak(narration: string, voice: string, output: string): Promise<number> {
+  hasPreview(voice: string): boolean {
+    return this.previews.has(voice);
+  }
+
+  /** A few seconds of a voice, made once per voice and process (the same words every time). */
+  async preview(voice: string): Promise<{ audio: Buffer; mimeType: string }> {
+    if (!this.provider.voices.includes(voice)) throw badRequest(VOICE_MESSAGES.unknownVoice);
+    let audio = this.previews.get(voice);
+    if (!audio) {
+      audio = this.provider.synthesize(VOICE_PREVIEW_TEXT, voice).catch((error: unknown) => {
+        this.previews.delete(voice);
+        if (error instanceof VoiceError) throw new HttpError(error.statusCode, error.message);
+        throw new HttpError(502, VOICE_MESSAGES.failed);
+      });
+      this.previews.set(voice, audio);
+    }
+    return { audio: await audio, mimeType: this.provider.format === "wav" ? "audio/wav" : "audio/mpeg" };
+  }
+
+  /**
+   * Reads the script into `output` and says where each sentence starts. Built-in voices read one
+   * sentence at a time: the joins are exact to the sample, with a short pause between sentences. A
+   * remote provider reads in large parts, and the sentence starts are found in its audio from the
+   * pauses between sentences (ffmpeg silencedetect).
+   */
+  private async speak(narration: string, voice: string, output: string): Promise<{ durationSeconds: number; sentences: TimedSentence[] }> {
+    const sentences = speechSentences(narration);
+    if (sentences.length === 0) sentences.push(narration);
+    if (this.provider.format === "wav") return this.speakSentences(sentences, voice, output);
     const parts = splitForSpeech(narration, this.provider.maxInputChars);
     if (parts.length === 1) {
       await writeFile(output, await this.provider.synthesize(parts[0]!, voice));
@@ -210,7 +278,34 @@ export class VoiceService {
         await rm(work, { recursive: true, force: true });
       }
     }
-    return probeAudioDuration(this.tools, output);
+    const durationSeconds = await probeAudioDuration(this.tools, output);
+    const silences = await detectSilences(this.tools, output);
+    return { durationSeconds, sentences: placeSentences(sentences, silences, durationSeconds) };
+  }
+
+  private async speakSentences(sentences: string[], voice: string, output: string) {
+    const audio = this.provider.synthesizeEach
+      ? await this.provider.synthesizeEach(sentences, voice)
+      : await sentences.reduce<Promise<Buffer[]>>(async (done, s) => [...(await done), await this.provider.synthesize(s, voice)], Promise.resolve([]));
+    const pcm = audio.map((a) => trimSilence(parseWav(a)));
+    const first = pcm[0]!;
+    if (pcm.some((p) => p.sampleRate !== first.sampleRate || p.channels !== first.channels)) throw new VoiceError(502, "The voice changed format mid-script");
+    const chunks: Buffer[] = [silence(first, LEAD_SECONDS)];
+    const timed: TimedSentence[] = [];
+    let at = LEAD_SECONDS;
+    pcm.forEach((p, i) => {
+      if (i > 0) {
+        chunks.push(silence(first, SENTENCE_GAP_SECONDS));
+        at += SENTENCE_GAP_SECONDS;
+      }
+      chunks.push(p.data);
+      timed.push({ text: sentences[i]!, start: round(at), end: round(at + seconds(p)) });
+      at += seconds(p);
+    });
+    chunks.push(silence(first, TAIL_SECONDS));
+    const joined = { ...first, data: Buffer.concat(chunks) };
+    await writeFile(output, toWav(joined));
+    return { durationSeconds: round(seconds(joined)), sentences: timed };
   }
 
   private async narrationOf(userId: number, showId: number): Promise<string> {
@@ -231,6 +326,46 @@ export class VoiceService {
       .where(and(eq(vo.showId, showId), eq(vo.textSha256, textSha256), eq(vo.provider, this.provider.providerName), eq(vo.voice, voice)));
     return row;
   }
+}
+
+/** A built-in voice reads about this many words a second, pauses included. */
+export const TYPICAL_WORDS_PER_SECOND = 2.6;
+
+export function countSpokenWords(text: string): number {
+  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+}
+
+/** Silence before the first word, between sentences and after the last (seconds). */
+const LEAD_SECONDS = 0.15;
+// Longer than any pause inside a sentence (Flite's kal16 pauses up to 0.4 s at commas).
+const SENTENCE_GAP_SECONDS = 0.6;
+const TAIL_SECONDS = 0.3;
+
+const round = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * Where each sentence starts in audio read as one piece: sentence i is expected at the share of the
+ * script's characters before it; the end of the pause nearest that (after the previous sentence's
+ * start) is taken, or the expected time when no pause is near.
+ */
+export function placeSentences(sentences: string[], silences: Silence[], durationSeconds: number): TimedSentence[] {
+  const total = sentences.reduce((n, s) => n + s.length, 0) || 1;
+  const firstSound = silences[0] && silences[0].start <= 0.05 ? silences[0].end : 0;
+  const lastSound = silences.at(-1) && silences.at(-1)!.end >= durationSeconds - 0.05 ? silences.at(-1)!.start : durationSeconds;
+  const span = Math.max(0.001, lastSound - firstSound);
+  const starts: number[] = [];
+  let before = 0;
+  sentences.forEach((sentence, i) => {
+    const expected = firstSound + (before / total) * span;
+    before += sentence.length;
+    if (i === 0) return starts.push(firstSound);
+    const previous = starts[i - 1]!;
+    const window = Math.max(1.5, (sentence.length / total) * span);
+    const candidates = silences.map((s) => s.end).filter((end) => end > previous + 0.3 && end < lastSound && Math.abs(end - expected) <= window);
+    candidates.sort((a, b) => Math.abs(a - expected) - Math.abs(b - expected));
+    starts.push(candidates[0] ?? Math.max(expected, previous + 0.01));
+  });
+  return sentences.map((text, i) => ({ text, start: round(starts[i]!), end: round(i + 1 < starts.length ? starts[i + 1]! : lastSound) }));
 }
 
 function sha256(text: string): string {

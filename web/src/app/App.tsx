@@ -1,14 +1,32 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { useMemo } from "react";
-import { CampBanner } from "../components/layout/CampBanner.tsx";
+import { lazy, Suspense, useEffect, useMemo } from "react";
+import { Announcer } from "../components/a11y/announcer.tsx";
 import { Footer } from "../components/layout/Footer.tsx";
 import { Header } from "../components/layout/Header.tsx";
 import { Toaster } from "../components/ui/toaster.tsx";
-import { ChatDrawer } from "../features/ai/ChatDrawer.tsx";
 import { ChatToggle } from "../features/ai/ChatToggle.tsx";
-import { AuthProvider } from "../features/auth/auth-context.tsx";
+import { closeChat } from "../features/ai/chat-state.ts";
+import { AuthProvider, useAuth } from "../features/auth/auth-context.tsx";
 import { createQueryClient } from "../lib/api.ts";
+import { PagePrefetch } from "./prefetch.ts";
 import { AppRoutes } from "./routes.tsx";
+import { RouteFocus } from "./RouteFocus.tsx";
+
+const ChatDrawer = lazy(() => import("../features/ai/ChatDrawer.tsx").then((m) => ({ default: m.ChatDrawer })));
+
+/** The AI assistant's code loads only for signed-in campers, so the sign-in page stays small. */
+function SignedInChat() {
+  const { user } = useAuth();
+  useEffect(() => {
+    if (!user) closeChat();
+  }, [user]);
+  if (!user) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatDrawer />
+    </Suspense>
+  );
+}
 
 export function App({ queryClient }: { queryClient?: QueryClient }) {
   const client = useMemo(() => queryClient ?? createQueryClient(), [queryClient]);
@@ -22,15 +40,17 @@ export function App({ queryClient }: { queryClient?: QueryClient }) {
           >
             Skip to content
           </a>
-          <CampBanner />
           <Header actions={<ChatToggle />} />
-          <main id="main" className="flex flex-1 flex-col">
+          <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
             <AppRoutes />
           </main>
           <Footer />
         </div>
-        <ChatDrawer />
+        <SignedInChat />
+        <PagePrefetch />
         <Toaster />
+        <Announcer />
+        <RouteFocus />
       </AuthProvider>
     </QueryClientProvider>
   );

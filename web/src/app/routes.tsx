@@ -1,50 +1,61 @@
+import { Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { AuthPage } from "../features/auth/AuthPage.tsx";
-import { CreatePage } from "../features/create/CreatePage.tsx";
+import { SignInToEdit } from "../features/create/SignInToEdit.tsx";
 import { useAuth } from "../features/auth/auth-context.tsx";
-import { LegalPage } from "../features/legal/LegalPage.tsx";
-import { NotFoundPage } from "../features/pages/NotFoundPage.tsx";
-import { ProfilePage } from "../features/profile/ProfilePage.tsx";
-import { PricingPage } from "../features/pricing/PricingPage.tsx";
-import { ShowDetailPage } from "../features/shows/ShowDetailPage.tsx";
-import { ShowsPage } from "../features/shows/ShowsPage.tsx";
-import { NarrationEditorPage } from "../features/narration-editor/NarrationEditorPage.tsx";
-import { VoiceSettingsPage } from "../features/voice/VoiceSettingsPage.tsx";
 import { CenteredSpinner } from "../components/ui/spinner.tsx";
+import { pages } from "./pages.ts";
 import { ProtectedRoute } from "./ProtectedRoute.tsx";
+import { StaffRoute } from "../features/staff/StaffRoute.tsx";
+
+const {
+  create: CreatePage,
+  shows: ShowsPage,
+  showDetail: ShowDetailPage,
+  narrationEditor: NarrationEditorPage,
+  profile: ProfilePage,
+  voiceSettings: VoiceSettingsPage,
+  legal: LegalPage,
+  pricing: PricingPage,
+  notFound: NotFoundPage,
+  staffShows: StaffShowsPage,
+  staffShow: StaffShowPage,
+  staffAudit: StaffAuditPage,
+} = pages;
 
 /** Editing mode explains itself to signed-out visitors instead of redirecting them. */
 function EditRoute() {
   const { user, isLoading } = useAuth();
   if (isLoading) return <CenteredSpinner />;
-  if (!user) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <p className="text-lg">Please log in to edit recordings.</p>
-      </div>
-    );
-  }
+  if (!user) return <SignInToEdit />;
   return <CreatePage />;
 }
 
 export function AppRoutes() {
+  // The sign-in page is in the first download (it is the first thing most campers see); the rest load on
+  // first use behind the same spinner the route guard shows.
   return (
-    <Switch>
-      <Route path="/" component={AuthPage} />
-      <Route path="/auth" component={AuthPage} />
-      <ProtectedRoute path="/home" component={CreatePage} />
-      <ProtectedRoute path="/record" component={CreatePage} />
-      <Route path="/edit" component={EditRoute} />
-      <ProtectedRoute path="/shows" component={ShowsPage} />
-      <ProtectedRoute path="/shows/:id/narration" component={NarrationEditorPage} />
-      <ProtectedRoute path="/shows/:id" component={ShowDetailPage} />
-      <ProtectedRoute path="/profile" component={ProfilePage} />
-      <ProtectedRoute path="/voice-settings" component={VoiceSettingsPage} />
-      <Route path="/privacy">{() => <LegalPage page="privacy" />}</Route>
-      <Route path="/terms">{() => <LegalPage page="terms" />}</Route>
-      <Route path="/cookies">{() => <LegalPage page="cookies" />}</Route>
-      <Route path="/pricing" component={PricingPage} />
-      <Route component={NotFoundPage} />
-    </Switch>
+    <Suspense fallback={<CenteredSpinner />}>
+      <Switch>
+        <Route path="/" component={AuthPage} />
+        <Route path="/auth" component={AuthPage} />
+        <ProtectedRoute path="/home" component={CreatePage} />
+        <ProtectedRoute path="/record" component={CreatePage} />
+        <Route path="/edit" component={EditRoute} />
+        <ProtectedRoute path="/shows" component={ShowsPage} />
+        <ProtectedRoute path="/shows/:id/narration" component={NarrationEditorPage} />
+        <ProtectedRoute path="/shows/:id" component={ShowDetailPage} />
+        <ProtectedRoute path="/profile" component={ProfilePage} />
+        <ProtectedRoute path="/voice-settings" component={VoiceSettingsPage} />
+        <StaffRoute path="/staff" component={StaffShowsPage} />
+        <StaffRoute path="/staff/shows/:id" component={StaffShowPage} />
+        <StaffRoute path="/staff/audit" component={StaffAuditPage} />
+        <Route path="/privacy">{() => <LegalPage page="privacy" />}</Route>
+        <Route path="/terms">{() => <LegalPage page="terms" />}</Route>
+        <Route path="/cookies">{() => <LegalPage page="cookies" />}</Route>
+        <Route path="/pricing" component={PricingPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
   );
 }

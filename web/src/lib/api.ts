@@ -1,4 +1,5 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import type { z } from "zod";
 
 /** A non-OK response as the spec words it: "{status}: {body text}" (status text when the body is empty). */
 export class ApiError extends Error {
@@ -41,6 +42,86 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   await throwIfNotOk(response);
   return response;
 }
+
+/** A response that is not what the shared contract says: a newer server, a proxy's error page. */
+export class ContractError extends Error {
+  constructor(url: string, issues: string) {
+    super(`The server's answer to ${url} could not be read (${issues}). Reload the page and try again.`);
+    this.name = "ContractError";
+  }
+}
+
+function parseWith<S extends z.ZodType>(schema: S, url: string, body: unknown): z.infer<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new ContractError(url, first ? `${first.path.join(".") || "body"}: ${first.message}` : "unexpected shape");
+  }
+  return parsed.data;
+}
+
+/**
+ * GET `url` and check the JSON against the shared contract (contracts/*.ts), so a screen never works
+ * on a shape it did not expect.
+ */
+export async function getJson<S extends z.ZodType>(url: string, schema: S, options: { signal?: AbortSignal } = {}): Promise<z.infer<S>> {
+  const response = await fetch(url, { credentials: "include", signal: options.signal });
+  await throwIfNotOk(response);
+  return parseWith(schema, url, await response.json());
+}
+
+/** GET `url` as `schema`; a 404 means "there is none" and answers null. */
+export async function getJsonOrNull<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  options: { signal?: AbortSignal } = {},
+): Promise<z.infer<S> | null> {
+  const response = await fetch(url, { credentials: "include", signal: options.signal });
+  if (response.status === 404) return null;
+  await throwIfNotOk(response);
+  return parseWith(schema, url, await response.json());
+}
+
+/** Biggest body a keepalive request may carry (browsers cap them at 64 KiB). */
+export const KEEPALIVE_MAX_BYTES = 60_000;
+
+/**
+ * POST/PATCH/PUT/DELETE with an optional JSON body, the answer checked against `schema`. keepalive:
+ * the request outlives the page (page hide, closing the tab) when the body is small enough.
+ */
+export async function sendJson<S extends z.ZodType>(
+  method: "POST" | "PATCH" | "PUT" | "DELETE",
+  url: string,
+  data: unknown,
+  schema: S,
+  options: { keepalive?: boolean; signal?: AbortSignal } = {},
+): Promise<z.infer<S>> {
+  const body = data !== undefined ? JSON.stringify(data) : undefined;
+  const response = await fetch(url, {
+    method,
+    headers: body !== undefined ? { "Content-Type": "application/json" } : {},
+    body,
+    credentials: "include",
+    signal: options.signal,
+    keepalive: options.keepalive === true && (body === undefined || new Blob([body]).size <= KEEPALIVE_MAX_BYTES),
+  });
+  await throwIfNotOk(response);
+  return parseWith(schema, url, await response.json());
+}
+
+/**
+ * One query key per resource, shared by every screen: a show is cached once, so what one screen
+ * saves is what the next one reads. Every key of a show starts with ["/api/recordings", "{id}"], so
+ * invalidating the show refreshes its clips, voice-over and renders too.
+ */
+export const apiKeys = {
+  showsRoot: ["/api/recordings"] as const,
+  show: (id: number | string) => ["/api/recordings", String(id)] as const,
+  showRenders: (showId: number | string) => ["/api/recordings", String(showId), "renders"] as const,
+  voiceOver: (showId: number | string) => ["/api/recordings", String(showId), "voice-over"] as const,
+  showReview: (showId: number | string) => ["/api/recordings", String(showId), "review"] as const,
+  render: (id: number | string) => ["/api/renders", String(id)] as const,
+};
 
 /** The human message of any error thrown by apiRequest or a query. */
 export function errorMessage(error: unknown): string {

@@ -4,12 +4,17 @@ import { Link } from "wouter";
 import { PRODUCT_NAME } from "../../../../contracts/product.ts";
 import { useAuth } from "../../features/auth/auth-context.tsx";
 import { Button } from "../ui/button.tsx";
+import { CampBanner } from "./CampBanner.tsx";
 
-/** Site header. `actions` lets features add their own header controls (the AI chat toggle). */
+/**
+ * Site header (the page's banner landmark, camp banner included, so nothing sits outside a landmark).
+ * `actions` lets features add their own header controls (the AI chat toggle).
+ */
 export function Header({ actions }: { actions?: ReactNode }) {
   const { user } = useAuth();
   return (
     <header className="border-b border-slate-200 bg-white">
+      <CampBanner />
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <Link href={user ? "/home" : "/"} className="flex items-center gap-2 rounded-md text-lg font-bold text-lake-900">
           <Clapperboard aria-hidden="true" className="size-6 text-brand-600" />
@@ -22,6 +27,11 @@ export function Header({ actions }: { actions?: ReactNode }) {
           <Button asChild variant="ghost" size="sm">
             <Link href="/shows">My Shows</Link>
           </Button>
+          {user?.role === "staff" && (
+            <Button asChild variant="ghost" size="sm">
+              <Link href="/staff">Review</Link>
+            </Button>
+          )}
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {user && actions}

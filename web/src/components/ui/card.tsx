@@ -1,8 +1,12 @@
 import type { HTMLAttributes } from "react";
 import { cn } from "../../lib/utils.ts";
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)} {...props} />;
+/**
+ * A card. `as="section"` makes it a real section (a region landmark once it is named by its
+ * heading with aria-labelledby); a plain div with aria-labelledby is ignored by assistive technology.
+ */
+export function Card({ className, as: Tag = "div", ...props }: HTMLAttributes<HTMLElement> & { as?: "div" | "section" | "article" }) {
+  return <Tag className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)} {...props} />;
 }
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn("flex flex-col gap-1.5 p-6", className)} {...props} />;

@@ -4,7 +4,10 @@ import { TOAST } from "../../../../contracts/product.ts";
 import { dismissToast, useToasts } from "../../hooks/use-toast.ts";
 import { cn } from "../../lib/utils.ts";
 
-/** Renders the toast store. Radix gives the region its F8 hotkey and swipe-to-dismiss. */
+/**
+ * Renders the toast store. Radix gives the region its F8 hotkey and swipe-to-dismiss.
+ * Routine confirmations are read politely ("background"); only failures interrupt ("foreground").
+ */
 export function Toaster() {
   const toasts = useToasts();
   return (
@@ -18,6 +21,7 @@ export function Toaster() {
           key={id}
           open={open}
           duration={duration}
+          type={variant === "destructive" ? "foreground" : "background"}
           onOpenChange={(next) => !next && dismissToast(id)}
           className={cn(
             "pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-10 shadow-lg",

@@ -240,7 +240,7 @@ function ChatPanel() {
             placeholder="How do I make my narration shorter?"
             className="min-h-[2.75rem] w-full resize-y rounded-md border border-slate-400 bg-white px-3 py-2 text-base placeholder:text-slate-600"
           />
-          <Button type="submit" size="icon" aria-label="Send" disabled={!canSend}>
+          <Button type="submit" size="icon" aria-label="Send" busy={pending} softDisabled={!canSend}>
             <Send aria-hidden="true" />
           </Button>
         </div>

@@ -49,7 +49,9 @@ export function NarrationPanel({ generator, title, onTitleChange, targetWords, c
     status,
     generate,
     lengthSeconds,
+    cooldownSeconds,
   } = generator;
+  const cooling = cooldownSeconds > 0;
   const target = targetWords ?? generator.targetWords;
   const words = countWords(narration);
   const hasNarration = narration.trim().length > 0;
@@ -59,6 +61,7 @@ export function NarrationPanel({ generator, title, onTitleChange, targetWords, c
     title: useId(),
     narration: useId(),
     count: useId(),
+    cooldown: useId(),
   };
 
   const titleMutation = useMutation<string, Error, string>({
@@ -95,13 +98,26 @@ export function NarrationPanel({ generator, title, onTitleChange, targetWords, c
               <Button
                 size="lg"
                 onClick={() => void generate()}
-                disabled={!canGenerate || isBusy}
-                aria-describedby={!canGenerate ? ids.hint : undefined}
+                disabled={(!canGenerate || cooling) && !isBusy}
+                busy={isBusy}
+                // The countdown is visible text; its name stays the same and the hint says when.
+                aria-label={isGenerating ? "Generating..." : "Generate AI Content"}
+                aria-describedby={!canGenerate ? ids.hint : cooling ? ids.cooldown : undefined}
               >
                 {isGenerating ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Sparkles aria-hidden="true" />}
                 {isGenerating ? "Generating..." : "Generate AI Content"}
+                {cooling && !isGenerating && (
+                  <span data-testid="generate-countdown" className="tabular-nums">
+                    ({cooldownSeconds} s)
+                  </span>
+                )}
               </Button>
             </div>
+            {cooling && !isGenerating && (
+              <p id={ids.cooldown} className="text-sm text-slate-700">
+                The AI can write again in {cooldownSeconds} s.
+              </p>
+            )}
             {!canGenerate && (
               <p id={ids.hint} className="text-sm text-slate-700">
                 Answer at least one prompt to generate a narration.

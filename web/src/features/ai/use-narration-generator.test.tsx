@@ -154,7 +154,12 @@ describe("NarrationPanel", () => {
     expect(screen.getByText(/About 200 words for a 2-minute video/)).toBeTruthy();
 
     await user.click(screen.getByRole("button", { name: "Generate AI Content" }));
-    expect(screen.getByRole("button", { name: "Generating..." })).toHaveProperty("disabled", true);
+    const busy = screen.getByRole("button", { name: "Generating..." });
+    // Busy, not disabled: focus stays on the button while the AI writes.
+    expect(busy).toHaveProperty("disabled", false);
+    expect(busy.getAttribute("aria-disabled")).toBe("true");
+    expect(busy.getAttribute("aria-busy")).toBe("true");
+    expect(document.activeElement).toBe(busy);
     stream.send(sseFrame("delta", { text: "Raft day " }));
     await settle();
     expect(box.value).toBe("Raft day ");

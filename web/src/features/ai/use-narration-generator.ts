@@ -24,6 +24,8 @@ export interface NarrationGeneratorOptions {
   audienceLinks?: readonly string[];
   /** Editing mode: the saved narration to start from (placeholder texts count as none). */
   initialNarration?: string | null;
+  /** The AI's first text as the show keeps it, for Reset to Original after a reload. */
+  initialOriginal?: string | null;
   /** Called with the AI's text after each successful generation (the page saves it as a non-draft). */
   onGenerated?: (content: string) => void;
 }
@@ -56,6 +58,8 @@ export interface NarrationGenerator {
   applyCustomRequest: (customPrompt: string) => Promise<string | null>;
   /** Date.now() of the last generation attempt, manual or automatic. */
   lastAttemptAt: number | null;
+  /** Whole seconds until the next generation may run (0: now); the button shows it. */
+  cooldownSeconds: number;
   targetWords: number;
   lengthSeconds: number;
 }
@@ -92,11 +96,13 @@ export function useNarrationGenerator({
   lengthSeconds,
   audienceLinks,
   initialNarration,
+  initialOriginal,
   onGenerated,
 }: NarrationGeneratorOptions): NarrationGenerator {
   const start = initialNarration && !PLACEHOLDERS.has(initialNarration) ? initialNarration : "";
   const [narration, setNarration] = useState(start);
-  const [original, setOriginal] = useState(start);
+  const [original, setOriginal] = useState(initialOriginal || start);
+  const [now, setNow] = useState(() => Date.now());
   const [status, setStatus] = useState<NarrationStatus>("idle");
   const [lastAttemptAt, setLastAttemptAt] = useState<number | null>(null);
 
@@ -117,6 +123,8 @@ export function useNarrationGenerator({
   const run = useCallback(async () => {
     const { body: request, narration: before } = latest.current;
     if (busy.current || request.responses.length === 0) return;
+    // Every trigger, the button included, waits out the cooldown (the button shows the countdown).
+    if (lastAttempt.current !== null && Date.now() - lastAttempt.current < AI_GENERATION_COOLDOWN_MS) return;
     busy.current = true;
     const now = Date.now();
     lastAttempt.current = now;
@@ -131,6 +139,9 @@ export function useNarrationGenerator({
       setOriginal(content);
       generatedFrom.current = inputKey(request);
       setStatus("ready");
+      if (before.trim() && content.trim() === before.trim()) {
+        toast({ title: "Same narration", description: "The AI wrote the same text again. Change an answer or the style for a new version." });
+      }
       latest.current.onGenerated?.(content);
     } catch (error) {
       if (isAbort(error)) return;
@@ -170,6 +181,11 @@ export function useNarrationGenerator({
       if (!content.trim()) throw new Error(AI_MESSAGES.noContent);
       setNarration(content);
       setStatus("ready");
+      if (content.trim() === before.trim()) {
+        // Honest: nothing changed, so this is no success.
+        toast({ title: "No change", description: "The AI left your narration as it was. Try asking in other words.", variant: "destructive" });
+        return null;
+      }
       toast({ title: "AI Request Complete", description: "Your narration was updated." });
       return content;
     } catch (error) {
@@ -186,6 +202,19 @@ export function useNarrationGenerator({
 
   const resetToOriginal = useCallback(() => setNarration(latest.current.original), []);
 
+  // Tick once a second while the cooldown runs, so the button can count down.
+  const cooldownEnds = lastAttemptAt === null ? 0 : lastAttemptAt + AI_GENERATION_COOLDOWN_MS;
+  useEffect(() => {
+    if (cooldownEnds <= Date.now()) return;
+    const timer = setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= cooldownEnds) clearInterval(timer);
+    }, 1000);
+    setNow(Date.now());
+    return () => clearInterval(timer);
+  }, [cooldownEnds]);
+  const cooldownSeconds = Math.max(0, Math.ceil((cooldownEnds - now) / 1000));
+
   return {
     narration,
     setNarration,
@@ -201,6 +230,7 @@ export function useNarrationGenerator({
     maybeGenerate,
     applyCustomRequest,
     lastAttemptAt,
+    cooldownSeconds,
     targetWords: targetWordCount(lengthSeconds),
     lengthSeconds,
   };

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Redirect } from "wouter";
-import { registerBodySchema } from "../../../../contracts/auth.ts";
+import { Redirect, useLocation } from "wouter";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -8,12 +7,16 @@ import { Label } from "../../components/ui/label.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useAuth } from "./auth-context.tsx";
+import { usePageTitle } from "../../app/page-title.ts";
 
 type Mode = "login" | "register";
 
 export function AuthPage() {
   const { user } = useAuth();
-  if (user) return <Redirect to="/home" replace />;
+  const [location] = useLocation();
+  usePageTitle(location === "/auth" ? "Sign in or create an account" : "Welcome");
+  // Staff land on their review list; campers on the Create screen.
+  if (user) return <Redirect to={user.role === "staff" ? "/staff" : "/home"} replace />;
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 lg:grid-cols-2 lg:py-16">
@@ -51,7 +54,7 @@ function CredentialsForm({ mode }: { mode: Mode }) {
   const idPrefix = `${mode}-`;
   const errorId = `${idPrefix}error`;
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
     if (!username.trim() || !password) {
@@ -59,6 +62,8 @@ function CredentialsForm({ mode }: { mode: Mode }) {
       return;
     }
     if (mode === "register") {
+      // The contract (and zod with it) loads only when someone registers, keeping the first page light.
+      const { registerBodySchema } = await import("../../../../contracts/auth.ts");
       const parsed = registerBodySchema.safeParse({ username, password });
       if (!parsed.success) {
         setFormError(parsed.error.issues.map((i) => i.message).join(". "));
@@ -72,7 +77,7 @@ function CredentialsForm({ mode }: { mode: Mode }) {
   const label = mode === "login" ? "Sign In" : "Create Account";
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-describedby={formError ? errorId : undefined}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4" aria-describedby={formError ? errorId : undefined}>
       <div className="grid gap-2">
         <Label htmlFor={`${idPrefix}username`}>Username</Label>
         <Input

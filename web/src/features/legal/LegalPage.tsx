@@ -1,8 +1,10 @@
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { LEGAL_PAGES, type LegalPageKey } from "./legal-content.ts";
+import { usePageTitle } from "../../app/page-title.ts";
 
 export function LegalPage({ page }: { page: LegalPageKey }) {
   const content = LEGAL_PAGES[page];
+  usePageTitle(content.title);
   return (
     <article className="mx-auto w-full max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold text-lake-900">{content.title}</h1>

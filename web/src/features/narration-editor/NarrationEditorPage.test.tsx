@@ -45,6 +45,10 @@ function buildClip(id: number, position: number, overrides: Partial<Clip> = {}):
     uploadedBytes: 1000,
     uploadSha256: "ab",
     transcription: null,
+    trimStartSeconds: 0,
+    trimEndSeconds: 65,
+    usedSeconds: 65,
+    posterUrl: null,
     createdAt: "2025-07-01T12:00:00.000Z",
     mediaUrl: `/api/clips/${id}/media`,
     downloadUrl: `/api/clips/${id}/media?download=1`,
@@ -97,7 +101,7 @@ function renderEditor(id: number | string = 42) {
 }
 
 async function chooseClonedVoice(user: ReturnType<typeof userEvent.setup>) {
-  await user.click(screen.getByRole("radio", { name: "Cloned Voice" }));
+  await user.click(screen.getByRole("radio", { name: "AI voice" }));
   return screen.findByTestId("voice-panel");
 }
 
@@ -288,8 +292,8 @@ describe("Narration editing screen", () => {
   });
 });
 
-describe("Cloned Voice panel", () => {
-  it("appears when Cloned Voice is chosen, saves the choice, and names the provider", async () => {
+describe("AI voice panel", () => {
+  it("appears when AI voice is chosen, saves the choice, and names the provider", async () => {
     const { callsTo } = serve();
     const user = userEvent.setup();
     renderEditor();
@@ -328,7 +332,7 @@ describe("Cloned Voice panel", () => {
     await user.click(screen.getByRole("button", { name: "Generate AI Voice" }));
 
     expect(await screen.findByText("Voice sample generated")).toBeTruthy();
-    expect(screen.getByText("Click 'Play Sample' to listen to your AI voice.")).toBeTruthy();
+    expect(screen.getByText("Press Play AI Voice to listen to it.")).toBeTruthy();
     const relevant = calls.filter((c) => c.method !== "GET");
     const cloneIndex = relevant.findIndex((c) => c.path === "/api/recordings/42/clone-voice");
     expect(cloneIndex).toBeGreaterThan(0);
@@ -356,7 +360,10 @@ describe("Cloned Voice panel", () => {
     renderEditor();
     await user.click(await screen.findByRole("button", { name: "Generate AI Voice" }));
     const pending = await screen.findByRole("button", { name: "Generating..." });
-    expect((pending as HTMLButtonElement).disabled).toBe(true);
+    expect((pending as HTMLButtonElement).disabled).toBe(false);
+    expect(pending.getAttribute("aria-disabled")).toBe("true");
+    expect(pending.getAttribute("aria-busy")).toBe("true");
+    expect(document.activeElement).toBe(pending);
     expect(screen.getByTestId("voice-status").textContent).toBe("Generating the AI voice...");
     answer(new Response(new Uint8Array([82, 73, 70, 70]), { status: 200, headers: { "Content-Type": "audio/wav" } }));
     expect(await screen.findByRole("button", { name: "Generate AI Voice" })).toBeTruthy();

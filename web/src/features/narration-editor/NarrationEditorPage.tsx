@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, AudioLines, CheckCircle2, CloudOff, History, Loader2, Mic, Pencil } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft, AudioLines, CheckCircle2, CloudOff, History, Loader2, Mic, Pencil, RotateCcw } from "lucide-react";
 import { useCallback, useId, type KeyboardEvent } from "react";
 import { Link, useParams } from "wouter";
 import { PRODUCT_NAME } from "../../../../contracts/product.ts";
@@ -10,7 +10,8 @@ import { ApiError, errorMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
 import { useAuth } from "../auth/auth-context.tsx";
 import { ShowNotFound } from "../shows/ShowDetailPage.tsx";
-import { SHOWS_ROOT_KEY, isValidShowId, showKeys } from "../shows/shows-api.ts";
+import { isValidShowId, rememberSavedShow, useShow } from "../shows/shows-api.ts";
+import { useShowChoices } from "../shows/use-show-choices.ts";
 import { VoicePanel } from "../voice/VoicePanel.tsx";
 import { voiceOverKey } from "../voice/voice-api.ts";
 import { validTitle, type ShowPatch } from "./narration-draft.ts";
@@ -18,12 +19,18 @@ import type { AudioSource } from "./types.ts";
 import { saveStatusText, useAutosave, type SaveStatus } from "./use-autosave.ts";
 import { RenderPanel } from "../render/RenderPanel.tsx";
 import { VideoSections } from "./VideoSections.tsx";
+import { usePageTitle } from "../../app/page-title.ts";
 
 export const TITLE_HINT = "Click to edit title";
 
 const AUDIO_OPTIONS: { value: AudioSource; label: string; description: string; Icon: typeof Mic }[] = [
   { value: "original", label: "Original Audio", description: "The sound recorded with your clips.", Icon: Mic },
-  { value: "voice", label: "Cloned Voice", description: "An AI voice reads your narration script.", Icon: AudioLines },
+  {
+    value: "voice",
+    label: "AI voice",
+    description: "A built-in AI voice (not your own voice) reads your narration script over the clips.",
+    Icon: AudioLines,
+  },
 ];
 
 function countWords(text: string): number {
@@ -75,12 +82,8 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
 
   const onSaved = useCallback(
     (saved: Show, patch: ShowPatch) => {
-      queryClient.setQueryData(showKeys.detail(String(saved.id)), saved);
-      // Lists and the profile show the new title; this page's own copies stay as they are.
-      void queryClient.invalidateQueries({
-        queryKey: SHOWS_ROOT_KEY,
-        predicate: (query) => query.queryKey[1] !== String(saved.id),
-      });
+      // The show's one cache entry; lists and the profile show the new title.
+      rememberSavedShow(queryClient, saved);
       // The voice-over may no longer read the current script.
       if (patch.narration !== undefined) void queryClient.invalidateQueries({ queryKey: voiceOverKey(saved.id) });
     },
@@ -88,6 +91,7 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
   );
 
   const { fields, setField, flush, status, failure, restored, saved } = useAutosave({ show, userId, onSaved });
+  const choices = useShowChoices(show.id);
   const titleInvalid = validTitle(fields.title) === null;
 
   const onTitleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -174,6 +178,17 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
             <p id={ids.words} className="text-sm text-slate-700">
               {words} {words === 1 ? "word" : "words"} · Changes save automatically.
             </p>
+            <div>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setField("narration", show.originalNarration ?? "", { immediate: true })}
+                disabled={!show.originalNarration || fields.narration === show.originalNarration}
+              >
+                <RotateCcw aria-hidden="true" />
+                Reset to Original
+              </Button>
+            </div>
           </div>
 
           <fieldset role="radiogroup" aria-labelledby={ids.audioLegend} className="grid min-w-0 gap-3">
@@ -220,13 +235,23 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
           </fieldset>
 
           {fields.audioSource === "voice" && (
-            <VoicePanel showId={show.id} narration={fields.narration} saveEdits={flush} />
+            <VoicePanel
+              showId={show.id}
+              narration={fields.narration}
+              saveEdits={flush}
+              voice={show.voice}
+              onVoiceChange={(voice) => choices.mutate({ voice })}
+            />
           )}
         </CardContent>
       </Card>
 
       <VideoSections showId={show.id} videoFormat={show.videoFormat} />
-      <RenderPanel showId={show.id} videoFormat={show.videoFormat} audioSource={fields.audioSource} />
+      <RenderPanel
+        show={{ ...show, audioSource: fields.audioSource }}
+        onChoice={(choice) => choices.mutate(choice)}
+        beforeRender={flush}
+      />
     </div>
   );
 }
@@ -237,11 +262,17 @@ export function NarrationEditorPage() {
   const { user } = useAuth();
   const valid = isValidShowId(id);
   // Always fresh from the server: the screen starts editing from what the server has now.
-  const query = useQuery<Show, Error>({
-    queryKey: showKeys.detail(id ?? ""),
-    enabled: valid,
-    refetchOnMount: "always",
-  });
+  const query = useShow(id, true, { fresh: true });
+  const notFound = !valid || (query.error instanceof ApiError && query.error.status === 404);
+  usePageTitle(
+    query.data
+      ? `Narration and voice: ${query.data.title}`
+      : notFound
+        ? "Show not found"
+        : query.status === "error"
+          ? "Could not load this show"
+          : "Loading show",
+  );
 
   if (!valid) return <ShowNotFound />;
 

@@ -38,7 +38,7 @@ export function VideoSections({ showId, videoFormat }: { showId: number; videoFo
   const headingId = useId();
 
   return (
-    <Card aria-labelledby={headingId}>
+    <Card as="section" aria-labelledby={headingId}>
       <CardHeader>
         <CardTitle id={headingId} className="flex items-center gap-2">
           <Film aria-hidden="true" className="size-5 text-brand-700" />

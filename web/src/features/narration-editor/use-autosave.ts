@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Show } from "../../../../contracts/recordings.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
+import { updateShowRequest } from "../shows/shows-api.ts";
 import {
   clearDraft,
   diffFields,
@@ -16,8 +17,6 @@ import {
 /** Quiet time after the last keystroke before the edits are sent. */
 export const AUTOSAVE_DELAY_MS = 800;
 const RETRY_DELAYS_MS = [2000, 4000, 8000, 16000, 30000];
-/** Browsers cap keepalive bodies at 64 KiB; a longer script waits in this browser for the next visit. */
-const KEEPALIVE_MAX_BYTES = 60_000;
 
 /**
  * idle: nothing changed yet; saving: a change is on its way; saved: the server has everything;
@@ -46,17 +45,8 @@ function isRetryable(error: unknown): boolean {
   return error.status >= 500 || error.status === 408 || error.status === 429;
 }
 
-async function patchShow(showId: number, patch: ShowPatch, keepalive: boolean): Promise<Show> {
-  const body = JSON.stringify(patch);
-  const response = await fetch(`/api/recordings/${showId}`, {
-    method: "PATCH",
-    headers: { "Content-Type": "application/json" },
-    body,
-    credentials: "include",
-    keepalive: keepalive && new Blob([body]).size <= KEEPALIVE_MAX_BYTES,
-  });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-  return (await response.json()) as Show;
+function patchShow(showId: number, patch: ShowPatch, keepalive: boolean): Promise<Show> {
+  return updateShowRequest(showId, patch, { keepalive });
 }
 
 export interface Autosave {

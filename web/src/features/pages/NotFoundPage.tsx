@@ -1,7 +1,9 @@
 import { AlertCircle } from "lucide-react";
 import { Card, CardContent } from "../../components/ui/card.tsx";
+import { usePageTitle } from "../../app/page-title.ts";
 
 export function NotFoundPage() {
+  usePageTitle("Page not found");
   return (
     <div className="flex w-full flex-1 items-center justify-center px-4 py-16">
       <Card className="w-full max-w-md">

@@ -7,6 +7,7 @@ import { toast } from "../../hooks/use-toast.ts";
 import { cn } from "../../lib/utils.ts";
 import { useAuth } from "../auth/auth-context.tsx";
 import { PLANS, type Plan } from "./plans.ts";
+import { usePageTitle } from "../../app/page-title.ts";
 
 function showComingSoon() {
   toast({ title: "Coming Soon", description: "Payment processing will be available soon" });
@@ -88,6 +89,7 @@ function PlanCard({ plan, user, isLoading }: { plan: Plan; user: PublicUser | nu
 
 export function PricingPage() {
   const { user, isLoading } = useAuth();
+  usePageTitle("Plans");
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8">
       {!isLoading && !user && (

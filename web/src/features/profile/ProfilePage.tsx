@@ -9,6 +9,7 @@ import { planName } from "../pricing/plans.ts";
 import { formatShowDate } from "../shows/show-format.ts";
 import { useRecentShows } from "../shows/shows-api.ts";
 import { DraftBadge } from "../shows/DraftBadge.tsx";
+import { usePageTitle } from "../../app/page-title.ts";
 
 function RecentShows() {
   const { data: shows, status, error } = useRecentShows(PROFILE_RECENT_SHOWS);
@@ -72,6 +73,7 @@ function RecentShows() {
 
 export function ProfilePage() {
   const { user, logoutMutation } = useAuth();
+  usePageTitle("Your profile");
   if (!user) return null;
   const limit = user.subscriptionTier === "free" ? String(FREE_TIER_SHOW_LIMIT) : "unlimited";
   return (

@@ -1,8 +1,9 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { KEYBOARD_DRAG_STEP_PX } from "../../../../contracts/product.ts";
+import { Announcer } from "../../components/a11y/announcer.tsx";
 import { Toaster } from "../../components/ui/toaster.tsx";
 import type { ClipItem } from "./clip-items.ts";
 import { newClipRecord } from "./clip-store.ts";
@@ -45,7 +46,9 @@ function Harness({
   const [clips, setClips] = useState(initial);
   return (
     <>
+      <h3 id="clips-heading">Your clips</h3>
       <ClipList
+        headingId="clips-heading"
         clips={clips}
         onReorder={(from, to) =>
           setClips((list) => {
@@ -63,9 +66,12 @@ function Harness({
         loadLocalBlob={loadLocalBlob}
       />
       <Toaster />
+      <Announcer />
     </>
   );
 }
+
+const politeText = () => document.querySelector('[data-announcer="polite"]')?.textContent?.trim() ?? "";
 
 const titles = () => screen.getAllByTestId("clip-row").map((row) => within(row).getByText(/^Recording \d$/).textContent);
 
@@ -206,14 +212,24 @@ describe("ClipList", () => {
     await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Remove" }));
     expect(onRemove).toHaveBeenCalledOnce();
     expect(titles()).toEqual(["Recording 2"]);
+    // Focus moves on to the clip that took its place, never to <body>, and the removal is said.
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Remove Recording 2" }));
+    await waitFor(() => expect(politeText()).toBe("Recording 1 removed. 1 clip left."));
+
+    await user.keyboard("{Enter}");
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Remove" }));
+    expect(screen.queryAllByTestId("clip-row")).toHaveLength(0);
+    expect(document.activeElement).toBe(screen.getByRole("heading", { name: "Your clips" }));
+    await waitFor(() => expect(politeText()).toBe("Recording 2 removed. No clips left."));
   });
 
   it("announces state changes, not progress", async () => {
+    render(<Announcer />);
+    const before = politeText();
     const { rerender } = render(<ClipList clips={[item(1, { state: "uploading", progress: 10 })]} onReorder={() => {}} onRemove={async () => {}} onRetry={async () => {}} loadLocalBlob={async () => null} />);
-    const status = () => screen.getAllByRole("status").find((el) => el.getAttribute("aria-live") === "polite")!;
     rerender(<ClipList clips={[item(1, { state: "uploading", progress: 50 })]} onReorder={() => {}} onRemove={async () => {}} onRetry={async () => {}} loadLocalBlob={async () => null} />);
-    expect(status().textContent).toBe("");
+    expect(politeText()).toBe(before);
     rerender(<ClipList clips={[item(1, { state: "saved", progress: 100 })]} onReorder={() => {}} onRemove={async () => {}} onRetry={async () => {}} loadLocalBlob={async () => null} />);
-    expect(status().textContent).toBe("Recording 1 is saved.");
+    expect(politeText()).toBe("Recording 1 is saved.");
   });
 });

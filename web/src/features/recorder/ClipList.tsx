@@ -24,6 +24,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "../../components/ui/alert-dialog.tsx";
+import { announce, announceError } from "../../components/a11y/announcer.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { downloadBlob } from "../../lib/download.ts";
 import { toast } from "../../hooks/use-toast.ts";
@@ -79,17 +80,20 @@ export interface ClipListProps {
   onRetry(item: ClipItem): Promise<void>;
   /** The device copy of a clip, for preview and download. */
   loadLocalBlob(item: ClipItem): Promise<Blob | null>;
+  /** The list's heading: where focus goes when the last clip is removed. */
+  headingId?: string;
   className?: string;
 }
 
 /** The takes, in show order: drag by mouse or keyboard, play, download, remove, retry. */
-export function ClipList({ clips, onReorder, onRemove, onRetry, loadLocalBlob, className }: ClipListProps) {
+export function ClipList({ clips, onReorder, onRemove, onRetry, loadLocalBlob, headingId, className }: ClipListProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     // dnd-kit's keyboard model (Space/Enter, arrows, Space/Enter, Escape) at exactly 25 px a press.
     useSensor(StepKeyboardSensor, { coordinateGetter: keyboardCoordinates }),
   );
-  const announcement = useStateAnnouncements(clips);
+  useStateAnnouncements(clips);
+  const removeWithFocus = useFocusAfterRemoval(clips, onRemove, headingId);
   const dragTracker = useRef<{ lastOver: UniqueIdentifier | null }>({ lastOver: null });
 
   // A keyboard move may take the clip out of view; once dropped it is brought back into view.
@@ -112,9 +116,6 @@ export function ClipList({ clips, onReorder, onRemove, onRetry, loadLocalBlob, c
 
   return (
     <div className={className}>
-      <p className="sr-only" role="status" aria-live="polite">
-        {announcement}
-      </p>
       {clips.length > 0 && (
         <DndContext
           sensors={sensors}
@@ -129,7 +130,7 @@ export function ClipList({ clips, onReorder, onRemove, onRetry, loadLocalBlob, c
                 <ClipRow
                   key={item.key}
                   item={item}
-                  onRemove={onRemove}
+                  onRemove={removeWithFocus}
                   onRetry={onRetry}
                   loadLocalBlob={loadLocalBlob}
                 />
@@ -142,19 +143,58 @@ export function ClipList({ clips, onReorder, onRemove, onRetry, loadLocalBlob, c
   );
 }
 
-/** "Recording 2 is saved." when a clip's state changes; nothing for every percent. */
-function useStateAnnouncements(clips: ClipItem[]): string {
+/**
+ * Removing a clip takes its row, and the focused Remove button with it: focus goes to the Remove
+ * button of the clip that took its place (or the one before it when the last was removed, or the
+ * list's heading when none is left), and the removal is announced.
+ */
+function useFocusAfterRemoval(clips: ClipItem[], onRemove: (item: ClipItem) => Promise<void>, headingId?: string) {
+  const pending = useRef<{ key: string; index: number; title: string } | null>(null);
+  useEffect(() => {
+    const removal = pending.current;
+    if (!removal || clips.some((c) => c.key === removal.key)) return;
+    pending.current = null;
+    const next = clips[Math.min(removal.index, clips.length - 1)];
+    const left = clips.length === 0 ? "No clips left." : `${clips.length} ${clips.length === 1 ? "clip" : "clips"} left.`;
+    announce(`${removal.title} removed. ${left}`);
+    const target = next
+      ? [...document.querySelectorAll<HTMLElement>("[data-clip-remove]")].find((el) => el.dataset.clipRemove === next.key)
+      : headingId
+        ? document.getElementById(headingId)
+        : null;
+    if (!target) return;
+    if (!next && !target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus();
+  }, [clips, headingId]);
+
+  return async (item: ClipItem) => {
+    pending.current = { key: item.key, index: clips.findIndex((c) => c.key === item.key), title: item.title };
+    try {
+      await onRemove(item);
+    } catch (error) {
+      pending.current = null;
+      throw error;
+    }
+  };
+}
+
+/**
+ * "Recording 2 is saved." when a clip's state changes; nothing for every percent. Said through the
+ * app's live regions; a failed upload is an error, so it is the one said assertively.
+ */
+function useStateAnnouncements(clips: ClipItem[]) {
   const previous = useRef<Map<string, string> | null>(null);
-  const [message, setMessage] = useState("");
   useEffect(() => {
     const now = new Map(clips.map((c) => [c.key, `${c.state}|${c.error ?? ""}`]));
     const before = previous.current;
     previous.current = now;
     if (!before) return;
     const changed = clips.filter((c) => before.has(c.key) && before.get(c.key) !== now.get(c.key));
-    if (changed.length > 0) setMessage(changed.map(stateAnnouncement).join(" "));
+    const failed = changed.filter((c) => c.state === "failed");
+    const routine = changed.filter((c) => c.state !== "failed");
+    if (routine.length > 0) announce(routine.map(stateAnnouncement).join(" "));
+    if (failed.length > 0) announceError(failed.map(stateAnnouncement).join(" "));
   }, [clips]);
-  return message;
 }
 
 interface ClipRowProps {
@@ -318,7 +358,7 @@ function RemoveClipButton({
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
-        <Button size="sm" variant="ghost" disabled={disabled} aria-label={`Remove ${item.title}`}>
+        <Button size="sm" variant="ghost" disabled={disabled} aria-label={`Remove ${item.title}`} data-clip-remove={item.key}>
           <Trash2 aria-hidden="true" />
           Remove
         </Button>

@@ -4,17 +4,18 @@ import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Announcer } from "../../components/a11y/announcer.tsx";
 import { Toaster } from "../../components/ui/toaster.tsx";
 import { dismissToast } from "../../hooks/use-toast.ts";
 import { createQueryClient } from "../../lib/api.ts";
 import type { ClipItem } from "./clip-items.ts";
 import { MemoryClipStore } from "./clip-store.ts";
 import { ContinueToEditingButton } from "./ContinueToEditingButton.tsx";
-import { Recorder } from "./Recorder.tsx";
+import { Recorder, timeLeftWarning } from "./Recorder.tsx";
 import { FakeTusServer, bytesOf, eventually, expectSameBytes, recordingSleep } from "./recorder-test-helpers.ts";
 import { resetRecorderRuntime, resetRecovery } from "./runtime.ts";
 import { UploadManager } from "./uploader.ts";
-import { PERMISSION_ERROR, TIMESLICE_MS, pickMimeType } from "./use-recorder.ts";
+import { PERMISSION_ERROR, TIMESLICE_MS, pickMimeType, videoConstraints } from "./use-recorder.ts";
 
 // --- browser media fakes ------------------------------------------------------------------------
 
@@ -81,11 +82,14 @@ const getUserMedia = vi.fn(async () => fakeStream);
 
 let queryClient = createQueryClient();
 
+const politeText = () => document.querySelector('[data-announcer="polite"]')?.textContent?.trim() ?? "";
+
 function wrapper(children: ReactNode) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
       <Toaster />
+      <Announcer />
     </QueryClientProvider>
   );
 }
@@ -119,7 +123,7 @@ afterEach(async () => {
   vi.useRealTimers();
 });
 
-const recordButton = () => screen.getByRole("button", { name: /^(Start Recording|Record Another|Stop \d+:\d\d)$/ });
+const recordButton = () => screen.getByRole("button", { name: /^(Start Recording|Record Another|Stop recording)$/ });
 const rows = () => screen.queryAllByTestId("clip-row");
 
 describe("pickMimeType", () => {
@@ -144,11 +148,13 @@ describe("Recorder", () => {
 
     await user.click(recordButton());
     await waitFor(() => expect(FakeMediaRecorder.instances).toHaveLength(1));
-    expect(getUserMedia).toHaveBeenCalledWith({ video: true, audio: true });
+    // The camera is asked for the format's frame (16:9 here), the front one first.
+    expect(getUserMedia).toHaveBeenCalledWith({ video: videoConstraints("16/9", "user"), audio: true });
     const media = FakeMediaRecorder.instances[0]!;
     expect(media.mimeType).toBe("video/webm;codecs=vp8,opus");
     expect(media.timeslice).toBe(TIMESLICE_MS);
-    await waitFor(() => expect(recordButton().textContent).toMatch(/^Stop 0:0\d$/));
+    // A fixed name while recording; the time runs in the REC badge.
+    await waitFor(() => expect(recordButton().textContent).toBe("Stop recording"));
     expect(screen.getByText("REC")).toBeTruthy();
     expect(screen.getByRole("region", { name: "Teleprompter" }).textContent).toContain("We built a raft");
     await waitFor(() => expect(screen.getByText("Recording started. It stops by itself at 2:00.")).toBeTruthy());
@@ -187,11 +193,15 @@ describe("Recorder", () => {
     render(wrapper(<Recorder lengthSeconds={30} narration="" userId={7} showId={null} />));
     await user.click(recordButton());
     await waitFor(() => expect(FakeMediaRecorder.instances[0]?.state).toBe("recording"));
-    await waitFor(() => expect(recordButton().textContent).toBe("Stop 0:00"));
+    await waitFor(() => expect(recordButton().textContent).toBe("Stop recording"));
     act(() => FakeMediaRecorder.instances[0]!.emit(bytesOf(500)));
     await act(async () => vi.advanceTimersByTime(7_100));
-    expect(recordButton().textContent).toBe("Stop 0:07");
-    await act(async () => vi.advanceTimersByTime(23_000));
+    expect(recordButton().textContent).toBe("Stop recording");
+    expect(screen.getByText("0:07")).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(13_000));
+    // A 30-second recording said when it stops at its start; the 10-second warning still comes.
+    expect(politeText()).toBe("10 seconds left");
+    await act(async () => vi.advanceTimersByTime(10_000));
     expect(FakeMediaRecorder.instances[0]!.state).toBe("inactive");
     vi.useRealTimers();
     await eventually(() => expect(rows()[0]?.dataset.state).toBe("saved"));
@@ -317,5 +327,23 @@ describe("ContinueToEditingButton", () => {
     const button = screen.getByRole("button", { name: "Continue to Editing" }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(screen.getByText("Save your story first").id).toBe(button.getAttribute("aria-describedby"));
+  });
+});
+
+describe("time-left warnings", () => {
+  it("says 30 and then 10 seconds left, once each, and only the nearer one when both are passed at once", () => {
+    const said = new Set<number>();
+    expect(timeLeftWarning(80, 120, said)).toBeNull();
+    expect(timeLeftWarning(90, 120, said)).toBe(30);
+    said.add(30);
+    expect(timeLeftWarning(95, 120, said)).toBeNull();
+    expect(timeLeftWarning(110, 120, said)).toBe(10);
+    said.add(10);
+    expect(timeLeftWarning(115, 120, said)).toBeNull();
+    expect(timeLeftWarning(112, 120, new Set())).toBe(10);
+    // A 30-second take already said when it stops; only the 10-second warning is news.
+    expect(timeLeftWarning(0, 30, new Set())).toBeNull();
+    expect(timeLeftWarning(20, 30, new Set())).toBe(10);
+    expect(timeLeftWarning(120, 120, new Set())).toBeNull();
   });
 });

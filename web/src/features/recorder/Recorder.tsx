@@ -1,5 +1,7 @@
-import { Camera, Circle, Loader2, Square } from "lucide-react";
+import { Camera, Circle, Loader2, Square, SwitchCamera } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { DEFAULT_VIDEO_FORMAT, VIDEO_FORMATS, type VideoFormatKey } from "../../../../contracts/product.ts";
+import { announce } from "../../components/a11y/announcer.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/utils.ts";
@@ -17,6 +19,8 @@ export interface RecorderProps {
   userId: number;
   /** The saved show, or null before the story is first saved (clips then wait, loose, to join it). */
   showId: number | null;
+  /** The chosen video format: the preview shows its frame, and the camera is asked for that shape. */
+  videoFormat?: VideoFormatKey;
   /** Every change of the clip list (the page shows 'Continue to Editing' when it is not empty). */
   onClipsChange?: (clips: ClipItem[]) => void;
   className?: string;
@@ -27,7 +31,10 @@ export interface RecorderProps {
  * the live transcript, and the clip list. Clips are kept on the device and uploaded while recording;
  * once a show exists, the clips and their order are saved with it.
  */
-export function Recorder({ lengthSeconds, narration, userId, showId, onClipsChange, className }: RecorderProps) {
+export function Recorder({ lengthSeconds, narration, userId, showId, videoFormat = DEFAULT_VIDEO_FORMAT, onClipsChange, className }: RecorderProps) {
+  const format = VIDEO_FORMATS.find((f) => f.key === videoFormat) ?? VIDEO_FORMATS[0];
+  const aspect = format.aspectRatio;
+  const tall = aspect === "9/16";
   const clips = useClips({ userId, showId });
   const clipsRef = useRef(clips.clips);
   clipsRef.current = clips.clips;
@@ -36,11 +43,15 @@ export function Recorder({ lengthSeconds, narration, userId, showId, onClipsChan
     showId,
     lengthSeconds,
     nextTitle: () => nextRecordingTitle(clipsRef.current),
+    aspect,
   });
-  const { status, elapsed, stream, cameraError, transcript, speechAvailable } = recorder;
+  const { status, elapsed, stream, cameraError, transcript, speechAvailable, facing } = recorder;
+  const cameraShape = useCameraShape(stream);
+  // The camera gave another shape than the frame (the browser could not crop it): say what crop cuts.
+  const cut = cameraShape !== null && Math.abs(cameraShape - (tall ? 9 / 16 : 16 / 9)) > 0.05;
   const recording = status === "recording" || status === "stopping";
   const hasClips = clips.clips.length > 0;
-  const ids = { heading: useId(), transcript: useId(), clips: useId() };
+  const ids = { heading: useId(), transcript: useId(), clips: useId(), frame: useId() };
 
   const videoRef = useRef<HTMLVideoElement>(null);
   useEffect(() => {
@@ -56,7 +67,7 @@ export function Recorder({ lengthSeconds, narration, userId, showId, onClipsChan
     onChange.current?.(clips.clips);
   }, [clips.clips]);
 
-  const announcement = useRecordingAnnouncement(status, lengthSeconds);
+  useRecordingAnnouncements(status, elapsed, lengthSeconds);
 
   function onRecordButton() {
     if (status === "recording") recorder.stop();
@@ -87,16 +98,24 @@ export function Recorder({ lengthSeconds, narration, userId, showId, onClipsChan
           <Teleprompter
             narration={narration}
             running={status === "recording"}
-            stageClassName="mx-auto w-full max-w-[calc(50vh*16/9)]"
+            stageClassName={cn("mx-auto w-full", tall ? "max-w-[calc(55vh*9/16)] min-w-[min(15rem,100%)]" : "max-w-[calc(50vh*16/9)]")}
           >
-            <div className="relative aspect-video w-full overflow-hidden rounded-lg bg-slate-900">
+            <div
+              className="relative w-full overflow-hidden rounded-lg bg-slate-900"
+              style={{ aspectRatio: aspect }}
+              data-testid="camera-frame"
+              data-aspect={aspect}
+            >
               <video
                 ref={videoRef}
                 muted
                 playsInline
                 autoPlay
                 aria-label="Camera preview"
-                className={cn("h-full w-full -scale-x-100 object-cover", !stream && "invisible")}
+                aria-describedby={ids.frame}
+                data-mirrored={facing === "user" ? "true" : "false"}
+                // The front camera's preview is mirrored so moving feels natural; the file is not.
+                className={cn("h-full w-full object-cover", facing === "user" && "-scale-x-100", !stream && "invisible")}
               />
               {!stream && (
                 // The upper part: the teleprompter may cover the lower one.
@@ -120,6 +139,20 @@ export function Recorder({ lengthSeconds, narration, userId, showId, onClipsChan
             </div>
           </Teleprompter>
 
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+            <p id={ids.frame} data-testid="frame-note">
+              Frame: {format.label}, {tall ? "tall 9:16" : "wide 16:9"}
+              {facing === "user" ? ", preview mirrored (the video is not)" : ""}.
+              {cut && " Your camera films a different shape: the final video crops to this frame (or adds bars if you choose)."}
+            </p>
+            {recorder.canSwitchCamera && (
+              <Button variant="outline" size="sm" onClick={recorder.switchCamera} disabled={status !== "idle"}>
+                <SwitchCamera aria-hidden="true" />
+                {facing === "user" ? "Use back camera" : "Use front camera"}
+              </Button>
+            )}
+          </div>
+
           <div className="flex flex-wrap items-center gap-3">
             {/* One button whose job changes, so keyboard focus stays on it from Start to Stop and back. */}
             <Button
@@ -127,8 +160,8 @@ export function Recorder({ lengthSeconds, narration, userId, showId, onClipsChan
               variant={recording ? "destructive" : "default"}
               onClick={onRecordButton}
               // Not `disabled`: a disabled button drops keyboard focus while the camera starts.
-              aria-disabled={status === "starting" || status === "stopping"}
-              className="min-w-44 aria-disabled:opacity-70"
+              busy={status === "starting" || status === "stopping"}
+              className="min-w-44"
             >
               {status === "starting" ? (
                 <Loader2 aria-hidden="true" className="animate-spin" />
@@ -137,13 +170,11 @@ export function Recorder({ lengthSeconds, narration, userId, showId, onClipsChan
               ) : (
                 <Circle aria-hidden="true" />
               )}
-              {recording ? `Stop ${formatClock(elapsed)}` : hasClips ? "Record Another" : "Start Recording"}
+              {/* A fixed name while recording: the running time is in the REC badge, not read every second. */}
+              {recording ? "Stop recording" : hasClips ? "Record Another" : "Start Recording"}
             </Button>
             <p className="text-sm text-slate-700">Stops by itself at {formatClock(lengthSeconds)}.</p>
           </div>
-          <p className="sr-only" role="status" aria-live="polite">
-            {announcement}
-          </p>
 
           {(recording || transcriptText) && (
             <div className="grid gap-1" aria-labelledby={ids.transcript} role="group">
@@ -180,6 +211,7 @@ export function Recorder({ lengthSeconds, narration, userId, showId, onClipsChan
               onRemove={clips.remove}
               onRetry={clips.retry}
               loadLocalBlob={clips.localBlob}
+              headingId={ids.clips}
             />
           </div>
         </CardContent>
@@ -188,17 +220,54 @@ export function Recorder({ lengthSeconds, narration, userId, showId, onClipsChan
   );
 }
 
-function useRecordingAnnouncement(status: string, lengthSeconds: number): string {
-  const [message, setMessage] = useState("");
+/** Seconds-left warnings before the automatic stop, each said once per recording. */
+export const TIME_LEFT_WARNINGS = [30, 10] as const;
+
+/** The warning due at this moment of a recording, if any (only for recordings long enough to need it). */
+export function timeLeftWarning(elapsed: number, lengthSeconds: number, alreadySaid: ReadonlySet<number>): number | null {
+  const left = lengthSeconds - elapsed;
+  // Nearest first: when a throttled tab passes both at once, only the nearer one is due.
+  for (const warning of [...TIME_LEFT_WARNINGS].sort((a, b) => a - b)) {
+    // A 30-second recording starts with "stops by itself at 0:30"; "30 seconds left" would only repeat it.
+    if (lengthSeconds > warning && left <= warning && left > 0 && !alreadySaid.has(warning)) return warning;
+  }
+  return null;
+}
+
+/**
+ * What a screen reader hears of a recording: started (with when it stops), 30 and 10 seconds
+ * left, and stopped. "Saved" follows from the clip list once the server has every byte.
+ */
+function useRecordingAnnouncements(status: string, elapsed: number, lengthSeconds: number) {
   const previous = useRef(status);
+  const warned = useRef(new Set<number>());
   useEffect(() => {
     const before = previous.current;
     previous.current = status;
     if (status === "recording" && before !== "recording") {
-      setMessage(`Recording started. It stops by itself at ${formatClock(lengthSeconds)}.`);
+      warned.current = new Set();
+      announce(`Recording started. It stops by itself at ${formatClock(lengthSeconds)}.`);
     } else if (status === "idle" && (before === "recording" || before === "stopping")) {
-      setMessage("Recording stopped. The clip is kept on this device and uploading.");
+      announce("Recording stopped. The clip is kept on this device and uploading.");
     }
   }, [status, lengthSeconds]);
-  return message;
+  useEffect(() => {
+    if (status !== "recording") return;
+    const warning = timeLeftWarning(elapsed, lengthSeconds, warned.current);
+    if (warning === null) return;
+    // Both thresholds may be passed at once (a throttled tab): say the nearer one only.
+    TIME_LEFT_WARNINGS.filter((w) => w >= warning).forEach((w) => warned.current.add(w));
+    announce(`${warning} seconds left`);
+  }, [status, elapsed, lengthSeconds]);
+}
+
+/** The camera track's width / height once known (null before the camera is on). */
+function useCameraShape(stream: MediaStream | null): number | null {
+  const [shape, setShape] = useState<number | null>(null);
+  useEffect(() => {
+    const track = stream?.getVideoTracks?.()[0];
+    const settings = track?.getSettings?.();
+    setShape(settings?.width && settings.height ? settings.width / settings.height : null);
+  }, [stream]);
+  return shape;
 }

@@ -49,6 +49,22 @@ export interface UseRecorderOptions {
   lengthSeconds: number;
   /** The next clip's title ('Recording N'), read when a recording starts. */
   nextTitle: () => string;
+  /** The chosen format's frame: the camera is asked for this shape where the browser allows. */
+  aspect?: "16/9" | "9/16";
+}
+
+/** user: the front (selfie) camera; environment: the back one. */
+export type CameraFacing = "user" | "environment";
+
+/** Asks for the format's shape; browsers that can't crop the camera give their own and the preview shows the cut. */
+export function videoConstraints(aspect: "16/9" | "9/16", facing: CameraFacing): MediaTrackConstraints {
+  const tall = aspect === "9/16";
+  return {
+    facingMode: { ideal: facing },
+    aspectRatio: { ideal: tall ? 9 / 16 : 16 / 9 },
+    width: { ideal: tall ? 720 : 1280 },
+    height: { ideal: tall ? 1280 : 720 },
+  };
 }
 
 export interface RecorderApi {
@@ -67,6 +83,12 @@ export interface RecorderApi {
   currentLocalId: string | null;
   /** Asks for the camera and microphone (the preview) without recording. */
   enableCamera(): Promise<MediaStream | null>;
+  /** Which camera is in use; the front one's preview is mirrored (the file never is). */
+  facing: CameraFacing;
+  /** True when the device has more than one camera (front and back). */
+  canSwitchCamera: boolean;
+  /** Front to back and back; only while not recording. */
+  switchCamera(): void;
   start(): Promise<void>;
   stop(): void;
 }
@@ -76,7 +98,11 @@ export interface RecorderApi {
  * store (and the write has completed) before anything else happens to it; the upload loop then
  * sends it while recording goes on. Stop fixes the clip's size and the transcript.
  */
-export function useRecorder({ userId, showId, lengthSeconds, nextTitle }: UseRecorderOptions): RecorderApi {
+export function useRecorder({ userId, showId, lengthSeconds, nextTitle, aspect = "16/9" }: UseRecorderOptions): RecorderApi {
+  const [facing, setFacing] = useState<CameraFacing>("user");
+  const [canSwitchCamera, setCanSwitchCamera] = useState(false);
+  const shape = useRef({ aspect, facing });
+  shape.current = { aspect, facing };
   const [status, setStatus] = useState<RecorderStatus>("idle");
   const [elapsed, setElapsed] = useState(0);
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -103,8 +129,22 @@ export function useRecorder({ userId, showId, lengthSeconds, nextTitle }: UseRec
     if (current && current.getTracks().every((t) => t.readyState !== "ended")) return current;
     try {
       if (!navigator.mediaDevices?.getUserMedia) throw new Error("This browser can't use a camera here");
-      const next = await navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+      const { aspect: frame, facing: side } = shape.current;
+      const next = await navigator.mediaDevices
+        .getUserMedia({ video: videoConstraints(frame, side), audio: true })
+        // A camera that refuses the shape still records: the preview then shows what crop cuts.
+        .catch((error: unknown) => {
+          if (error instanceof DOMException && error.name === "OverconstrainedError") {
+            return navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+          }
+          throw error;
+        });
       streamRef.current = next;
+      // Device labels and counts are known once the camera is allowed.
+      void navigator.mediaDevices
+        .enumerateDevices?.()
+        .then((devices) => mounted.current && setCanSwitchCamera(devices.filter((d) => d.kind === "videoinput").length > 1))
+        .catch(() => undefined);
       if (mounted.current) {
         setStream(next);
         setCameraError(null);
@@ -295,5 +335,40 @@ export function useRecorder({ userId, showId, lengthSeconds, nextTitle }: UseRec
     };
   }, []);
 
-  return { status, elapsed, stream, cameraError, transcript, speechAvailable, currentLocalId, enableCamera, start, stop };
+  // A new frame or another camera: open the camera again with the new shape (never mid-recording).
+  const reopen = useCallback(() => {
+    const current = streamRef.current;
+    if (!current || statusRef.current !== "idle") return;
+    current.getTracks().forEach((t) => t.stop());
+    streamRef.current = null;
+    if (mounted.current) setStream(null);
+    void enableCamera();
+  }, [enableCamera]);
+  const opened = useRef({ aspect, facing });
+  useEffect(() => {
+    if (opened.current.aspect === aspect && opened.current.facing === facing) return;
+    opened.current = { aspect, facing };
+    reopen();
+  }, [aspect, facing, reopen]);
+
+  const switchCamera = useCallback(() => {
+    if (statusRef.current !== "idle") return;
+    setFacing((f) => (f === "user" ? "environment" : "user"));
+  }, []);
+
+  return {
+    status,
+    elapsed,
+    stream,
+    cameraError,
+    transcript,
+    speechAvailable,
+    currentLocalId,
+    enableCamera,
+    facing,
+    canSwitchCamera,
+    switchCamera,
+    start,
+    stop,
+  };
 }

@@ -33,7 +33,7 @@ export function DownloadMp4Button({ showId, title, size = "sm" }: { showId: numb
   const busy = starting || job?.status === "queued" || job?.status === "running";
   return (
     <div className="grid min-w-[10rem] gap-2">
-      <Button size={size} variant="outline" onClick={() => void start()} disabled={busy} aria-label={`Download .mp4 of ${title}`}>
+      <Button size={size} variant="outline" onClick={() => void start()} busy={busy} aria-label={`Download .mp4 of ${title}`}>
         {busy ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
         Download .mp4
       </Button>

@@ -1,68 +1,93 @@
-import { useQuery } from "@tanstack/react-query";
 import { Clapperboard, Download } from "lucide-react";
-import { useEffect, useId, useState } from "react";
-import type { RenderJob } from "../../../../contracts/renders.ts";
-import { VIDEO_FORMATS } from "../../../../contracts/product.ts";
+import { useId } from "react";
+import { VIDEO_FORMATS, type VideoFormatKey } from "../../../../contracts/product.ts";
+import { captionsOn, type Show } from "../../../../contracts/recordings.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { errorMessage } from "../../lib/api.ts";
+import type { ShowChoices } from "../shows/use-show-choices.ts";
 import { RenderProgress } from "./RenderProgress.tsx";
-import { useRender } from "./use-render.ts";
+import { FinishedVideo } from "./FinishedVideo.tsx";
+import { useRender, useShowRenders } from "./use-render.ts";
 
 interface Props {
-  showId: number;
-  videoFormat: string;
-  audioSource: "original" | "voice";
+  show: Pick<Show, "id" | "videoFormat" | "audioSource" | "fit" | "captions" | "voice">;
+  /** Saves one final-video choice on the show. */
+  onChoice: (choice: ShowChoices) => void;
+  /** Sends pending script edits first; false when they could not be saved. */
+  beforeRender?: () => Promise<boolean>;
 }
 
-/** The narration screen's final video: choices, Render, progress, and a preview of the result. */
-export function RenderPanel({ showId, videoFormat, audioSource }: Props) {
-  const ids = { fit: useId(), captions: useId(), audio: useId() };
-  const [fit, setFit] = useState<"crop" | "fit">("crop");
-  const [captions, setCaptions] = useState(true);
-  const [audio, setAudio] = useState<"original" | "voice">(audioSource);
-  // The narration card's Audio source choice is the default here too.
-  useEffect(() => setAudio(audioSource), [audioSource]);
-  const { job, start, starting, error } = useRender(showId);
-  const previous = useQuery<RenderJob[]>({ queryKey: [`/api/recordings/${showId}/renders`] });
+/**
+ * The final video: the show's choices (format, picture, captions; the sound is the Audio source
+ * above), Render, progress, and the finished video. The choices live on the show, so every
+ * Download .mp4 (list card, show page, here) gives this same video.
+ */
+export function RenderPanel({ show, onChoice, beforeRender }: Props) {
+  const ids = { fit: useId(), captions: useId(), format: useId(), sound: useId() };
+  const { job, start, starting, error } = useRender(show.id);
+  const previous = useShowRenders(show.id);
   const latestDone = job?.status === "done" ? job : previous.data?.find((r) => r.status === "done");
-  const format = VIDEO_FORMATS.find((f) => f.key === videoFormat);
+  const format = VIDEO_FORMATS.find((f) => f.key === show.videoFormat) ?? VIDEO_FORMATS[0];
   const busy = starting || job?.status === "queued" || job?.status === "running";
+  const captions = captionsOn(show);
+
+  async function render() {
+    if (beforeRender && !(await beforeRender())) return;
+    // No options: the server renders with the show's own choices, like every other download.
+    await start();
+  }
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>Final video</CardTitle>
         <CardDescription>
-          Makes an MP4 for {format?.label ?? videoFormat} ({format?.aspectRatio === "9/16" ? "1080x1920, tall" : "1920x1080, wide"}, up to{" "}
-          {Math.round((format?.maxDuration ?? 600) / 60)} min) from your clips in order.
+          Makes an MP4 for {format.label} ({format.aspectRatio === "9/16" ? "1080x1920, tall" : "1920x1080, wide"}, up to{" "}
+          {Math.round(format.maxDuration / 60)} min) from your clips in order. These choices are saved with the show and
+          every Download .mp4 uses them.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
+        <div className="grid gap-1.5 sm:max-w-xs">
+          <label htmlFor={ids.format} className="text-sm font-medium">
+            Format
+          </label>
+          <select
+            id={ids.format}
+            value={show.videoFormat}
+            onChange={(e) => onChoice({ videoFormat: e.target.value as VideoFormatKey })}
+            className="h-10 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
+          >
+            {VIDEO_FORMATS.map((f) => (
+              <option key={f.key} value={f.key}>
+                {f.label} ({f.aspectRatio === "9/16" ? "tall" : "wide"})
+              </option>
+            ))}
+          </select>
+        </div>
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium">Picture</legend>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name={ids.fit} checked={fit === "crop"} onChange={() => setFit("crop")} /> Fill the frame (crop the edges)
+            <input type="radio" name={ids.fit} checked={show.fit === "crop"} onChange={() => onChoice({ fit: "crop" })} /> Fill
+            the frame (crop the edges)
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name={ids.fit} checked={fit === "fit"} onChange={() => setFit("fit")} /> Show the whole picture (add bars)
+            <input type="radio" name={ids.fit} checked={show.fit === "fit"} onChange={() => onChoice({ fit: "fit" })} /> Show
+            the whole picture (add bars)
           </label>
         </fieldset>
-        <fieldset className="grid gap-2">
-          <legend className="text-sm font-medium">Sound</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name={ids.audio} checked={audio === "original"} onChange={() => setAudio("original")} /> Original Audio
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input type="radio" name={ids.audio} checked={audio === "voice"} onChange={() => setAudio("voice")} /> AI voice over the clips
-          </label>
-        </fieldset>
+        <p id={ids.sound} className="text-sm" data-testid="final-sound">
+          <span className="font-medium">Sound:</span>{" "}
+          {show.audioSource === "voice" ? "AI voice reading your script over the clips" : "Original Audio (your clips' own sound)"}
+          . Change it under Audio source above.
+        </p>
         <label className="flex items-center gap-2 text-sm" htmlFor={ids.captions}>
-          <input id={ids.captions} type="checkbox" checked={captions} onChange={(e) => setCaptions(e.target.checked)} /> Burn in captions of the
-          narration
+          <input id={ids.captions} type="checkbox" checked={captions} onChange={(e) => onChoice({ captions: e.target.checked })} />{" "}
+          Burn in captions of the narration
         </label>
         <div>
-          <Button onClick={() => void start({ fit, audio, captions })} disabled={busy}>
+          <Button onClick={() => void render()} busy={busy}>
             <Clapperboard aria-hidden="true" />
             {busy ? "Rendering..." : "Render video"}
           </Button>
@@ -75,16 +100,7 @@ export function RenderPanel({ showId, videoFormat, audioSource }: Props) {
         )}
         {latestDone?.mediaUrl && (
           <div className="grid gap-2">
-            <video
-              controls
-              preload="metadata"
-              src={latestDone.mediaUrl}
-              aria-label="Preview of the rendered video"
-              className="max-h-[70vh] w-full rounded-lg bg-black"
-              style={{ aspectRatio: format?.aspectRatio ?? "16/9" }}
-            >
-              {latestDone.captionsUrl && <track kind="captions" src={latestDone.captionsUrl} srcLang="en" label="English" />}
-            </video>
+            <FinishedVideo job={latestDone} aspectRatio={format.aspectRatio} />
             <Button asChild variant="outline" size="sm" className="justify-self-start">
               <a href={latestDone.downloadUrl!}>
                 <Download aria-hidden="true" />

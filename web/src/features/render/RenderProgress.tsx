@@ -1,6 +1,9 @@
 import type { RenderJob } from "../../../../contracts/renders.ts";
 
-/** A labelled progress bar for a render, announced politely when its state changes. */
+/**
+ * A labelled progress bar for a render. Its text is not a live region: useRender speaks the
+ * progress (queued, each quarter, the end) from the app's live regions, which outlast this bar.
+ */
 export function RenderProgress({ job, label = "Rendering video" }: { job: RenderJob; label?: string }) {
   const text =
     job.status === "queued" ? "Waiting for its turn..." : job.status === "running" ? `Rendering ${job.progress} %` : job.status === "done" ? "Video ready" : "Render failed";
@@ -20,7 +23,7 @@ export function RenderProgress({ job, label = "Rendering video" }: { job: Render
           style={{ width: `${job.status === "done" ? 100 : Math.max(job.progress, job.status === "running" ? 3 : 0)}%` }}
         />
       </div>
-      <p className="text-xs text-slate-700" aria-live="polite">
+      <p className="text-xs text-slate-700">
         {text}
         {job.status === "failed" && job.message ? `: ${job.message}` : ""}
       </p>

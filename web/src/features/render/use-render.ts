@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useEffect, useState } from "react";
-import type { RenderJob } from "../../../../contracts/renders.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { z } from "zod";
+import { renderJobSchema, type RenderJob } from "../../../../contracts/renders.ts";
+import { apiKeys, getJson, sendJson } from "../../lib/api.ts";
+import { announce, announceError } from "../../components/a11y/announcer.tsx";
 
 export interface RenderOptions {
   fit?: "crop" | "fit";
@@ -10,6 +12,36 @@ export interface RenderOptions {
 }
 
 const POLL_MS = 1000;
+
+/** What a screen reader hears of a render: queued, each quarter, then ready or failed, once each. */
+export function renderAnnouncement(job: RenderJob, lastQuarter: number): { text: string; quarter: number; error?: boolean } | null {
+  if (job.status === "done") return { text: "Video ready", quarter: 4 };
+  if (job.status === "failed") return { text: `Render failed${job.message ? `: ${job.message}` : ""}`, quarter: 4, error: true };
+  if (job.status === "queued") return lastQuarter < 0 ? { text: "Video queued, waiting for its turn", quarter: 0 } : null;
+  const quarter = Math.min(3, Math.floor(job.progress / 25));
+  if (quarter > Math.max(lastQuarter, 0)) return { text: `Rendering ${quarter * 25} %`, quarter };
+  if (lastQuarter < 0) return { text: "Rendering started", quarter: 0 };
+  return null;
+}
+
+/**
+ * Speaks a render's progress through the app's live regions (they stay mounted, so "Video ready"
+ * is read even though the progress bar goes away at that moment), instead of every poll's percent.
+ */
+function useRenderAnnouncer(job: RenderJob | undefined) {
+  const spoken = useRef<{ id: number; quarter: number }>({ id: -1, quarter: -1 });
+  useEffect(() => {
+    if (!job) return;
+    if (spoken.current.id !== job.id) spoken.current = { id: job.id, quarter: -1 };
+    // Its end was spoken already; later polls of the same job say nothing more.
+    if (spoken.current.quarter >= 4) return;
+    const next = renderAnnouncement(job, spoken.current.quarter);
+    if (!next) return;
+    spoken.current.quarter = next.quarter;
+    if (next.error) announceError(next.text);
+    else announce(next.text);
+  }, [job]);
+}
 
 /**
  * Starts (or reuses) a render of a show and follows its progress until it is done or failed.
@@ -22,7 +54,8 @@ export function useRender(showId: number) {
   const [starting, setStarting] = useState(false);
 
   const job = useQuery<RenderJob>({
-    queryKey: [`/api/renders/${jobId}`],
+    queryKey: apiKeys.render(jobId ?? "none"),
+    queryFn: ({ signal }) => getJson(`/api/renders/${jobId}`, renderJobSchema, { signal }),
     enabled: jobId !== null,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
@@ -36,11 +69,10 @@ export function useRender(showId: number) {
       setStarting(true);
       setStartError(null);
       try {
-        const res = await apiRequest("POST", `/api/recordings/${showId}/renders`, options);
-        const started = (await res.json()) as RenderJob;
-        queryClient.setQueryData([`/api/renders/${started.id}`], started);
+        const started = await sendJson("POST", `/api/recordings/${showId}/renders`, options, renderJobSchema);
+        queryClient.setQueryData(apiKeys.render(started.id), started);
         setJobId(started.id);
-        void queryClient.invalidateQueries({ queryKey: [`/api/recordings/${showId}/renders`] });
+        void queryClient.invalidateQueries({ queryKey: apiKeys.showRenders(showId) });
         return started;
       } catch (error) {
         setStartError(error as Error);
@@ -55,9 +87,11 @@ export function useRender(showId: number) {
   const current = jobId !== null ? job.data : undefined;
   useEffect(() => {
     if (current?.status === "done" || current?.status === "failed") {
-      void queryClient.invalidateQueries({ queryKey: [`/api/recordings/${showId}/renders`] });
+      void queryClient.invalidateQueries({ queryKey: apiKeys.showRenders(showId) });
     }
   }, [current?.status, queryClient, showId]);
+
+  useRenderAnnouncer(current);
 
   return { job: current, start, starting, error: startError ?? job.error ?? null };
 }
@@ -71,4 +105,12 @@ export function downloadRender(job: RenderJob) {
   document.body.appendChild(link);
   link.click();
   link.remove();
+}
+
+/** The show's recent renders, newest first. */
+export function useShowRenders(showId: number) {
+  return useQuery<RenderJob[]>({
+    queryKey: apiKeys.showRenders(showId),
+    queryFn: ({ signal }) => getJson(`/api/recordings/${showId}/renders`, z.array(renderJobSchema), { signal }),
+  });
 }

@@ -18,10 +18,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { toast } from "../../hooks/use-toast.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { DraftBadge } from "./DraftBadge.tsx";
+import { ReviewCard } from "../review/ReviewCard.tsx";
 import { DownloadMp4Button } from "../render/DownloadMp4Button.tsx";
 import { downloadTextFile } from "../../lib/download.ts";
 import { formatShowDateTime, narrationFileText, safeFileName } from "./show-format.ts";
 import { isValidShowId, useDeleteShow, useShow } from "./shows-api.ts";
+import { usePageTitle } from "../../app/page-title.ts";
 
 function BackToShows() {
   return (
@@ -147,6 +149,8 @@ function ShowDetail({ show, onDeleted }: { show: Show; onDeleted: () => void }) 
         </div>
       </header>
 
+      <ReviewCard showId={show.id} />
+
       <Card>
         <CardHeader>
           <CardTitle>Narration</CardTitle>
@@ -190,6 +194,8 @@ export function ShowDetailPage() {
   // Once deleted, the show's query must not run again (it would only 404) while we leave the page.
   const [deleted, setDeleted] = useState(false);
   const { data: show, status, error } = useShow(id, !deleted);
+  const notFound = !isValidShowId(id) || (error instanceof ApiError && error.status === 404);
+  usePageTitle(show?.title ?? (notFound ? "Show not found" : status === "error" ? "Could not load this show" : "Loading show"));
 
   if (deleted) return null;
   if (!isValidShowId(id)) return <ShowNotFound />;

@@ -8,6 +8,7 @@ import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../comp
 import { DraftBadge } from "./DraftBadge.tsx";
 import { formatShowDate, narrationExcerpt } from "./show-format.ts";
 import { useShowsPages } from "./shows-api.ts";
+import { usePageTitle } from "../../app/page-title.ts";
 
 function ShowCard({ show, viewLinkRef }: { show: Show; viewLinkRef?: (el: HTMLAnchorElement | null) => void }) {
   const excerpt = narrationExcerpt(show.narration);
@@ -52,6 +53,7 @@ export function ShowsPage() {
   const { data, status, error, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } =
     useShowsPages();
   const shows = useMemo(() => data?.pages.flatMap((page) => page.shows) ?? [], [data]);
+  usePageTitle("My shows");
 
   // After "Show more", keyboard focus moves to the first newly shown card instead of staying at the
   // bottom (or being lost when the button disappears on the last page).

@@ -5,9 +5,17 @@ import {
   useQueryClient,
   type QueryClient,
 } from "@tanstack/react-query";
-import { NEXT_CURSOR_HEADER, type Show } from "../../../../contracts/recordings.ts";
+import { parseId } from "../../../../contracts/ids.ts";
+import { z } from "zod";
+import {
+  NEXT_CURSOR_HEADER,
+  showSchema,
+  type CreateShowBody,
+  type Show,
+  type UpdateShowBody,
+} from "../../../../contracts/recordings.ts";
 import { SHOWS_LIST_PAGE_SIZE } from "../../../../contracts/product.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { ContractError, apiKeys, apiRequest, getJson, sendJson } from "../../lib/api.ts";
 import { CURRENT_USER_KEY } from "../auth/auth-context.tsx";
 
 /**
@@ -17,14 +25,41 @@ import { CURRENT_USER_KEY } from "../auth/auth-context.tsx";
  * ["/api/recordings"] query (an array) kept by another screen.
  */
 export const SHOWS_ROOT = "/api/recordings";
-export const SHOWS_ROOT_KEY = [SHOWS_ROOT] as const;
+export const SHOWS_ROOT_KEY = apiKeys.showsRoot;
 
 export const showKeys = {
   pages: (limit: number) => [SHOWS_ROOT, "pages", { limit }] as const,
   recent: (limit: number) => [SHOWS_ROOT, "recent", { limit }] as const,
-  /** The default query function GETs the key joined with "/": /api/recordings/{id}. */
-  detail: (id: string) => [SHOWS_ROOT, id] as const,
+  /** The one key of a show, on every screen (lib/api.ts apiKeys.show). */
+  detail: (id: string | number) => apiKeys.show(id),
 };
+
+const showListSchema = z.array(showSchema);
+
+export function fetchShow(id: number | string, signal?: AbortSignal): Promise<Show> {
+  return getJson(`${SHOWS_ROOT}/${id}`, showSchema, { signal });
+}
+
+/** POST /api/narrations: a new show. */
+export function createShowRequest(body: CreateShowBody): Promise<Show> {
+  return sendJson("POST", "/api/narrations", body, showSchema);
+}
+
+/** PATCH /api/recordings/{id}: only the fields sent change. */
+export function updateShowRequest(id: number, patch: UpdateShowBody, options: { keepalive?: boolean } = {}): Promise<Show> {
+  return sendJson("PATCH", `${SHOWS_ROOT}/${id}`, patch, showSchema, options);
+}
+
+/** After a save: the show's one cache entry holds the server's answer; lists and the count refresh. */
+export function rememberSavedShow(queryClient: QueryClient, show: Show) {
+  queryClient.setQueryData(showKeys.detail(show.id), show);
+  void queryClient.invalidateQueries({
+    queryKey: SHOWS_ROOT_KEY,
+    // The show itself is current; its clips, voice-over and renders are not touched by a save.
+    predicate: (query) => query.queryKey[1] !== String(show.id),
+  });
+  void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
+}
 
 export interface ShowsPage {
   shows: Show[];
@@ -49,7 +84,9 @@ export async function fetchShowsPage(
   if (cursor) params.set("cursor", cursor);
   const response = await fetch(`${SHOWS_ROOT}?${params.toString()}`, { credentials: "include", signal });
   if (!response.ok) throw new FetchShowsError(response.status);
-  const shows = (await response.json()) as Show[];
+  const parsed = showListSchema.safeParse(await response.json());
+  if (!parsed.success) throw new ContractError(SHOWS_ROOT, parsed.error.issues[0]?.message ?? "unexpected shape");
+  const shows = parsed.data;
   return { shows, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) ?? undefined };
 }
 
@@ -72,15 +109,18 @@ export function useRecentShows(limit: number) {
   });
 }
 
-/** Route ids the server accepts (contracts' showIdParamsSchema): anything else can't be a show. */
+/** Route ids that can name a show (the database's id range): anything else can't be a show. */
 export function isValidShowId(id: string | undefined): id is string {
-  return id !== undefined && /^[1-9]\d{0,8}$/.test(id);
+  return parseId(id) !== null;
 }
 
-export function useShow(id: string | undefined, enabled = true) {
+export function useShow(id: string | undefined, enabled = true, options: { fresh?: boolean } = {}) {
   return useQuery<Show, Error>({
     queryKey: showKeys.detail(id ?? ""),
+    queryFn: ({ signal }) => fetchShow(id!, signal),
     enabled: enabled && isValidShowId(id),
+    // Screens that edit the show start from what the server has now, never from an older copy.
+    ...(options.fresh ? { refetchOnMount: "always" as const } : {}),
   });
 }
 

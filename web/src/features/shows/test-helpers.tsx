@@ -13,7 +13,7 @@ import { AuthProvider } from "../auth/auth-context.tsx";
 /** Test-only helpers for the shows, profile and pricing pages (jsdom + a mocked fetch). */
 
 export function buildUser(overrides: Partial<PublicUser> = {}): PublicUser {
-  return { id: 1, username: "camper_jo", subscriptionTier: "free", recordingsCount: 0, ...overrides };
+  return { id: 1, username: "camper_jo", subscriptionTier: "free", recordingsCount: 0, role: "camper", ...overrides };
 }
 
 export function buildShow(id: number, overrides: Partial<Show> = {}): Show {
@@ -34,6 +34,10 @@ export function buildShow(id: number, overrides: Partial<Show> = {}): Show {
     videoFormat: "linkedin",
     lengthSeconds: 120,
     audioSource: "original",
+    originalNarration: null,
+    voice: null,
+    fit: "crop",
+    captions: null,
     createdAt,
     updatedAt: createdAt,
     ...overrides,

@@ -13,11 +13,12 @@ import {
   useVoiceOver,
   useVoiceSample,
   useVoiceStatus,
+  voiceOptionsOf,
   voiceOverKey,
 } from "./voice-api.ts";
 
 export const VOICE_TOASTS = {
-  generated: { title: "Voice sample generated", description: "Click 'Play Sample' to listen to your AI voice." },
+  generated: { title: "Voice sample generated", description: "Press Play AI Voice to listen to it." },
   generateFailed: "Failed to generate voice",
   playbackFailed: { title: "Playback failed", description: "Unable to play the generated audio." },
 } as const;
@@ -113,13 +114,17 @@ export interface VoicePanelProps {
   narration: string;
   /** Saves pending script edits; true when the server has the current script. */
   saveEdits: () => Promise<boolean>;
+  /** The show's chosen voice (null: the provider's default); renders read with it. */
+  voice?: string | null;
+  /** Keeps a new choice of voice on the show. */
+  onVoiceChange?: (voice: string) => void;
 }
 
 /**
  * Cloned Voice: step 1 points to the voice sample, step 2 has an AI voice read this show's script.
  * The audio comes from the provider's built-in voices; custom voice training is not available yet.
  */
-export function VoicePanel({ showId, narration, saveEdits }: VoicePanelProps) {
+export function VoicePanel({ showId, narration, saveEdits, voice: showVoice = null, onVoiceChange }: VoicePanelProps) {
   const queryClient = useQueryClient();
   const ids = { voice: useId(), hint: useId(), provider: useId() };
   const voiceStatus = useVoiceStatus();
@@ -134,10 +139,12 @@ export function VoicePanel({ showId, narration, saveEdits }: VoicePanelProps) {
 
   useEffect(() => () => revoke(generatedUrlRef.current), []);
 
-  const voices = voiceStatus.data?.voices ?? [];
+  const options = voiceOptionsOf(voiceStatus.data);
+  const voices = options.map((o) => o.id);
   const existing = voiceOver.data ?? null;
   const selectedVoice =
     (chosenVoice && voices.includes(chosenVoice) ? chosenVoice : null) ??
+    (showVoice && voices.includes(showVoice) ? showVoice : null) ??
     (existing && voices.includes(existing.voice) ? existing.voice : null) ??
     voiceStatus.data?.defaultVoice ??
     "";
@@ -219,6 +226,9 @@ export function VoicePanel({ showId, narration, saveEdits }: VoicePanelProps) {
   return (
     <div data-testid="voice-panel" className="grid gap-4 rounded-xl border border-lake-600/30 bg-lake-50 p-3 sm:p-5">
       <div>
+        <p className="mb-2 font-semibold text-slate-900" data-testid="voice-honesty-note">
+          The AI voice is a built-in computer voice. It is not your own voice.
+        </p>
         <p id={ids.provider} className="text-slate-800" data-testid="voice-provider-note">
           This currently uses the built-in voices of an AI provider
           {providerName ? (
@@ -240,14 +250,17 @@ export function VoicePanel({ showId, narration, saveEdits }: VoicePanelProps) {
           <select
             id={ids.voice}
             value={selectedVoice}
-            onChange={(event) => setChosenVoice(event.target.value)}
+            onChange={(event) => {
+              setChosenVoice(event.target.value);
+              onVoiceChange?.(event.target.value);
+            }}
             disabled={voices.length === 0 || generate.isPending}
             className="h-10 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 disabled:opacity-50"
           >
             {voices.length === 0 && <option value="">{voiceStatus.isPending ? "Loading voices..." : "Default voice"}</option>}
-            {voices.map((voice) => (
-              <option key={voice} value={voice}>
-                {voice}
+            {options.map((option) => (
+              <option key={option.id} value={option.id}>
+                {option.name}
               </option>
             ))}
           </select>
@@ -256,7 +269,8 @@ export function VoicePanel({ showId, narration, saveEdits }: VoicePanelProps) {
         <div className="flex flex-wrap gap-2">
           <Button
             onClick={() => generate.mutate(selectedVoice)}
-            disabled={generate.isPending || !hasNarration}
+            disabled={!hasNarration && !generate.isPending}
+            busy={generate.isPending}
             aria-describedby={hasNarration ? undefined : ids.hint}
           >
             {generate.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Sparkles aria-hidden="true" />}
@@ -286,7 +300,8 @@ export function VoicePanel({ showId, narration, saveEdits }: VoicePanelProps) {
 
         {existing && !generatedUrl && (
           <p className="text-sm text-slate-700" data-testid="voice-over-info">
-            This show has an AI voice ({existing.voice}, {formatClock(existing.durationSeconds)}).
+            This show has an AI voice ({options.find((o) => o.id === existing.voice)?.name ?? existing.voice},{" "}
+            {formatClock(existing.durationSeconds)}).
           </p>
         )}
         {existing && !existing.matchesNarration && !generate.isPending && (

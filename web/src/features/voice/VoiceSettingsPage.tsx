@@ -28,6 +28,7 @@ import {
   useVoiceSample,
 } from "./voice-api.ts";
 import { useVoiceRecorder, type RecordedSample } from "./use-voice-recorder.ts";
+import { usePageTitle } from "../../app/page-title.ts";
 
 export const VOICE_ADVICE = `For the best sample, record at least ${VOICE_SAMPLE_MAX_SECONDS} seconds, in a quiet place.`;
 
@@ -101,7 +102,7 @@ function SavedSampleCard() {
   const headingId = useId();
 
   return (
-    <Card aria-labelledby={headingId}>
+    <Card as="section" aria-labelledby={headingId}>
       <CardHeader>
         <CardTitle id={headingId}>Your saved voice sample</CardTitle>
       </CardHeader>
@@ -196,7 +197,7 @@ function RecorderCard({ hasSavedSample }: { hasSavedSample: boolean }) {
           : "";
 
   return (
-    <Card aria-labelledby={headingId}>
+    <Card as="section" aria-labelledby={headingId}>
       <CardHeader>
         <CardTitle id={headingId}>{hasSavedSample ? "Record a new sample" : "Record a voice sample"}</CardTitle>
         <CardDescription id={adviceId} className="text-base text-slate-700">
@@ -268,6 +269,7 @@ function RecorderCard({ hasSavedSample }: { hasSavedSample: boolean }) {
 /** /voice-settings: record, play back, save, replace or delete the camper's voice sample. */
 export function VoiceSettingsPage() {
   const { data: sample } = useVoiceSample();
+  usePageTitle("Voice settings");
 
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8">

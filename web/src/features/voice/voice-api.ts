@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { VoiceOver, VoiceSample, VoiceStatus } from "../../../../contracts/voice.ts";
-import { ApiError, apiRequest } from "../../lib/api.ts";
+import { ApiError, apiKeys, apiRequest } from "../../lib/api.ts";
 
 /**
  * Client side of the voice API (contracts/voice.ts): the provider's status and voices, the camper's
@@ -10,7 +10,7 @@ export const VOICE_STATUS_KEY = ["/api/voice/status"] as const;
 export const VOICE_SAMPLE_KEY = ["/api/voice/sample"] as const;
 export const VOICE_SAMPLE_MEDIA_URL = "/api/voice/sample/media";
 /** Under the shows root, so refreshing every show also refreshes its voice-over. */
-export const voiceOverKey = (showId: number) => ["/api/recordings", String(showId), "voice-over"] as const;
+export const voiceOverKey = (showId: number) => apiKeys.voiceOver(showId);
 /** The saved sample's media address; changes when a new sample replaces it, so players reload. */
 export function sampleMediaUrl(sample: Pick<VoiceSample, "mediaUrl" | "createdAt">): string {
   return `${sample.mediaUrl || VOICE_SAMPLE_MEDIA_URL}?v=${encodeURIComponent(sample.createdAt)}`;
@@ -27,6 +27,11 @@ async function getOrNull<T>(url: string, signal?: AbortSignal): Promise<T | null
   if (response.status === 404) return null;
   await throwIfNotOk(response);
   return (await response.json()) as T;
+}
+
+/** The voices to offer, each with the name campers see. */
+export function voiceOptionsOf(status: VoiceStatus | undefined): { id: string; name: string }[] {
+  return (status?.voices ?? []).map((id) => ({ id, name: id }));
 }
 
 export function useVoiceStatus() {

@@ -53,6 +53,10 @@ export function buildVoiceStatus(overrides: Partial<VoiceStatus> = {}): VoiceSta
   return {
     provider: "Built-in voice (eSpeak NG)",
     voices: ["en-us", "en-gb"],
+    voiceOptions: [
+      { id: "en-us", name: "Robo (eSpeak, US)", previewUrl: "/api/voice/preview?voice=en-us" },
+      { id: "en-gb", name: "en-gb", previewUrl: "/api/voice/preview?voice=en-gb" },
+    ],
     defaultVoice: "en-us",
     cloningAvailable: false,
     ...overrides,
@@ -76,6 +80,7 @@ export function buildVoiceOver(showId: number, overrides: Partial<VoiceOver> = {
     showId,
     provider: "Built-in voice (eSpeak NG)",
     voice: "en-us",
+    voiceName: "Robo (eSpeak, US)",
     mimeType: "audio/wav",
     durationSeconds: 12,
     matchesNarration: true,

@@ -1,0 +1,142 @@
+import { z } from "zod";
+import { idSchema } from "./ids.ts";
+import { showSchema } from "./recordings.ts";
+
+/**
+ * Where a show stands with camp staff. draft: no finished video yet; video_ready: a finished
+ * video nobody has submitted; waiting: submitted (or changed after approval); approved;
+ * changes_requested: staff asked for changes in a note the camper sees.
+ */
+export const REVIEW_STATES = ["draft", "video_ready", "waiting", "approved", "changes_requested"] as const;
+export type ReviewState = (typeof REVIEW_STATES)[number];
+
+export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
+  draft: "Draft",
+  video_ready: "Video ready",
+  waiting: "Waiting for review",
+  approved: "Approved",
+  changes_requested: "Changes requested",
+};
+
+export const REVIEW_LIMITS = { messageMaxLength: 1000, noteMaxLength: 2000, searchMaxLength: 100, listMax: 500 } as const;
+
+export const REVIEW_MESSAGES = {
+  needsVideo: "Make the final video first: staff review the finished video",
+  notSubmitted: "The camper has not submitted this show for review yet",
+  videoChanged: "The camper made a new video since you opened this show. Watch the new one first.",
+  noteRequired: "Write a note so the camper knows what to change",
+  renderNotFound: "Video not found",
+} as const;
+
+/** POST /api/recordings/:id/review — the camper submits the show's newest finished video. */
+export const submitReviewBodySchema = z
+  .strictObject({
+    message: z
+      .string({ error: "Message must be text" })
+      .trim()
+      .max(REVIEW_LIMITS.messageMaxLength, `Message must be at most ${REVIEW_LIMITS.messageMaxLength} characters`)
+      .optional(),
+  })
+  .nullish();
+export type SubmitReviewBody = z.infer<typeof submitReviewBodySchema>;
+
+/** What the camper (and staff) see of a show's review. */
+export const showReviewSchema = z.object({
+  showId: z.number().int(),
+  state: z.enum(REVIEW_STATES),
+  /** The newest finished video of the show, if any. */
+  currentRenderJobId: z.number().int().nullable(),
+  /** The video staff approved (what a share link plays). */
+  approvedRenderJobId: z.number().int().nullable(),
+  camperMessage: z.string().nullable(),
+  staffNote: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type ShowReview = z.infer<typeof showReviewSchema>;
+
+/** POST /api/staff/shows/:id/review — staff decide on the video they watched. */
+export const staffDecisionBodySchema = z
+  .strictObject({
+    decision: z.enum(["approve", "request_changes"], { error: "decision must be approve or request_changes" }),
+    note: z
+      .string({ error: "Note must be text" })
+      .trim()
+      .max(REVIEW_LIMITS.noteMaxLength, `Note must be at most ${REVIEW_LIMITS.noteMaxLength} characters`)
+      .optional(),
+    /** The video staff watched; a newer one makes the decision wait (409). */
+    renderJobId: idSchema("renderJobId"),
+  })
+  .refine((b) => b.decision === "approve" || (b.note ?? "").length > 0, { message: REVIEW_MESSAGES.noteRequired });
+export type StaffDecisionBody = z.infer<typeof staffDecisionBodySchema>;
+
+/** GET /api/staff/shows */
+export const staffShowsQuerySchema = z.strictObject({
+  state: z.enum(REVIEW_STATES, { error: `state must be one of ${REVIEW_STATES.join(", ")}` }).optional(),
+  q: z.string().trim().max(REVIEW_LIMITS.searchMaxLength, `Search must be at most ${REVIEW_LIMITS.searchMaxLength} characters`).optional(),
+});
+export type StaffShowsQuery = z.infer<typeof staffShowsQuerySchema>;
+
+export const staffShowItemSchema = z.object({
+  showId: z.number().int(),
+  title: z.string(),
+  camperId: z.number().int(),
+  camperUsername: z.string(),
+  state: z.enum(REVIEW_STATES),
+  updatedAt: z.string(),
+  submittedAt: z.string().nullable(),
+});
+export type StaffShowItem = z.infer<typeof staffShowItemSchema>;
+
+export const staffVideoSchema = z.object({
+  renderJobId: z.number().int(),
+  videoFormat: z.string(),
+  mediaUrl: z.string(),
+  captionsUrl: z.string().nullable(),
+});
+
+/** GET /api/staff/shows/:id — everything staff need to decide. */
+export const staffShowDetailSchema = z.object({
+  show: showSchema,
+  camper: z.object({ id: z.number().int(), username: z.string() }),
+  review: showReviewSchema,
+  video: staffVideoSchema.nullable(),
+});
+export type StaffShowDetail = z.infer<typeof staffShowDetailSchema>;
+
+export const AUDIT_ACTIONS = [
+  "opened_show",
+  "approved",
+  "requested_changes",
+  "shared",
+  "revoked_share",
+  "exported_data",
+  "set_retention",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  opened_show: "Opened a show",
+  approved: "Approved a video",
+  requested_changes: "Requested changes",
+  shared: "Made a share link",
+  revoked_share: "Revoked a share link",
+  exported_data: "Downloaded a camper's data",
+  set_retention: "Set the retention rule",
+};
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  staffUsername: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  camperUsername: z.string().nullable(),
+  showId: z.number().int().nullable(),
+  showTitle: z.string().nullable(),
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = z.strictObject({
+  limit: z.coerce.number({ error: "limit must be a number" }).int().min(1).max(500).optional(),
+});

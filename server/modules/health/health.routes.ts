@@ -1,0 +1,45 @@
+import { sql } from "drizzle-orm";
+import type { FastifyPluginAsync } from "fastify";
+import type { Database } from "../../../db/client.ts";
+import type { MediaStorage } from "../../media/media-storage.ts";
+
+/** A check that takes longer than this counts as down: a load balancer must not wait on us. */
+const CHECK_TIMEOUT_MS = 3000;
+
+async function check(what: string, run: () => Promise<unknown>): Promise<string | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await Promise.race([
+      run(),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS / 1000} s`)), CHECK_TIMEOUT_MS);
+      }),
+    ]);
+    return undefined;
+  } catch (error) {
+    return `${what}: ${(error as Error).message || "unreachable"}`;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Liveness and readiness for load balancers and orchestrators. /healthz: the process answers.
+ * /readyz: it can serve campers (database and media storage reachable), else 503 with the reason.
+ */
+export const healthRoutes: FastifyPluginAsync<{ db: Database; storage: MediaStorage; isClosing: () => boolean }> = async (
+  app,
+  { db, storage, isClosing },
+) => {
+  app.get("/healthz", async (_request, reply) => reply.header("cache-control", "no-store").send({ status: "ok" }));
+
+  app.get("/readyz", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    if (isClosing()) return reply.code(503).send({ message: "shutting down", status: "closing" });
+    const problems = (
+      await Promise.all([check("database", () => db.execute(sql`SELECT 1`)), check("storage", () => storage.ping())])
+    ).filter((p): p is string => p !== undefined);
+    if (problems.length) return reply.code(503).send({ message: problems.join("; "), status: "unavailable" });
+    return reply.send({ status: "ready" });
+  });
+};

@@ -1,0 +1,181 @@
+import { timingSafeEqual } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { Database } from "../../../db/client.ts";
+import type { AiWriter } from "../../ai/ai-writer.ts";
+import type { VoiceProvider } from "../../voice/voice-provider.ts";
+
+const PREFIX = "summer_stories_";
+
+/**
+ * Prometheus metrics of one app instance, in a registry of its own (several apps in one test
+ * process must not share counters). Render queue figures come from the database at scrape time, so
+ * any instance reports the whole cluster's queue, and the render workers need no HTTP of their own.
+ */
+export class AppMetrics {
+  readonly registry = new Registry();
+  readonly requestSeconds: Histogram<"method" | "route" | "status_code">;
+  readonly uploadsInProgress: Gauge;
+  readonly uploadBytes: Counter;
+  readonly aiSeconds: Histogram<"operation" | "outcome">;
+  readonly voiceSeconds: Histogram<"provider" | "outcome">;
+
+  constructor(db: Database) {
+    collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
+    this.requestSeconds = new Histogram({
+      name: `${PREFIX}http_request_duration_seconds`,
+      help: "HTTP request durations by route pattern",
+      labelNames: ["method", "route", "status_code"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+      registers: [this.registry],
+    });
+    this.uploadsInProgress = new Gauge({
+      name: `${PREFIX}uploads_in_progress`,
+      help: "Upload requests (tus PATCH, multipart) receiving bytes on this instance right now",
+      registers: [this.registry],
+    });
+    this.uploadBytes = new Counter({
+      name: `${PREFIX}upload_bytes_total`,
+      help: "Media bytes stored from uploads on this instance",
+      registers: [this.registry],
+    });
+    this.aiSeconds = new Histogram({
+      name: `${PREFIX}ai_call_duration_seconds`,
+      help: "AI writer calls (offline or provider) by operation and outcome",
+      labelNames: ["operation", "outcome"],
+      buckets: [0.01, 0.05, 0.1, 0.5, 1, 2, 5, 10, 30, 60],
+      registers: [this.registry],
+    });
+    this.voiceSeconds = new Histogram({
+      name: `${PREFIX}voice_call_duration_seconds`,
+      help: "Speech synthesis calls by provider and outcome",
+      labelNames: ["provider", "outcome"],
+      buckets: [0.05, 0.1, 0.5, 1, 2, 5, 10, 30, 60],
+      registers: [this.registry],
+    });
+    new Gauge({
+      name: `${PREFIX}render_queue_depth`,
+      help: "Render jobs waiting (queued) and being rendered (running), across all workers",
+      labelNames: ["status"],
+      registers: [this.registry],
+      async collect() {
+        const rows = await queryRows<{ status: string; n: number }>(
+          db,
+          sql`SELECT status, count(*)::int AS n FROM render_jobs WHERE status IN ('queued', 'running') GROUP BY status`,
+        );
+        this.reset();
+        for (const status of ["queued", "running"]) this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
+      },
+    });
+    new Gauge({
+      name: `${PREFIX}render_duration_seconds`,
+      help: "Time from queued to done of renders finished in the last hour, across all workers (quantiles)",
+      labelNames: ["quantile"],
+      registers: [this.registry],
+      async collect() {
+        const [row] = await queryRows<{ p50: number | null; p90: number | null; p99: number | null }>(
+          db,
+          sql`SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY s) AS p50, percentile_cont(0.9) WITHIN GROUP (ORDER BY s) AS p90,
+                     percentile_cont(0.99) WITHIN GROUP (ORDER BY s) AS p99
+              FROM (SELECT extract(epoch FROM finished_at - created_at)::float8 AS s FROM render_jobs
+                    WHERE status = 'done' AND finished_at > now() - interval '1 hour') recent`,
+        );
+        this.reset();
+        if (row?.p50 == null) return;
+        this.set({ quantile: "0.5" }, Number(row.p50));
+        this.set({ quantile: "0.9" }, Number(row.p90));
+        this.set({ quantile: "0.99" }, Number(row.p99));
+      },
+    });
+    new Gauge({
+      name: `${PREFIX}renders_finished_last_hour`,
+      help: "Render jobs that ended in the last hour, by outcome, across all workers",
+      labelNames: ["status"],
+      registers: [this.registry],
+      async collect() {
+        const rows = await queryRows<{ status: string; n: number }>(
+          db,
+          sql`SELECT status, count(*)::int AS n FROM render_jobs WHERE status IN ('done', 'failed') AND finished_at > now() - interval '1 hour' GROUP BY status`,
+        );
+        this.reset();
+        for (const status of ["done", "failed"]) this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
+      },
+    });
+  }
+
+  /** The AI writer with every call timed. */
+  timeAiWriter(writer: AiWriter): AiWriter {
+    const timed = <A extends unknown[], R>(operation: string, call: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        const end = this.aiSeconds.startTimer({ operation });
+        try {
+          const result = await call(...args);
+          end({ outcome: "ok" });
+          return result;
+        } catch (error) {
+          end({ outcome: "error" });
+          throw error;
+        }
+      };
+    return {
+      providerName: writer.providerName,
+      model: writer.model,
+      deterministic: writer.deterministic,
+      writeNarration: timed("narration", writer.writeNarration.bind(writer)),
+      editNarration: timed("edit", writer.editNarration.bind(writer)),
+      fitNarration: timed("fit", writer.fitNarration.bind(writer)),
+      writeTitle: timed("title", writer.writeTitle.bind(writer)),
+      chat: timed("chat", writer.chat.bind(writer)),
+      status: writer.status.bind(writer),
+    };
+  }
+
+  /** The voice provider with every synthesis timed. */
+  timeVoice(provider: VoiceProvider): VoiceProvider {
+    const histogram = this.voiceSeconds;
+    return Object.assign(Object.create(provider) as VoiceProvider, {
+      async synthesize(text: string, voice: string, signal?: AbortSignal) {
+        const end = histogram.startTimer({ provider: provider.providerName });
+        try {
+          const audio = await provider.synthesize(text, voice, signal);
+          end({ outcome: "ok" });
+          return audio;
+        } catch (error) {
+          end({ outcome: "error" });
+          throw error;
+        }
+      },
+    });
+  }
+}
+
+async function queryRows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header?.replace(/^Bearer\s+/i, "") ?? "");
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/** Times every request by its route pattern (never the raw URL, whose ids would explode the labels). */
+export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, token: string | undefined) {
+  app.addHook("onResponse", async (request, reply) => {
+    const route = request.routeOptions.url ?? "unmatched";
+    if (route === "/metrics") return;
+    metrics.requestSeconds.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  app.get("/metrics", async (request, reply) => {
+    if (token !== undefined && !tokenMatches(request.headers.authorization, token)) {
+      return reply.code(401).header("www-authenticate", 'Bearer realm="metrics"').send({ message: "Send the metrics token as a Bearer token" });
+    }
+    const body = await metrics.registry.metrics();
+    return reply.header("content-type", metrics.registry.contentType).header("cache-control", "no-store").send(body);
+  });
+}

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParamsSchema } from "../../../contracts/ids.ts";
+import { showIdParamsSchema } from "../../../contracts/recordings.ts";
+import {
+  REVIEW_MESSAGES,
+  auditEntrySchema,
+  auditQuerySchema,
+  showReviewSchema,
+  staffDecisionBodySchema,
+  staffShowDetailSchema,
+  staffShowItemSchema,
+  staffShowsQuerySchema,
+  submitReviewBodySchema,
+} from "../../../contracts/reviews.ts";
+import { requireStaff, requireUser } from "../../http/authenticate.ts";
+import { HttpError } from "../../http/errors.ts";
+import { sendStoredMedia } from "../../http/media-response.ts";
+import type { MediaStorage } from "../../media/media-storage.ts";
+import type { ReviewsService } from "./reviews.service.ts";
+
+const renderParams = idParamsSchema("Render", REVIEW_MESSAGES.renderNotFound);
+
+/** The camper's side: read and submit their own show's review. */
+export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> = async (app, { reviews }) => {
+  app.get(
+    "/api/recordings/:id/review",
+    { schema: { params: showIdParamsSchema, response: { 200: showReviewSchema } } },
+    async (request) => reviews.forOwner(requireUser(request).id, request.params.id),
+  );
+
+  app.post(
+    "/api/recordings/:id/review",
+    { schema: { params: showIdParamsSchema, body: submitReviewBodySchema, response: { 200: showReviewSchema } } },
+    async (request) => reviews.submit(requireUser(request).id, request.params.id, request.body?.message),
+  );
+};
+
+/** Staff only: every camper's shows, the review decision, the videos and the audit log. */
+export const staffRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; storage: MediaStorage }> = async (app, { reviews, storage }) => {
+  app.get(
+    "/api/staff/shows",
+    { schema: { querystring: staffShowsQuerySchema, response: { 200: z.array(staffShowItemSchema) } } },
+    async (request) => {
+      requireStaff(request);
+      return reviews.listForStaff(request.query);
+    },
+  );
+
+  app.get(
+    "/api/staff/shows/:id",
+    { schema: { params: showIdParamsSchema, response: { 200: staffShowDetailSchema } } },
+    async (request) => reviews.detailForStaff(requireStaff(request), request.params.id),
+  );
+
+  app.post(
+    "/api/staff/shows/:id/review",
+    { schema: { params: showIdParamsSchema, body: staffDecisionBodySchema, response: { 200: showReviewSchema } } },
+    async (request) => reviews.decide(requireStaff(request), request.params.id, request.body),
+  );
+
+  app.get("/api/staff/renders/:id/media", { schema: { params: renderParams } }, async (request, reply) => {
+    requireStaff(request);
+    const row = await reviews.renderForStaff(request.params.id);
+    return sendStoredMedia(request, reply, storage, { key: row.outputKey!, mimeType: "video/mp4" });
+  });
+
+  app.get("/api/staff/renders/:id/captions.vtt", { schema: { params: renderParams } }, async (request, reply) => {
+    requireStaff(request);
+    const row = await reviews.renderForStaff(request.params.id);
+    if (!row.captionsKey) throw new HttpError(404, "This video has no captions");
+    return sendStoredMedia(request, reply, storage, { key: row.captionsKey, mimeType: "text/vtt; charset=utf-8" });
+  });
+
+  app.get(
+    "/api/staff/audit",
+    { schema: { querystring: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } } },
+    async (request) => {
+      requireStaff(request);
+      return reviews.audit.list(request.query.limit ?? 200);
+    },
+  );
+};

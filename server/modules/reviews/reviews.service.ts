@@ -1,0 +1,110 @@
+import type { PublicUser } from "../../../contracts/auth.ts";
+import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import {
+  REVIEW_LIMITS,
+  REVIEW_MESSAGES,
+  type ShowReview,
+  type StaffDecisionBody,
+  type StaffShowDetail,
+  type StaffShowItem,
+  type StaffShowsQuery,
+} from "../../../contracts/reviews.ts";
+import { badRequest, conflict, notFound } from "../../http/errors.ts";
+import { toShow } from "../shows/shows.repository.ts";
+import type { AuditLog } from "../staff/audit-log.ts";
+import { reviewStateOf, toShowReview } from "./review-state.ts";
+import type { RenderRow, ReviewsRepository, ShowWithReview } from "./reviews.repository.ts";
+
+export const staffMediaUrl = (renderId: number) => `/api/staff/renders/${renderId}/media`;
+export const staffCaptionsUrl = (renderId: number) => `/api/staff/renders/${renderId}/captions.vtt`;
+
+/** Campers submit finished videos; staff watch, approve or ask for changes; every staff step is logged. */
+export class ReviewsService {
+  constructor(
+    private readonly reviews: ReviewsRepository,
+    readonly audit: AuditLog,
+  ) {}
+
+  /** The owner's view of their show's review; another camper's show is a 404 like any other. */
+  async forOwner(userId: number, showId: number): Promise<ShowReview> {
+    const found = await this.owned(userId, showId);
+    return toShowReview(showId, found.show.isDraft, found.currentVideoId, found.review);
+  }
+
+  async submit(userId: number, showId: number, message: string | undefined): Promise<ShowReview> {
+    const found = await this.owned(userId, showId);
+    if (found.currentVideoId === null) throw badRequest(REVIEW_MESSAGES.needsVideo);
+    const review = await this.reviews.submit(showId, userId, found.currentVideoId, message ? message : null);
+    return toShowReview(showId, found.show.isDraft, found.currentVideoId, review);
+  }
+
+  async listForStaff(query: StaffShowsQuery): Promise<StaffShowItem[]> {
+    // A camp has at most a few hundred shows: the state is worked out here, then filtered.
+    const rows = await this.reviews.listCamperShows(query.q || undefined, REVIEW_LIMITS.listMax);
+    return rows
+      .map((row) => ({
+        showId: row.show.id,
+        title: row.show.title,
+        camperId: row.show.userId,
+        camperUsername: row.camperUsername,
+        state: reviewStateOf(row.show.isDraft, row.currentVideoId, row.review),
+        updatedAt: row.show.updatedAt.toISOString(),
+        submittedAt: row.review?.submittedAt.toISOString() ?? null,
+      }))
+      .filter((item) => !query.state || item.state === query.state);
+  }
+
+  async detailForStaff(staff: PublicUser, showId: number): Promise<StaffShowDetail> {
+    const found = await this.camperShow(showId);
+    await this.audit.record(staff, "opened_show", { camperUserId: found.show.userId, showId });
+    const video = found.currentVideoId === null ? undefined : await this.reviews.render(found.currentVideoId);
+    return {
+      show: toShow(found.show),
+      camper: { id: found.show.userId, username: found.camperUsername },
+      review: toShowReview(showId, found.show.isDraft, found.currentVideoId, found.review),
+      video: video
+        ? {
+            renderJobId: video.id,
+            videoFormat: found.show.videoFormat,
+            mediaUrl: staffMediaUrl(video.id),
+            captionsUrl: video.captionsKey ? staffCaptionsUrl(video.id) : null,
+          }
+        : null,
+    };
+  }
+
+  async decide(staff: PublicUser, showId: number, body: StaffDecisionBody): Promise<ShowReview> {
+    const found = await this.camperShow(showId);
+    if (!found.review) throw conflict(REVIEW_MESSAGES.notSubmitted);
+    if (found.currentVideoId !== body.renderJobId) throw conflict(REVIEW_MESSAGES.videoChanged);
+    const status = body.decision === "approve" ? "approved" : "changes_requested";
+    const note = body.note ? body.note : null;
+    const review = await this.reviews.decide(showId, { status, renderJobId: body.renderJobId, staffNote: note, decidedBy: staff.id });
+    await this.audit.record(staff, status === "approved" ? "approved" : "requested_changes", {
+      camperUserId: found.show.userId,
+      showId,
+      detail: note,
+    });
+    return toShowReview(showId, found.show.isDraft, found.currentVideoId, review);
+  }
+
+  /** A finished render of a camper's show, for staff to watch. */
+  async renderForStaff(renderId: number): Promise<RenderRow> {
+    const row = await this.reviews.render(renderId);
+    if (!row || row.status !== "done" || !row.outputKey) throw notFound(REVIEW_MESSAGES.renderNotFound);
+    return row;
+  }
+
+  private async owned(userId: number, showId: number): Promise<ShowWithReview> {
+    const found = await this.reviews.showWithReview(showId);
+    if (!found || found.show.userId !== userId) throw notFound(SHOW_MESSAGES.notFound);
+    return found;
+  }
+
+  /** Staff may read every show (they still never change one). */
+  private async camperShow(showId: number): Promise<ShowWithReview> {
+    const found = await this.reviews.showWithReview(showId);
+    if (!found) throw notFound(SHOW_MESSAGES.notFound);
+    return found;
+  }
+}

@@ -1,0 +1,48 @@
+import { desc, eq } from "drizzle-orm";
+import type { AuditAction, AuditEntry } from "../../../contracts/reviews.ts";
+import type { PublicUser } from "../../../contracts/auth.ts";
+import type { Database } from "../../../db/client.ts";
+import { schema } from "../../../db/client.ts";
+
+const a = schema.staffAuditLog;
+
+/** Who on the staff did what, when. Written by every staff action; read by staff on /staff. */
+export class AuditLog {
+  constructor(private readonly db: Database) {}
+
+  async record(
+    staff: Pick<PublicUser, "id" | "username">,
+    action: AuditAction,
+    target: { camperUserId?: number | null; showId?: number | null; detail?: string | null } = {},
+  ): Promise<void> {
+    await this.db.insert(a).values({
+      staffUserId: staff.id,
+      staffUsername: staff.username,
+      action,
+      camperUserId: target.camperUserId ?? null,
+      showId: target.showId ?? null,
+      detail: target.detail ?? null,
+    });
+  }
+
+  /** Newest first; the camper's name and show title while they still exist. */
+  async list(limit: number): Promise<AuditEntry[]> {
+    const rows = await this.db
+      .select({ entry: a, camperUsername: schema.users.username, showTitle: schema.recordings.title })
+      .from(a)
+      .leftJoin(schema.users, eq(schema.users.id, a.camperUserId))
+      .leftJoin(schema.recordings, eq(schema.recordings.id, a.showId))
+      .orderBy(desc(a.createdAt), desc(a.id))
+      .limit(limit);
+    return rows.map(({ entry, camperUsername, showTitle }) => ({
+      id: entry.id,
+      staffUsername: entry.staffUsername,
+      action: entry.action as AuditAction,
+      camperUsername: camperUsername ?? null,
+      showId: entry.showId,
+      showTitle: showTitle ?? null,
+      detail: entry.detail,
+      createdAt: entry.createdAt.toISOString(),
+    }));
+  }
+}

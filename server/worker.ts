@@ -1,0 +1,70 @@
+import { mkdirSync } from "node:fs";
+import pino from "pino";
+import { openDatabase } from "../db/client.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { createMediaStorage } from "./media/create-media-storage.ts";
+import { resolveVideoTools } from "./media/video-tools.ts";
+import { ClipsRepository } from "./modules/clips/clips.repository.ts";
+import { RenderWorker } from "./modules/renders/render-worker.ts";
+import { VoiceService } from "./modules/voice/voice.service.ts";
+import { createVoiceProvider } from "./voice/create-voice-provider.ts";
+
+/** How long a stopping worker lets running renders finish before handing them back to the queue. */
+const RENDER_GRACE_MS = 20_000;
+
+/**
+ * `npm run worker`: a process that only runs render jobs (no HTTP). It shares the queue
+ * (render_jobs) with every other worker and web instance through PostgreSQL, and reads clips from and
+ * writes videos to the same storage.
+ */
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (config.database.kind !== "postgres") {
+    console.error("A render worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process.");
+    process.exit(1);
+  }
+  if (config.render.concurrency < 1) {
+    console.error("RENDER_CONCURRENCY must be at least 1 for a render worker.");
+    process.exit(1);
+  }
+  const log = pino({ level: config.logLevel });
+  mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase(config.database);
+  const storage = createMediaStorage(config.media);
+  const tools = resolveVideoTools(config.media);
+  const voice = new VoiceService(database.db, storage, createVoiceProvider(config), tools);
+  const worker = new RenderWorker(database.db, storage, new ClipsRepository(database.db), voice, tools, {
+    concurrency: config.render.concurrency,
+    log,
+  });
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal, running: worker.busy }, "render worker stopping");
+    await worker.finishOrHandBack(RENDER_GRACE_MS);
+    await database.close();
+    log.info("render worker stopped");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void close("SIGINT"));
+  process.on("SIGTERM", () => void close("SIGTERM"));
+
+  worker.start();
+  log.info({ worker: worker.id, concurrency: config.render.concurrency, storage: config.media.s3 ? "s3" : "local" }, "render worker ready");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

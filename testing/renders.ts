@@ -1,0 +1,26 @@
+import type { RenderJob } from "../contracts/renders.ts";
+import type { App } from "../server/app.ts";
+import { webmFixture } from "./media-fixtures.ts";
+import type { SignedInClient } from "./test-app.ts";
+import { uploadClip } from "./uploads.ts";
+
+/** Puts one recorded clip on the camper's show (real upload, remux and probe). */
+export async function attachClip(app: App, camper: SignedInClient, showId: number, seconds = 1) {
+  const clip = await uploadClip(app, camper, await webmFixture(seconds));
+  const res = await app.inject({ method: "PUT", url: `/api/recordings/${showId}/clips`, headers: { cookie: camper.cookie }, payload: { clipIds: [clip.id] } });
+  if (res.statusCode !== 200) throw new Error(`attach clip failed: ${res.statusCode} ${res.body}`);
+  return clip;
+}
+
+/** Renders the show's final video with ffmpeg through the app's own worker and returns the finished job. */
+export async function renderFinalVideo(app: App, camper: SignedInClient, showId: number, options: { captions?: boolean } = {}): Promise<RenderJob> {
+  const start = await app.inject({ method: "POST", url: `/api/recordings/${showId}/renders`, headers: { cookie: camper.cookie }, payload: options });
+  if (start.statusCode !== 202 && start.statusCode !== 200) throw new Error(`render failed to start: ${start.statusCode} ${start.body}`);
+  const job = start.json() as RenderJob;
+  while ((await app.renderWorker.runNext()) !== undefined) {
+    // run queued renders until none is left
+  }
+  const done = (await app.inject({ method: "GET", url: `/api/renders/${job.id}`, headers: { cookie: camper.cookie } })).json() as RenderJob;
+  if (done.status !== "done") throw new Error(`render ${job.id} ended ${done.status}: ${done.message}`);
+  return done;
+}

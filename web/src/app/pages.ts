@@ -1,0 +1,42 @@
+import { lazyPage } from "./lazy-page.ts";
+
+/**
+ * Every page but the sign-in page is its own chunk, so a camper's first visit downloads only what signing
+ * in needs. Links and pages call `preload()` on these when the next page is likely (see prefetch.ts).
+ */
+export const pages = {
+  create: lazyPage(() => import("../features/create/CreatePage.tsx"), "CreatePage"),
+  shows: lazyPage(() => import("../features/shows/ShowsPage.tsx"), "ShowsPage"),
+  showDetail: lazyPage(() => import("../features/shows/ShowDetailPage.tsx"), "ShowDetailPage"),
+  narrationEditor: lazyPage(() => import("../features/narration-editor/NarrationEditorPage.tsx"), "NarrationEditorPage"),
+  profile: lazyPage(() => import("../features/profile/ProfilePage.tsx"), "ProfilePage"),
+  voiceSettings: lazyPage(() => import("../features/voice/VoiceSettingsPage.tsx"), "VoiceSettingsPage"),
+  legal: lazyPage(() => import("../features/legal/LegalPage.tsx"), "LegalPage"),
+  pricing: lazyPage(() => import("../features/pricing/PricingPage.tsx"), "PricingPage"),
+  notFound: lazyPage(() => import("../features/pages/NotFoundPage.tsx"), "NotFoundPage"),
+  staffShows: lazyPage(() => import("../features/staff/StaffShowsPage.tsx"), "StaffShowsPage"),
+  staffShow: lazyPage(() => import("../features/staff/StaffShowPage.tsx"), "StaffShowPage"),
+  staffAudit: lazyPage(() => import("../features/staff/StaffAuditPage.tsx"), "StaffAuditPage"),
+};
+
+/** The page whose code a path needs, for prefetching from links. */
+export function pageForPath(path: string) {
+  const clean = path.split(/[?#]/)[0]!;
+  if (clean === "/home" || clean === "/record" || clean === "/edit") return pages.create;
+  if (clean === "/shows") return pages.shows;
+  if (/^\/shows\/[^/]+\/narration$/.test(clean)) return pages.narrationEditor;
+  if (/^\/shows\/[^/]+$/.test(clean)) return pages.showDetail;
+  if (clean === "/profile") return pages.profile;
+  if (clean === "/voice-settings") return pages.voiceSettings;
+  if (clean === "/privacy" || clean === "/terms" || clean === "/cookies") return pages.legal;
+  if (clean === "/pricing") return pages.pricing;
+  if (clean === "/staff") return pages.staffShows;
+  if (clean === "/staff/audit") return pages.staffAudit;
+  if (/^\/staff\/shows\/[^/]+$/.test(clean)) return pages.staffShow;
+  return undefined;
+}
+
+/** Starts downloading a path's page code; safe to call often (each chunk is fetched once). */
+export function prefetchPath(path: string) {
+  void pageForPath(path)?.preload().catch(() => {});
+}

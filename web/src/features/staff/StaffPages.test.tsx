@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import axe from "axe-core";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Switch } from "wouter";
+import type { ShowReview, StaffShowDetail, StaffShowItem } from "../../../../contracts/reviews.ts";
+import { buildShow, buildUser, json, mockFetch, renderAt } from "../shows/test-helpers.tsx";
+import { StaffRoute } from "./StaffRoute.tsx";
+import { StaffShowPage } from "./StaffShowPage.tsx";
+import { StaffShowsPage } from "./StaffShowsPage.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const staff = buildUser({ id: 9, username: "coach_rivera", role: "staff" });
+
+function item(showId: number, overrides: Partial<StaffShowItem> = {}): StaffShowItem {
+  return { showId, title: `Show ${showId}`, camperId: 1, camperUsername: "maya", state: "waiting", updatedAt: "2026-07-01T12:00:00.000Z", submittedAt: null, ...overrides };
+}
+
+function review(overrides: Partial<ShowReview> = {}): ShowReview {
+  return { showId: 4, state: "waiting", currentRenderJobId: 12, approvedRenderJobId: null, camperMessage: "Ready!", staffNote: null, submittedAt: "2026-07-01T12:00:00.000Z", decidedAt: null, ...overrides };
+}
+
+function renderStaff(path: string) {
+  return renderAt(
+    path,
+    <Switch>
+      <StaffRoute path="/staff" component={StaffShowsPage} />
+      <StaffRoute path="/staff/shows/:id" component={StaffShowPage} />
+    </Switch>,
+  );
+}
+
+describe("staff pages", () => {
+  it("tell a camper the page is for staff, without asking the server for the list", async () => {
+    const { calls } = mockFetch({ user: buildUser() });
+    renderStaff("/staff");
+    expect(await screen.findByRole("heading", { name: "For camp staff" })).toBeTruthy();
+    expect(calls.some((c) => c.url.pathname.startsWith("/api/staff"))).toBe(false);
+  });
+
+  it("list shows waiting for review first, then filter by state and search", async () => {
+    const { calls } = mockFetch({
+      user: staff,
+      handler: ({ url }) => {
+        if (url.pathname !== "/api/staff/shows") return undefined;
+        if (url.searchParams.get("q") === "lake") return json([item(3, { title: "Lake day", state: "approved" })]);
+        return json(url.searchParams.get("state") === "waiting" ? [item(4, { title: "Canoe week" })] : [item(4, { title: "Canoe week" }), item(3, { title: "Lake day", state: "approved" })]);
+      },
+    });
+    const { container } = renderStaff("/staff");
+    const table = await screen.findByRole("table");
+    expect(within(table).getByRole("link", { name: "Canoe week" }).getAttribute("href")).toBe("/staff/shows/4");
+    expect(within(table).getByText("Waiting for review")).toBeTruthy();
+
+    await userEvent.selectOptions(screen.getByLabelText("State"), "");
+    expect(await screen.findByRole("link", { name: "Lake day" })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText("Search title or camper"), "lake");
+    await waitFor(() => expect(screen.queryByRole("link", { name: "Canoe week" })).toBeNull());
+    expect(calls.some((c) => c.url.searchParams.get("q") === "lake" && !c.url.searchParams.has("state"))).toBe(true);
+
+    const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it("show the video with captions and the script, and request changes only with a note", async () => {
+    const detail: StaffShowDetail = {
+      show: buildShow(4, { title: "Canoe week", narration: "We paddled to the island." }),
+      camper: { id: 1, username: "maya" },
+      review: review(),
+      video: { renderJobId: 12, videoFormat: "youtube", mediaUrl: "/api/staff/renders/12/media", captionsUrl: "/api/staff/renders/12/captions.vtt" },
+    };
+    const decisions: unknown[] = [];
+    mockFetch({
+      user: staff,
+      handler: ({ url, method }) => {
+        if (url.pathname === "/api/staff/shows/4" && method === "GET") return json(detail);
+        if (url.pathname === "/api/staff/shows/4/review" && method === "POST") {
+          decisions.push(true);
+          return json(review({ state: "changes_requested", staffNote: "Cut the phone number" }));
+        }
+        return undefined;
+      },
+    });
+    const { container } = renderStaff("/staff/shows/4");
+    expect(await screen.findByRole("heading", { level: 1, name: "Canoe week" })).toBeTruthy();
+    expect(screen.getByText("We paddled to the island.")).toBeTruthy();
+    expect(screen.getByText("Ready!")).toBeTruthy();
+    const video = container.querySelector("video")!;
+    expect(video.getAttribute("src")).toBe("/api/staff/renders/12/media");
+    expect(video.querySelector("track[kind=captions]")?.getAttribute("src")).toBe("/api/staff/renders/12/captions.vtt");
+
+    await userEvent.click(screen.getByRole("button", { name: "Request changes" }));
+    expect((await screen.findByRole("alert")).textContent).toMatch(/Write a note/);
+    expect(decisions).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText(/Note for the camper/), "Cut the phone number");
+    await userEvent.click(screen.getByRole("button", { name: "Request changes" }));
+    await waitFor(() => expect(decisions).toHaveLength(1));
+
+    const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,164 @@
+import { ArrowLeft, Check, MessageSquareWarning } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { Link, useParams } from "wouter";
+import { REVIEW_LIMITS, type StaffShowDetail } from "../../../../contracts/reviews.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { usePageTitle } from "../../app/page-title.ts";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { toast } from "../../hooks/use-toast.ts";
+import { errorMessage } from "../../lib/api.ts";
+import { ReviewStateBadge } from "../review/ReviewStateBadge.tsx";
+import { isValidShowId } from "../shows/shows-api.ts";
+import { useStaffDecision, useStaffShow } from "./staff-api.ts";
+
+function DecisionForm({ detail }: { detail: StaffShowDetail }) {
+  const decide = useStaffDecision(detail.show.id);
+  const [note, setNote] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const noteId = useId();
+  const problemId = useId();
+  const video = detail.video!;
+
+  const send = (decision: "approve" | "request_changes") => (event?: FormEvent) => {
+    event?.preventDefault();
+    setProblem(null);
+    if (decision === "request_changes" && !note.trim()) {
+      setProblem("Write a note so the camper knows what to change.");
+      return;
+    }
+    decide.mutate(
+      { decision, note: note.trim() || undefined, renderJobId: video.renderJobId },
+      {
+        onSuccess: () => {
+          setNote("");
+          toast({ title: decision === "approve" ? "Video approved" : "Changes requested" });
+        },
+        onError: (err) => setProblem(errorMessage(err)),
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={send("request_changes")} className="grid gap-3" aria-describedby={problem ? problemId : undefined}>
+      <Label htmlFor={noteId}>Note for the camper (needed to request changes)</Label>
+      <textarea
+        id={noteId}
+        value={note}
+        onChange={(e) => setNote(e.target.value)}
+        maxLength={REVIEW_LIMITS.noteMaxLength}
+        rows={3}
+        aria-invalid={problem ? true : undefined}
+        className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
+      />
+      {problem && (
+        <p id={problemId} role="alert" className="text-red-800">
+          {problem}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" onClick={() => send("approve")()} disabled={decide.isPending}>
+          <Check aria-hidden="true" />
+          Approve
+        </Button>
+        <Button type="submit" variant="outline" disabled={decide.isPending}>
+          <MessageSquareWarning aria-hidden="true" />
+          Request changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /staff/shows/:id: watch the final video with captions, read the script, decide. */
+export function StaffShowPage() {
+  const { id } = useParams<{ id: string }>();
+  const valid = isValidShowId(id);
+  const { data: detail, error, isPending } = useStaffShow(valid ? id : "0");
+  usePageTitle(detail ? `Review: ${detail.show.title}` : "Review a show");
+
+  return (
+    <article className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-8">
+      <div>
+        <Button asChild variant="link" className="h-auto px-0">
+          <Link href="/staff">
+            <ArrowLeft aria-hidden="true" />
+            Back to campers' shows
+          </Link>
+        </Button>
+      </div>
+      {!valid || error ? (
+        <p role="alert" className="text-red-800">{valid ? errorMessage(error) : "Show not found"}</p>
+      ) : isPending || !detail ? (
+        <Spinner label="Loading show" />
+      ) : (
+        <>
+          <header className="grid gap-2">
+            <div className="flex flex-wrap items-center gap-3">
+              <h1 className="min-w-0 break-words text-3xl font-bold text-lake-900">{detail.show.title}</h1>
+              <ReviewStateBadge state={detail.review.state} />
+            </div>
+            <p className="text-slate-700">By {detail.camper.username}</p>
+          </header>
+          {detail.review.camperMessage && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Message from the camper</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="whitespace-pre-wrap break-words">{detail.review.camperMessage}</p>
+              </CardContent>
+            </Card>
+          )}
+          <Card>
+            <CardHeader>
+              <CardTitle>Final video</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {detail.video ? (
+                <video controls preload="metadata" className="max-h-[70vh] w-full rounded-md bg-black" src={detail.video.mediaUrl} crossOrigin="use-credentials">
+                  {detail.video.captionsUrl && <track kind="captions" srcLang="en" label="Captions" src={detail.video.captionsUrl} default />}
+                </video>
+              ) : (
+                <p className="italic text-slate-700">No finished video yet.</p>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Script</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {detail.show.narration?.trim() ? (
+                <p className="whitespace-pre-wrap break-words leading-relaxed">{detail.show.narration}</p>
+              ) : (
+                <p className="italic text-slate-700">No script yet</p>
+              )}
+            </CardContent>
+          </Card>
+          {detail.review.staffNote && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Last note to the camper</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="whitespace-pre-wrap break-words">{detail.review.staffNote}</p>
+              </CardContent>
+            </Card>
+          )}
+          {detail.video && detail.review.submittedAt && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Your decision</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <DecisionForm key={detail.video.renderJobId} detail={detail} />
+              </CardContent>
+            </Card>
+          )}
+        </>
+      )}
+    </article>
+  );
+}
