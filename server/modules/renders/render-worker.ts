@@ -118,9 +118,12 @@ export class RenderWorker {
     return job.id;
   }
 
-  /** Running jobs whose worker stopped beating: queued again, or failed after too many tries. */
-  async recoverStale(): Promise<void> {
-    const staleSeconds = (this.options.staleMs ?? 30_000) / 1000;
+  /**
+   * Running jobs whose worker stopped beating for `staleMs`: queued again, or failed after too many
+   * tries. 0 takes every running job (start-up on a database no other process uses).
+   */
+  async recoverStale(staleMs = this.options.staleMs ?? 30_000): Promise<void> {
+    const staleSeconds = staleMs / 1000;
     const maxAttempts = this.options.maxAttempts ?? 3;
     const stale = sql`${j.status} = 'running' AND (${j.heartbeatAt} IS NULL OR ${j.heartbeatAt} < now() - make_interval(secs => ${staleSeconds}))`;
     await this.db
