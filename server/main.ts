@@ -51,6 +51,9 @@ async function main() {
     await app.uploads.releaseAllLocks();
     await app.renderWorker.recoverStale(0);
   }
+  // A crash's leftovers (partial renders, work folders): all of them when nothing else can be using
+  // them, else only old ones (another instance may be mid-render).
+  await app.housekeeping.sweepLeftovers(database.kind === "postgres" ? undefined : 0);
   await app.listen({ port: config.port, host: config.host });
   app.renderWorker.start();
   app.housekeeping.start();
