@@ -119,7 +119,7 @@ describe("after kill -9", () => {
     const resumed = await me.call(restarted.baseURL, location, {
       method: "PATCH",
       headers: { "content-type": "application/offset+octet-stream", "upload-offset": String(offset) },
-      body: video.subarray(offset),
+      body: new Uint8Array(video.subarray(offset)),
     });
     expect(resumed.status, await resumed.clone().text()).toBe(204);
     const clipId = resumed.headers.get("upload-clip-id");
@@ -141,7 +141,7 @@ describe("after kill -9", () => {
     const uploaded = await me.call(server.baseURL, created.headers.get("location")!, {
       method: "PATCH",
       headers: { "content-type": "application/offset+octet-stream", "upload-offset": "0" },
-      body: video,
+      body: new Uint8Array(video),
     });
     expect(uploaded.headers.get("upload-clip-id")).toMatch(/^\d+$/);
 
