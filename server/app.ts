@@ -171,12 +171,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(voiceRoutes, { voice, storage, ai });
   const renderWorker = new RenderWorker(db, storage, clipsRepository, voice, videoTools, {
     concurrency: config.render.concurrency,
+    workDir: config.media.tmpDir,
     log: app.log,
   });
   const renders = new RendersService(db, clipsRepository, storage, () => renderWorker.kick());
   shows.onShowDeleted(renders);
   app.decorate("renderWorker", renderWorker);
-  const housekeeping = new Housekeeping(db, storage, sessions, limiter);
+  const housekeeping = new Housekeeping(db, storage, sessions, limiter, 7, [config.media.tmpDir]);
   app.decorate("housekeeping", housekeeping);
   app.decorate("uploads", uploads);
   app.addHook("onClose", async () => {

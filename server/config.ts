@@ -164,6 +164,8 @@ export interface AppConfig {
   media: {
     /** Where clips and uploads are kept when S3 is not configured (local disk). */
     dir: string;
+    /** Render work folders and S3 working copies (DATA_DIR/tmp), swept of leftovers after a crash. */
+    tmpDir: string;
     /** Set: media lives in this S3-compatible bucket instead of on local disk. */
     s3?: S3Settings;
     maxUploadBytes: number;
@@ -256,6 +258,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN,
     media: {
       dir: path.join(dataDir, "media"),
+      tmpDir: path.join(dataDir, "tmp"),
       s3: env.S3_BUCKET
         ? {
             bucket: env.S3_BUCKET,

@@ -44,6 +44,16 @@ async function main() {
   process.on("SIGINT", () => void close("SIGINT"));
   process.on("SIGTERM", () => void close("SIGTERM"));
 
+  if (database.kind !== "postgres") {
+    // An embedded database belongs to this process alone, so any upload lock or running render in it
+    // was this server's before a crash (kill -9, power loss): free them now rather than wait out their
+    // leases. With a shared PostgreSQL the leases (seconds) and render heartbeats do this instead.
+    await app.uploads.releaseAllLocks();
+    await app.renderWorker.recoverStale(0);
+  }
+  // A crash's leftovers (partial renders, work folders): all of them when nothing else can be using
+  // them, else only old ones (another instance may be mid-render).
+  await app.housekeeping.sweepLeftovers(database.kind === "postgres" ? undefined : 0);
   await app.listen({ port: config.port, host: config.host });
   app.renderWorker.start();
   app.housekeeping.start();

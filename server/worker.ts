@@ -44,6 +44,7 @@ async function main() {
   const voice = new VoiceService(database.db, storage, createVoiceProvider(config), tools);
   const worker = new RenderWorker(database.db, storage, new ClipsRepository(database.db), voice, tools, {
     concurrency: config.render.concurrency,
+    workDir: config.media.tmpDir,
     log,
   });
 

@@ -11,7 +11,11 @@ export interface RunningServer {
   baseURL: string;
   dataDir: string;
   port: number;
+  /** The server process's id. */
+  pid: number;
   stop(): Promise<void>;
+  /** kill -9: no shutdown code runs, as in a crash or an OOM kill. */
+  kill(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -64,9 +68,16 @@ export async function startServer(
     baseURL,
     dataDir,
     port,
+    pid: child.pid!,
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGKILL");
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once("exit", () => resolve());
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 10_000).unref();

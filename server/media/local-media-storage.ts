@@ -1,13 +1,25 @@
 import { constants, createReadStream } from "node:fs";
-import { access, mkdir, open, rm, stat } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { access, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Writable, type Readable, type Transform } from "node:stream";
-import { assertSafeKey, type MediaStorage } from "./media-storage.ts";
+import { assertSafeKey, type MediaStorage, type StoredObject } from "./media-storage.ts";
 
 /** Media on the local disk under one root folder (DATA_DIR/media by default). */
 export class LocalMediaStorage implements MediaStorage {
-  constructor(private readonly root: string) {}
+  /**
+   * New objects (renders, remuxed clips, posters, voice-overs) are written here under a temporary name
+   * and renamed into place only when complete, so a crash mid-write leaves nothing at a real key. Inside
+   * the root (a name no key can have), so the move is a rename on the same disk.
+   */
+  private readonly partialDir: string;
+  readonly scratchDirs: readonly string[];
+
+  constructor(private readonly root: string) {
+    this.partialDir = path.join(root, ".partial");
+    this.scratchDirs = [this.partialDir];
+  }
 
   private pathOf(key: string): string {
     assertSafeKey(key);
@@ -84,11 +96,38 @@ export class LocalMediaStorage implements MediaStorage {
   async withNewLocalFile<T>(key: string, write: (path: string) => Promise<T>): Promise<T> {
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true });
+    await mkdir(this.partialDir, { recursive: true });
+    const partial = path.join(this.partialDir, `${randomUUID()}-${path.basename(file)}`);
     try {
-      return await write(file);
+      const result = await write(partial);
+      // A writer that made no file leaves no object (callers check the size where it matters).
+      await rename(partial, file).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      });
+      return result;
     } catch (error) {
-      await rm(file, { force: true });
+      await rm(partial, { force: true });
       throw error;
     }
+  }
+
+  async list(prefix: string): Promise<StoredObject[]> {
+    const trimmed = prefix.replace(/\/+$/, "");
+    const base = this.pathOf(trimmed);
+    let entries;
+    try {
+      entries = await readdir(base, { withFileTypes: true, recursive: true });
+    } catch {
+      return [];
+    }
+    const out: StoredObject[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const key = path.relative(this.root, file).split(path.sep).join("/");
+      const modifiedAt = await stat(file).then((s) => s.mtime, () => undefined);
+      if (modifiedAt) out.push({ key, modifiedAt });
+    }
+    return out;
   }
 }

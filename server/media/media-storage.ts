@@ -29,8 +29,17 @@ export interface MediaStorage {
   withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T>;
   /** A path on this machine to write a new object to; `commit` stores it under `key`. */
   withNewLocalFile<T>(key: string, write: (path: string) => Promise<T>): Promise<T>;
+  /** Every object under a prefix with when it was last written (housekeeping looks for orphans). */
+  list(prefix: string): Promise<StoredObject[]>;
+  /** Folders this storage writes unfinished objects to, for the leftover sweep (none on S3). */
+  readonly scratchDirs: readonly string[];
   /** Throws with a reason when the storage cannot be reached (readiness checks). */
   ping(): Promise<void>;
+}
+
+export interface StoredObject {
+  key: string;
+  modifiedAt: Date;
 }
 
 /** Runs `use` with local paths for several keys at once, all valid until it settles. */

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough, Writable, type Readable, type Transform } from "node:stream";
@@ -67,7 +67,11 @@ export class S3MediaStorage implements MediaStorage {
   private readonly bucket: string;
   private readonly partSize: number;
 
-  constructor(settings: S3Settings) {
+  /** Working copies for ffmpeg go here (DATA_DIR/tmp in the app), where the leftover sweep finds them. */
+  readonly scratchDirs: readonly string[];
+
+  constructor(settings: S3Settings, private readonly tmpDir = tmpdir()) {
+    this.scratchDirs = tmpDir === tmpdir() ? [] : [tmpDir];
     this.bucket = settings.bucket;
     this.partSize = Math.max(MIN_PART_BYTES, settings.partSizeBytes);
     this.client = new S3Client({
@@ -90,14 +94,14 @@ export class S3MediaStorage implements MediaStorage {
     return `${key}.parts/${name}`;
   }
 
-  private async list(prefix: string): Promise<{ key: string; size: number }[]> {
-    const out: { key: string; size: number }[] = [];
+  async list(prefix: string): Promise<{ key: string; size: number; modifiedAt: Date }[]> {
+    const out: { key: string; size: number; modifiedAt: Date }[] = [];
     let token: string | undefined;
     do {
       const page = await this.client.send(
         new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
       );
-      for (const item of page.Contents ?? []) if (item.Key) out.push({ key: item.Key, size: item.Size ?? 0 });
+      for (const item of page.Contents ?? []) if (item.Key) out.push({ key: item.Key, size: item.Size ?? 0, modifiedAt: item.LastModified ?? new Date() });
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return out;
@@ -354,7 +358,7 @@ export class S3MediaStorage implements MediaStorage {
 
   async withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T> {
     assertSafeKey(key);
-    const folder = await mkdtemp(path.join(tmpdir(), "summer-stories-s3-"));
+    const folder = await mkdtemp(path.join(await this.scratch(), "s3-"));
     try {
       const file = path.join(folder, path.basename(key));
       const response = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
@@ -367,7 +371,7 @@ export class S3MediaStorage implements MediaStorage {
 
   async withNewLocalFile<T>(key: string, write: (path: string) => Promise<T>): Promise<T> {
     assertSafeKey(key);
-    const folder = await mkdtemp(path.join(tmpdir(), "summer-stories-s3-"));
+    const folder = await mkdtemp(path.join(await this.scratch(), "s3-"));
     try {
       const file = path.join(folder, path.basename(key));
       const result = await write(file);
@@ -383,6 +387,11 @@ export class S3MediaStorage implements MediaStorage {
     } finally {
       await rm(folder, { recursive: true, force: true });
     }
+  }
+
+  private async scratch(): Promise<string> {
+    await mkdir(this.tmpDir, { recursive: true });
+    return this.tmpDir;
   }
 
   async ping(): Promise<void> {

@@ -1,10 +1,6 @@
-import { execFile } from "node:child_process";
-import { accessSync, constants } from "node:fs";
-import path from "node:path";
 import { createRequire } from "node:module";
-import { promisify } from "node:util";
+import { onPath, runTool as run } from "./tool-process.ts";
 
-const run = promisify(execFile);
 const require = createRequire(import.meta.url);
 
 export interface VideoToolPaths {
@@ -14,21 +10,6 @@ export interface VideoToolPaths {
 
 /** Where each binary came from: configured, the system's (kept up to date by its packages), or npm's. */
 export type VideoToolSource = "config" | "system" | "npm";
-
-/** An executable of that name on PATH, or undefined. */
-function onPath(name: string): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    if (!dir) continue;
-    const candidate = path.join(dir, name);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
-}
 
 /**
  * ffmpeg and ffprobe, in this order: the configured paths; the system's (Debian's `ffmpeg` package gets

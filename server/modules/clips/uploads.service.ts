@@ -19,8 +19,20 @@ type UploadRow = typeof schema.uploads.$inferSelect;
 type ClipRow = typeof schema.clips.$inferSelect;
 const u = schema.uploads;
 
-/** How long one writer may hold an upload before another may take over (a crashed instance). */
-const LOCK_SECONDS = 120;
+/**
+ * An upload's lock is a lease: its writer renews it every LOCK_RENEW_MS while bytes stream in, so a
+ * writer that died (kill -9, a lost machine) stops renewing and another instance may take over after
+ * LOCK_SECONDS. Short, so a camper's resume after a crash waits seconds, never minutes.
+ */
+const LOCK_SECONDS = 5;
+const LOCK_RENEW_MS = 2000;
+/** Cut to milliseconds, the precision a JavaScript Date keeps, so the lease we hold compares equal. */
+const LEASE_END = sql`date_trunc('milliseconds', now() + make_interval(secs => ${LOCK_SECONDS}))`;
+
+/** A held lock: the lease end we wrote, so renewing and releasing touch only our own lease. */
+interface Lease {
+  until: Date;
+}
 
 export interface UploadState {
   offset: number;
@@ -133,7 +145,8 @@ export class UploadsService {
       if (length > this.maxBytes) return this.refuse(row, 413, CLIP_MESSAGES.tooLarge(this.maxBytes));
       if (length < offset) throw new HttpError(400, "Upload-Length is smaller than the bytes already sent");
     }
-    await this.lock(row);
+    const lease = await this.lock(row);
+    const renew = setInterval(() => void this.renew(row.id, lease).catch(() => undefined), LOCK_RENEW_MS);
     try {
       row = await this.reconcile(row);
       if (row.offset !== offset) throw new HttpError(409, CLIP_MESSAGES.wrongOffset);
@@ -160,14 +173,29 @@ export class UploadsService {
       }
       return { offset: row.offset, length: row.length, clipId: null };
     } finally {
-      await this.db.update(u).set({ lockedUntil: null }).where(eq(u.id, row.id));
+      clearInterval(renew);
+      await this.unlock(row.id, lease);
     }
   }
 
+  /**
+   * tus termination. A PATCH streaming into the upload holds its lock, so the DELETE is refused with
+   * 423 (the client retries once the PATCH ends) instead of pulling the file from under the writer.
+   */
   async terminate(userId: number, id: string): Promise<void> {
     const row = await this.find(userId, id);
+    await this.lock(row);
     await this.storage.delete(row.storageKey);
     await this.db.delete(u).where(eq(u.id, row.id));
+  }
+
+  /**
+   * Frees every upload lock at once. Only for a database this process alone uses (embedded): at
+   * start-up any lock in it was held by this server's previous life, which a crash ended.
+   */
+  async releaseAllLocks(): Promise<number> {
+    const freed = await this.db.update(u).set({ lockedUntil: null }).where(sql`${u.lockedUntil} IS NOT NULL`).returning({ id: u.id });
+    return freed.length;
   }
 
   /**
@@ -318,13 +346,34 @@ export class UploadsService {
     return stored === row.offset ? row : this.saveProgress(row, stored, null);
   }
 
-  private async lock(row: UploadRow): Promise<void> {
+  private async lock(row: UploadRow): Promise<Lease> {
     const [locked] = await this.db
       .update(u)
-      .set({ lockedUntil: sql`now() + make_interval(secs => ${LOCK_SECONDS})` })
+      .set({ lockedUntil: LEASE_END })
       .where(and(eq(u.id, row.id), sql`(${u.lockedUntil} IS NULL OR ${u.lockedUntil} < now())`))
-      .returning({ id: u.id });
-    if (!locked) throw new HttpError(423, CLIP_MESSAGES.busy);
+      .returning({ until: u.lockedUntil });
+    if (locked?.until) return { until: locked.until };
+    // Gone meanwhile (a DELETE that won the lock first) is not "busy".
+    const [still] = await this.db.select({ id: u.id }).from(u).where(eq(u.id, row.id));
+    if (!still) throw notFound(CLIP_MESSAGES.uploadNotFound);
+    throw new HttpError(423, CLIP_MESSAGES.busy);
+  }
+
+  /** Extends our lease while the body streams; a lease someone else took over is left alone. */
+  private async renew(id: string, lease: Lease): Promise<void> {
+    const [renewed] = await this.db
+      .update(u)
+      .set({ lockedUntil: LEASE_END })
+      .where(and(eq(u.id, id), eq(u.lockedUntil, lease.until)))
+      .returning({ until: u.lockedUntil });
+    if (renewed?.until) lease.until = renewed.until;
+  }
+
+  private async unlock(id: string, lease: Lease): Promise<void> {
+    await this.db
+      .update(u)
+      .set({ lockedUntil: null })
+      .where(and(eq(u.id, id), eq(u.lockedUntil, lease.until)));
   }
 
   private async find(userId: number, id: string): Promise<UploadRow> {

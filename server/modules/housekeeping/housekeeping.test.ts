@@ -1,10 +1,10 @@
-import { readdir } from "node:fs/promises";
+import { mkdir, readdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../app.ts";
 import { webmFixture } from "../../../testing/media-fixtures.ts";
-import { createTestApp, registerCamper, TEST_DATA_DIR } from "../../../testing/test-app.ts";
+import { createShow, createTestApp, registerCamper, TEST_DATA_DIR } from "../../../testing/test-app.ts";
 import { queryRows, testDatabase } from "../../../testing/test-database.ts";
 import { tusCreate, tusPatch, uploadClip } from "../../../testing/uploads.ts";
 
@@ -32,7 +32,7 @@ describe("housekeeping", () => {
     await db.execute(sql`INSERT INTO rate_limits (key, window_start, count) VALUES ('old', now() - interval '3 days', 4)`);
 
     const report = await app.housekeeping.run();
-    expect(report).toEqual({ abandonedUploads: 1, finishedUploadRecords: 1 });
+    expect(report).toMatchObject({ abandonedUploads: 1, finishedUploadRecords: 1 });
 
     const uploadsLeft = await queryRows<{ id: string }>(db, sql`SELECT id FROM uploads`);
     expect(uploadsLeft.map((r) => r.id)).toEqual([fresh.split("/").pop()]);
@@ -43,5 +43,34 @@ describe("housekeeping", () => {
     // The camper's session, the fresh upload and the finished clip are untouched.
     expect((await app.inject({ method: "GET", url: "/api/user", headers: { cookie: camper.cookie } })).statusCode).toBe(200);
     expect((await app.inject({ method: "GET", url: clip.mediaUrl, headers: { cookie: camper.cookie } })).statusCode).toBe(200);
+  });
+
+  it("sweeps what a crashed render leaves (work folders, partial files, videos no job names) and keeps every named render", async () => {
+    const camper = await registerCamper(app);
+    const show = await createShow(app, camper.cookie);
+    const renders = path.join(TEST_DATA_DIR, "media", "users", String(camper.userId), "renders");
+    await mkdir(renders, { recursive: true });
+    await writeFile(path.join(renders, "1-kept.mp4"), "video");
+    await writeFile(path.join(renders, "1-kept.vtt"), "WEBVTT");
+    await writeFile(path.join(renders, "2-orphan.mp4"), "half a video");
+    const { db } = await testDatabase();
+    const key = `users/${camper.userId}/renders/1-kept`;
+    await db.execute(sql`INSERT INTO render_jobs (user_id, show_id, fingerprint, options, status, output_key, captions_key)
+      VALUES (${camper.userId}, ${show.id}, 'f', '{"fit":"crop","audio":"original","captions":true}', 'done', ${`${key}.mp4`}, ${`${key}.vtt`})`);
+    const workFolder = path.join(TEST_DATA_DIR, "tmp", "render-7-abc");
+    await mkdir(workFolder, { recursive: true });
+    await writeFile(path.join(workFolder, "captions.srt"), "1");
+    await mkdir(path.join(TEST_DATA_DIR, "media", ".partial"), { recursive: true });
+    await writeFile(path.join(TEST_DATA_DIR, "media", ".partial", "abc-3.mp4"), "partial");
+
+    // The hourly run leaves fresh leftovers alone: another instance may still be writing them.
+    await app.housekeeping.run();
+    expect((await readdir(renders)).sort()).toEqual(["1-kept.mp4", "1-kept.vtt", "2-orphan.mp4"]);
+
+    // At the start of a server that alone uses its data, everything left over goes.
+    expect(await app.housekeeping.sweepLeftovers(0)).toBeGreaterThanOrEqual(3);
+    expect((await readdir(renders)).sort()).toEqual(["1-kept.mp4", "1-kept.vtt"]);
+    expect(await readdir(path.join(TEST_DATA_DIR, "tmp"))).toEqual([]);
+    expect(await readdir(path.join(TEST_DATA_DIR, "media", ".partial"))).toEqual([]);
   });
 });

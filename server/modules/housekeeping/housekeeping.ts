@@ -1,4 +1,6 @@
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { readdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
@@ -7,10 +9,20 @@ import type { SessionsRepository } from "../auth/sessions.repository.ts";
 import type { RateLimiter } from "../rate-limit/limiter.ts";
 
 const u = schema.uploads;
+const j = schema.renderJobs;
+
+/**
+ * Leftovers younger than this may belong to work still running on some instance (a render writing
+ * its output, a working copy in use), so the hourly sweep leaves them be.
+ */
+const LEFTOVER_AGE_MS = 6 * 60 * 60 * 1000;
+/** A render's video or captions file: users/{id}/renders/{name}. */
+const RENDER_KEY = /^users\/\d+\/renders\/[^/]+$/;
 
 export interface HousekeepingReport {
   abandonedUploads: number;
   finishedUploadRecords: number;
+  leftovers: number;
 }
 
 /**
@@ -27,6 +39,8 @@ export class Housekeeping {
     private readonly sessions: SessionsRepository,
     private readonly limiter: RateLimiter,
     private readonly uploadMaxAgeDays = 7,
+    /** Our own scratch folders (render work folders, working copies), besides the storage's. */
+    private readonly tempDirs: readonly string[] = [],
   ) {}
 
   start(everyMs = 60 * 60 * 1000) {
@@ -53,6 +67,45 @@ export class Housekeeping {
       .delete(u)
       .where(and(or(eq(u.status, "done"), eq(u.status, "failed")), old))
       .returning({ id: u.id });
-    return { abandonedUploads: abandoned.length, finishedUploadRecords: finished.length };
+    const leftovers = await this.sweepLeftovers();
+    return { abandonedUploads: abandoned.length, finishedUploadRecords: finished.length, leftovers };
+  }
+
+  /**
+   * What a crashed process leaves behind: entries in the scratch folders, and render files no job
+   * names (a video renamed into place just before the crash, before its job row said so). Only those
+   * older than `olderThanMs`; 0 at the start of a server that alone uses its data (nothing else runs).
+   * Returns how many went.
+   */
+  async sweepLeftovers(olderThanMs = LEFTOVER_AGE_MS): Promise<number> {
+    const before = Date.now() - olderThanMs;
+    let removed = 0;
+    for (const dir of new Set([...this.storage.scratchDirs, ...this.tempDirs])) {
+      const names = await readdir(dir).catch(() => [] as string[]);
+      for (const name of names) {
+        const entry = path.join(dir, name);
+        const modified = await stat(entry).then((s) => s.mtimeMs, () => undefined);
+        if (modified === undefined || modified > before) continue;
+        await rm(entry, { recursive: true, force: true });
+        removed++;
+      }
+    }
+    const renders = (await this.storage.list("users/")).filter((o) => RENDER_KEY.test(o.key) && o.modifiedAt.getTime() <= before);
+    if (renders.length) {
+      const named = new Set<string>();
+      const rows = await this.db
+        .select({ outputKey: j.outputKey, captionsKey: j.captionsKey })
+        .from(j)
+        .where(or(isNotNull(j.outputKey), isNotNull(j.captionsKey)));
+      for (const row of rows) {
+        if (row.outputKey) named.add(row.outputKey);
+        if (row.captionsKey) named.add(row.captionsKey);
+      }
+      for (const orphan of renders.filter((o) => !named.has(o.key))) {
+        await this.storage.delete(orphan.key);
+        removed++;
+      }
+    }
+    return removed;
   }
 }

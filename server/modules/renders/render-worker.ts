@@ -1,6 +1,5 @@
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +9,7 @@ import type { VideoFormatKey } from "../../../contracts/product.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import { withLocalFiles, type MediaStorage } from "../../media/media-storage.ts";
+import { spawnTool } from "../../media/tool-process.ts";
 import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
 import { buildCues, buildTimedCues, toSrt, toWebVtt } from "../../render/captions.ts";
 import { buildRenderPlan, renderDuration, type RenderClip } from "../../render/render-plan.ts";
@@ -29,6 +29,8 @@ export interface RenderWorkerOptions {
   /** A running job silent this long belongs to a stopped worker. */
   staleMs?: number;
   maxAttempts?: number;
+  /** Where each render's work folder goes (DATA_DIR/tmp in the app, swept of leftovers after a crash). */
+  workDir?: string;
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }
 
@@ -118,9 +120,12 @@ export class RenderWorker {
     return job.id;
   }
 
-  /** Running jobs whose worker stopped beating: queued again, or failed after too many tries. */
-  async recoverStale(): Promise<void> {
-    const staleSeconds = (this.options.staleMs ?? 30_000) / 1000;
+  /**
+   * Running jobs whose worker stopped beating for `staleMs`: queued again, or failed after too many
+   * tries. 0 takes every running job (start-up on a database no other process uses).
+   */
+  async recoverStale(staleMs = this.options.staleMs ?? 30_000): Promise<void> {
+    const staleSeconds = staleMs / 1000;
     const maxAttempts = this.options.maxAttempts ?? 3;
     const stale = sql`${j.status} = 'running' AND (${j.heartbeatAt} IS NULL OR ${j.heartbeatAt} < now() - make_interval(secs => ${staleSeconds}))`;
     await this.db
@@ -151,7 +156,9 @@ export class RenderWorker {
       killed = true;
     };
     this.running.set(job.id, { kill: () => kill() });
-    const work = await mkdtemp(path.join(tmpdir(), `summer-stories-render-${job.id}-`));
+    const workDir = this.options.workDir ?? tmpdir();
+    await mkdir(workDir, { recursive: true });
+    const work = await mkdtemp(path.join(workDir, `render-${job.id}-`));
     const heartbeat = setInterval(() => void this.update(job, { heartbeatAt: sql`now()` }), this.options.heartbeatMs ?? 5000);
     try {
       const result = await this.render(job, work, (k) => (kill = k), () => killed);
@@ -207,7 +214,7 @@ export class RenderWorker {
     // Every input ffmpeg reads is a local path only inside this scope (on S3, a temporary copy that
     // goes when the scope ends), so the whole render runs within it.
     const inputKeys = [...clips.map((c) => c.storageKey), ...(voiceKey ? [voiceKey] : [])];
-    const durationSeconds = await withLocalFiles(this.storage, inputKeys, async (paths) => {
+    const rendering = withLocalFiles(this.storage, inputKeys, async (paths) => {
       const voicePath = voiceKey ? paths[clips.length] : undefined;
       const renderClips: RenderClip[] = [];
       for (const [index, clip] of clips.entries()) {
@@ -257,13 +264,21 @@ export class RenderWorker {
         return plan.durationSeconds;
       });
     });
+    let durationSeconds: number;
+    try {
+      durationSeconds = await rendering;
+    } catch (error) {
+      // A failed render leaves no captions file without its video.
+      if (captionsKey) await this.storage.delete(captionsKey).catch(() => undefined);
+      throw error;
+    }
     return { outputKey, captionsKey, durationSeconds };
   }
 
   private ffmpeg(job: JobRow, args: string[], duration: number, cwd: string, setKill: (kill: () => void) => void, wasKilled: () => boolean) {
     return new Promise<void>((resolve, reject) => {
       const fontconfig = path.join(cwd, "fonts.conf");
-      const child = spawn(this.tools.ffmpeg, args, {
+      const child = spawnTool(this.tools.ffmpeg, args, {
         cwd,
         stdio: ["ignore", "pipe", "pipe"],
         env: { ...process.env, FONTCONFIG_FILE: fontconfig },
@@ -271,10 +286,10 @@ export class RenderWorker {
       setKill(() => child.kill("SIGKILL"));
       let stderr = "";
       let lastReport = 0;
-      child.stderr.on("data", (d: Buffer) => {
+      child.stderr!.on("data", (d: Buffer) => {
         if (stderr.length < 64 * 1024) stderr += d.toString();
       });
-      child.stdout.on("data", (d: Buffer) => {
+      child.stdout!.on("data", (d: Buffer) => {
         const match = /out_time_(?:us|ms)=(\d+)/.exec(d.toString());
         if (!match || Date.now() - lastReport < 1000) return;
         lastReport = Date.now();

@@ -2,8 +2,6 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Route, Switch } from "wouter";
-import type { Clip } from "../../../../contracts/clips.ts";
-import type { Show } from "../../../../contracts/recordings.ts";
 import { dismissToast } from "../../hooks/use-toast.ts";
 import { buildShow, renderAt } from "../shows/test-helpers.tsx";
 import {
@@ -14,11 +12,10 @@ import {
   json,
   mockApi,
   stubMediaApis,
-  type ApiCall,
 } from "../voice/voice-test-helpers.ts";
 import { ShowDetailPage } from "../shows/ShowDetailPage.tsx";
-import { NarrationEditorPage } from "./NarrationEditorPage.tsx";
 import { draftStorageKey } from "./narration-draft.ts";
+import { buildClip, renderEditor, serve } from "./editor-test-helpers.tsx";
 
 const WAIT = { timeout: 3000 };
 
@@ -32,73 +29,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   window.localStorage.clear();
 });
-
-function buildClip(id: number, position: number, overrides: Partial<Clip> = {}): Clip {
-  return {
-    id,
-    showId: 42,
-    title: `Recording ${position + 1}`,
-    position,
-    mimeType: "video/webm",
-    durationSeconds: 65,
-    sizeBytes: 1000,
-    uploadedBytes: 1000,
-    uploadSha256: "ab",
-    transcription: null,
-    trimStartSeconds: 0,
-    trimEndSeconds: 65,
-    usedSeconds: 65,
-    posterUrl: null,
-    createdAt: "2025-07-01T12:00:00.000Z",
-    mediaUrl: `/api/clips/${id}/media`,
-    downloadUrl: `/api/clips/${id}/media?download=1`,
-    ...overrides,
-  };
-}
-
-interface ServerOptions {
-  show?: Show;
-  clips?: Clip[];
-  voiceOver?: ReturnType<typeof buildVoiceOver> | null;
-  patch?: (call: ApiCall, show: Show) => Response | undefined;
-  cloneVoice?: (call: ApiCall) => Response | Promise<Response>;
-}
-
-/** A small in-memory server for one show (id 42 unless told), its clips and voice endpoints. */
-function serve({ show = buildShow(42, { narration: "We paddled across the lake." }), clips = [], voiceOver = null, patch, cloneVoice }: ServerOptions = {}) {
-  let current = show;
-  const api = mockApi((call) => {
-    const base = `/api/recordings/${current.id}`;
-    if (call.path === base && call.method === "GET") return json(current);
-    if (call.path === base && call.method === "PATCH") {
-      const answer = patch?.(call, current);
-      if (answer) return answer;
-      current = { ...current, ...(call.body as Partial<Show>), updatedAt: new Date().toISOString() };
-      return json(current);
-    }
-    if (call.path === "/api/clips" && call.method === "GET") return json(clips);
-    if (call.path === `${base}/voice-over`) return voiceOver ? json(voiceOver) : json({ message: "No AI voice for this show yet" }, 404);
-    if (call.path === "/api/voice/status") return json(buildVoiceStatus());
-    if (call.path === "/api/voice/sample") return json({ message: "No voice sample saved yet" }, 404);
-    if (call.path === `${base}/clone-voice` && call.method === "POST") {
-      return cloneVoice ? cloneVoice(call) : new Response(new Uint8Array([82, 73, 70, 70]), { status: 200, headers: { "Content-Type": "audio/wav" } });
-    }
-    return undefined;
-  });
-  return { ...api, current: () => current };
-}
-
-function renderEditor(id: number | string = 42) {
-  return renderAt(
-    `/shows/${id}/narration`,
-    <Switch>
-      <Route path="/shows/:id/narration" component={NarrationEditorPage} />
-      <Route path="/shows/:id">
-        <p>Show detail</p>
-      </Route>
-    </Switch>,
-  );
-}
 
 async function chooseClonedVoice(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole("radio", { name: "AI voice" }));

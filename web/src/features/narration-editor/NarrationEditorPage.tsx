@@ -19,6 +19,8 @@ import type { AudioSource } from "./types.ts";
 import { saveStatusText, useAutosave, type SaveStatus } from "./use-autosave.ts";
 import { RenderPanel } from "../render/RenderPanel.tsx";
 import { VideoSections } from "./VideoSections.tsx";
+import { StoryLengthPanel } from "./StoryLengthPanel.tsx";
+import { showLengthPrefix } from "./story-length-api.ts";
 import { usePageTitle } from "../../app/page-title.ts";
 
 export const TITLE_HINT = "Click to edit title";
@@ -85,7 +87,11 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
       // The show's one cache entry; lists and the profile show the new title.
       rememberSavedShow(queryClient, saved);
       // The voice-over may no longer read the current script.
-      if (patch.narration !== undefined) void queryClient.invalidateQueries({ queryKey: voiceOverKey(saved.id) });
+      if (patch.narration !== undefined) {
+        void queryClient.invalidateQueries({ queryKey: voiceOverKey(saved.id) });
+        // The length check measures the saved script.
+        void queryClient.invalidateQueries({ queryKey: showLengthPrefix(saved.id) });
+      }
     },
     [queryClient],
   );
@@ -247,6 +253,18 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
       </Card>
 
       <VideoSections showId={show.id} videoFormat={show.videoFormat} />
+      <StoryLengthPanel
+        showId={show.id}
+        voice={show.voice}
+        audioSource={fields.audioSource}
+        narration={fields.narration}
+        scriptSaving={status === "saving" && fields.narration !== saved.narration}
+        saveEdits={flush}
+        applyScript={async (content) => {
+          setField("narration", content, { immediate: true });
+          return flush();
+        }}
+      />
       <RenderPanel
         show={{ ...show, audioSource: fields.audioSource }}
         onChoice={(choice) => choices.mutate(choice)}

@@ -6,21 +6,16 @@ import type { Clip } from "../../../../contracts/clips.ts";
 import { VIDEO_FORMATS, type VideoFormatKey } from "../../../../contracts/product.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { ApiError, errorMessage } from "../../lib/api.ts";
+import { errorMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
-import { formatClock } from "../voice/time-format.ts";
+import { clipKeys, fetchClips } from "../recorder/use-clips.ts";
+import { ClipSection } from "./ClipSection.tsx";
 
-export const showClipsKey = (showId: number) => ["/api/clips", { showId }] as const;
-
-/** The show's clips in order (GET /api/clips?showId=N). */
+/** The show's clips in order (GET /api/clips?showId=N): the same cache entry the recorder uses. */
 export function useShowClips(showId: number) {
   return useQuery<Clip[], Error>({
-    queryKey: showClipsKey(showId),
-    queryFn: async ({ signal }) => {
-      const response = await fetch(`/api/clips?showId=${showId}`, { credentials: "include", signal });
-      if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-      return (await response.json()) as Clip[];
-    },
+    queryKey: clipKeys.list(showId),
+    queryFn: ({ signal }) => fetchClips(showId, signal),
   });
 }
 
@@ -31,7 +26,10 @@ export function frameOf(formatKey: VideoFormatKey) {
   return { label: format.label, aspectRatio: `${w} / ${h}`, ratio: format.aspectRatio, tall: h > w };
 }
 
-/** The 'Video Sections' card: every clip of the show, in order, playable at the format's shape. */
+/**
+ * The 'Video Sections' card: every clip of the show, in order, playable at the format's shape, each
+ * with its poster picture and its trims.
+ */
 export function VideoSections({ showId, videoFormat }: { showId: number; videoFormat: VideoFormatKey }) {
   const { data: clips, status, error } = useShowClips(showId);
   const frame = frameOf(videoFormat);
@@ -45,7 +43,8 @@ export function VideoSections({ showId, videoFormat }: { showId: number; videoFo
           Video Sections
         </CardTitle>
         <CardDescription className="text-slate-700">
-          Shown as {frame.label} ({frame.ratio.replace("/", ":")}).
+          Shown as {frame.label} ({frame.ratio.replace("/", ":")}). Trim a clip to use only part of it: the
+          clip itself is kept whole.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -71,35 +70,7 @@ export function VideoSections({ showId, videoFormat }: { showId: number; videoFo
         ) : (
           <ol className={cn("grid gap-6", frame.tall ? "sm:grid-cols-2" : "grid-cols-1")}>
             {clips.map((clip, index) => (
-              <li key={clip.id} data-testid="video-section" className="grid min-w-0 content-start gap-2">
-                <div
-                  data-testid="clip-frame"
-                  data-aspect-ratio={frame.ratio}
-                  className={cn(
-                    "w-full overflow-hidden rounded-lg bg-slate-950",
-                    frame.tall && "mx-auto max-w-[min(100%,18rem)]",
-                  )}
-                  style={{ aspectRatio: frame.aspectRatio }}
-                >
-                  <video
-                    controls
-                    preload="metadata"
-                    playsInline
-                    src={clip.mediaUrl}
-                    aria-label={`Section ${index + 1}: ${clip.title}`}
-                    className="size-full object-contain"
-                  />
-                </div>
-                <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
-                  <span className="min-w-0 break-words font-medium text-slate-900">
-                    {index + 1}. {clip.title}
-                  </span>
-                  <span className="font-mono tabular-nums text-slate-700">
-                    <span className="sr-only">Length </span>
-                    {formatClock(clip.durationSeconds)}
-                  </span>
-                </p>
-              </li>
+              <ClipSection key={clip.id} clip={clip} index={index} frame={frame} />
             ))}
           </ol>
         )}

@@ -90,6 +90,27 @@ describe("ClipList", () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
+  it("shows a saved clip's poster picture on its player instead of a black box", () => {
+    const server = {
+      id: 12, showId: 3, title: "Recording 1", position: 0, mimeType: "video/webm" as const, durationSeconds: 7,
+      sizeBytes: 10, uploadedBytes: 10, uploadSha256: "ab", transcription: null, trimStartSeconds: 0,
+      trimEndSeconds: 7, usedSeconds: 7, posterUrl: "/api/clips/12/poster", createdAt: "2025-07-01T12:00:00.000Z",
+      mediaUrl: "/api/clips/12/media", downloadUrl: "/api/clips/12/media?download=1",
+    };
+    render(
+      <Harness
+        initial={[
+          item(1, { state: "saved", serverId: 12, mediaUrl: server.mediaUrl, downloadUrl: server.downloadUrl, server }),
+          item(2, { state: "saved", serverId: 13, mediaUrl: "/api/clips/13/media", server: { ...server, id: 13, posterUrl: null } }),
+        ]}
+      />,
+    );
+    const [withPoster, without] = screen.getAllByTestId("clip-row").map((row) => row.querySelector("video")!);
+    expect(withPoster!.getAttribute("poster")).toBe("/api/clips/12/poster");
+    expect(withPoster!.getAttribute("aria-label")).toBe("Play Recording 1");
+    expect(without!.hasAttribute("poster")).toBe(false);
+  });
+
   it("moves 25 px per arrow key", () => {
     const at = { x: 10, y: 100 };
     const key = (code: string) => keyboardCoordinates(new KeyboardEvent("keydown", { code }), {

@@ -272,6 +272,8 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob }: ClipRowProps) {
             playsInline
             autoPlay={src === preview.url}
             src={src}
+            // The server's still from the clip, so the row shows a picture rather than a black box.
+            poster={item.server?.posterUrl ?? undefined}
             aria-label={`Play ${item.title}`}
             className="h-full w-full object-cover"
           />

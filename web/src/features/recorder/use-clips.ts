@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { Clip } from "../../../../contracts/clips.ts";
+import { z } from "zod";
+import { clipSchema, type Clip } from "../../../../contracts/clips.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { ApiError, apiRequest, errorMessage } from "../../lib/api.ts";
+import { ApiError, apiRequest, errorMessage, getJson } from "../../lib/api.ts";
 import { mergeClips, type ClipItem } from "./clip-items.ts";
 import type { LocalClip } from "./clip-store.ts";
 import { getRecorderRuntime, recoverUnfinished, type RecorderRuntime } from "./runtime.ts";
@@ -18,12 +19,9 @@ export function clipsListUrl(showId: number | null): string {
   return showId === null ? `${CLIPS_ROOT}?loose=true` : `${CLIPS_ROOT}?showId=${showId}`;
 }
 
-async function fetchClips(showId: number | null, signal: AbortSignal): Promise<Clip[]> {
-  const response = await fetch(clipsListUrl(showId), { credentials: "include", signal });
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-  const body = (await response.json()) as unknown;
-  const list = Array.isArray(body) ? body : (body as { clips?: unknown }).clips;
-  return Array.isArray(list) ? (list as Clip[]) : [];
+/** A show's clips in order (or the loose ones), checked against the shared contract. */
+export function fetchClips(showId: number | null, signal?: AbortSignal): Promise<Clip[]> {
+  return getJson(clipsListUrl(showId), z.array(clipSchema), { signal });
 }
 
 export interface UseClipsOptions {

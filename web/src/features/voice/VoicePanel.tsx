@@ -5,8 +5,9 @@ import { Link } from "wouter";
 import { Button } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { toast } from "../../hooks/use-toast.ts";
-import { errorMessage } from "../../lib/api.ts";
+import { apiKeys, errorMessage } from "../../lib/api.ts";
 import { formatClock } from "./time-format.ts";
+import { VoicePreviewButton } from "./VoicePreviewButton.tsx";
 import {
   generateVoiceOver,
   sampleMediaUrl,
@@ -121,8 +122,9 @@ export interface VoicePanelProps {
 }
 
 /**
- * Cloned Voice: step 1 points to the voice sample, step 2 has an AI voice read this show's script.
- * The audio comes from the provider's built-in voices; custom voice training is not available yet.
+ * The AI voice: step 1 points to the voice sample, step 2 has an AI voice read this show's script.
+ * The audio comes from the provider's built-in voices (friendly names, a short preview each); it is
+ * never presented as the camper's own voice, and custom voice training is not available yet.
  */
 export function VoicePanel({ showId, narration, saveEdits, voice: showVoice = null, onVoiceChange }: VoicePanelProps) {
   const queryClient = useQueryClient();
@@ -179,6 +181,8 @@ export function VoicePanel({ showId, narration, saveEdits, voice: showVoice = nu
       setGeneratedUrl(url);
       toast(VOICE_TOASTS.generated);
       void queryClient.invalidateQueries({ queryKey: voiceOverKey(showId) });
+      // The length check now measures this voice-over instead of estimating.
+      void queryClient.invalidateQueries({ queryKey: [...apiKeys.show(showId), "length"] });
     },
     onError: (error) => {
       setGenerateError(GENERATE_ERROR_TEXT);
@@ -245,25 +249,28 @@ export function VoicePanel({ showId, narration, saveEdits, voice: showVoice = nu
 
       <Step step={2} title="Generate AI Voice">
 
-        <div className="grid gap-1.5 sm:max-w-xs">
-          <Label htmlFor={ids.voice}>Voice</Label>
-          <select
-            id={ids.voice}
-            value={selectedVoice}
-            onChange={(event) => {
-              setChosenVoice(event.target.value);
-              onVoiceChange?.(event.target.value);
-            }}
-            disabled={voices.length === 0 || generate.isPending}
-            className="h-10 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 disabled:opacity-50"
-          >
-            {voices.length === 0 && <option value="">{voiceStatus.isPending ? "Loading voices..." : "Default voice"}</option>}
-            {options.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-              </option>
-            ))}
-          </select>
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="grid w-full gap-1.5 sm:max-w-xs">
+            <Label htmlFor={ids.voice}>Voice</Label>
+            <select
+              id={ids.voice}
+              value={selectedVoice}
+              onChange={(event) => {
+                setChosenVoice(event.target.value);
+                onVoiceChange?.(event.target.value);
+              }}
+              disabled={voices.length === 0 || generate.isPending}
+              className="h-10 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 disabled:opacity-50"
+            >
+              {voices.length === 0 && <option value="">{voiceStatus.isPending ? "Loading voices..." : "Default voice"}</option>}
+              {options.map((option) => (
+                <option key={option.id} value={option.id}>
+                  {option.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <VoicePreviewButton option={options.find((o) => o.id === selectedVoice)} disabled={generate.isPending} />
         </div>
 
         <div className="flex flex-wrap gap-2">
@@ -300,7 +307,7 @@ export function VoicePanel({ showId, narration, saveEdits, voice: showVoice = nu
 
         {existing && !generatedUrl && (
           <p className="text-sm text-slate-700" data-testid="voice-over-info">
-            This show has an AI voice ({options.find((o) => o.id === existing.voice)?.name ?? existing.voice},{" "}
+            This show has an AI voice ({options.find((o) => o.id === existing.voice)?.name ?? existing.voiceName},{" "}
             {formatClock(existing.durationSeconds)}).
           </p>
         )}

@@ -1,6 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
-import type { VoiceOver, VoiceSample, VoiceStatus } from "../../../../contracts/voice.ts";
-import { ApiError, apiKeys, apiRequest } from "../../lib/api.ts";
+import {
+  voiceName,
+  voiceStatusSchema,
+  type VoiceOption,
+  type VoiceOver,
+  type VoiceSample,
+  type VoiceStatus,
+} from "../../../../contracts/voice.ts";
+import { ApiError, apiKeys, apiRequest, getJson } from "../../lib/api.ts";
 
 /**
  * Client side of the voice API (contracts/voice.ts): the provider's status and voices, the camper's
@@ -29,13 +36,34 @@ async function getOrNull<T>(url: string, signal?: AbortSignal): Promise<T | null
   return (await response.json()) as T;
 }
 
-/** The voices to offer, each with the name campers see. */
-export function voiceOptionsOf(status: VoiceStatus | undefined): { id: string; name: string }[] {
-  return (status?.voices ?? []).map((id) => ({ id, name: id }));
+/**
+ * The voices to offer, each with the friendly name campers see and its preview: never a raw code
+ * such as "en-us+f3" (a voice the server has no name for is called "Voice N").
+ */
+export function voiceOptionsOf(status: VoiceStatus | undefined): VoiceOption[] {
+  if (!status) return [];
+  const named = new Map(status.voiceOptions.map((o) => [o.id, o]));
+  return status.voices.map((id, index) => {
+    const option = named.get(id);
+    const name = option && option.name !== id ? option.name : voiceName(id);
+    return {
+      id,
+      name: name === id ? `Voice ${index + 1}` : name,
+      previewUrl: option?.previewUrl ?? `/api/voice/preview?voice=${encodeURIComponent(id)}`,
+    };
+  });
+}
+
+/** The name a camper sees for a voice id (from the list when it is there). */
+export function friendlyVoiceName(status: VoiceStatus | undefined, id: string): string {
+  return voiceOptionsOf(status).find((o) => o.id === id)?.name ?? (voiceName(id) === id ? "an AI voice" : voiceName(id));
 }
 
 export function useVoiceStatus() {
-  return useQuery<VoiceStatus, Error>({ queryKey: VOICE_STATUS_KEY });
+  return useQuery<VoiceStatus, Error>({
+    queryKey: VOICE_STATUS_KEY,
+    queryFn: ({ signal }) => getJson("/api/voice/status", voiceStatusSchema, { signal }),
+  });
 }
 
 /** The camper's saved sample, or null when there is none. */

@@ -1,0 +1,96 @@
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import { PassThrough } from "node:stream";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIP_MESSAGES } from "../../../contracts/clips.ts";
+import { schema } from "../../../db/client.ts";
+import type { App } from "../../app.ts";
+import { webmFixture } from "../../../testing/media-fixtures.ts";
+import { createTestApp, registerCamper, TEST_DATA_DIR } from "../../../testing/test-app.ts";
+import { testDatabase } from "../../../testing/test-database.ts";
+import { tusCreate, tusPatch } from "../../../testing/uploads.ts";
+
+let app: App;
+let video: Buffer;
+beforeAll(async () => {
+  app = await createTestApp();
+  video = await webmFixture(2);
+});
+afterAll(() => app.close());
+
+const uploadFile = (userId: number, location: string) =>
+  path.join(TEST_DATA_DIR, "media", "users", String(userId), "uploads", location.split("/").pop()!);
+
+/** Resolves once the server has stored `bytes` of the upload (its PATCH holds the lock by then). */
+async function storedBytes(file: string, bytes: number) {
+  for (;;) {
+    const size = await stat(file).then((s) => s.size, () => 0);
+    if (size >= bytes) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe("upload locks", () => {
+  it("refuses a DELETE with 423 while a PATCH streams, and the PATCH still finishes the clip", async () => {
+    const camper = await registerCamper(app);
+    const location = await tusCreate(app, camper, { length: video.length });
+    const body = new PassThrough();
+    const patch = app.inject({
+      method: "PATCH",
+      url: location,
+      headers: {
+        cookie: camper.cookie,
+        "tus-resumable": "1.0.0",
+        "content-type": "application/offset+octet-stream",
+        "upload-offset": "0",
+      },
+      payload: body,
+    });
+    body.write(video.subarray(0, 4000));
+    await storedBytes(uploadFile(camper.userId, location), 4000);
+
+    const refused = await app.inject({ method: "DELETE", url: location, headers: { cookie: camper.cookie, "tus-resumable": "1.0.0" } });
+    expect(refused.statusCode).toBe(423);
+    expect(refused.json()).toEqual({ message: CLIP_MESSAGES.busy });
+
+    body.end(video.subarray(4000));
+    const done = await patch;
+    expect(done.statusCode, done.body).toBe(204);
+    expect(done.headers["upload-offset"]).toBe(String(video.length));
+    expect(done.headers["upload-clip-id"]).toMatch(/^\d+$/);
+
+    // Once the PATCH is over, the DELETE goes through.
+    const deleted = await app.inject({ method: "DELETE", url: location, headers: { cookie: camper.cookie, "tus-resumable": "1.0.0" } });
+    expect(deleted.statusCode).toBe(204);
+  });
+
+  it("answers a PATCH to an upload deleted meanwhile with 404, never 500", async () => {
+    const camper = await registerCamper(app);
+    const location = await tusCreate(app, camper, {});
+    await tusPatch(app, camper, location, 0, video.subarray(0, 3000));
+    const [deleted, patched] = await Promise.all([
+      app.inject({ method: "DELETE", url: location, headers: { cookie: camper.cookie, "tus-resumable": "1.0.0" } }),
+      tusPatch(app, camper, location, 3000, video.subarray(3000)),
+    ]);
+    expect([204, 423]).toContain(deleted.statusCode);
+    expect([204, 404, 423]).toContain(patched.statusCode);
+    if (patched.statusCode !== 204) expect(patched.json().message).toEqual(expect.any(String));
+  });
+
+  it("frees a lock left by a crashed writer when the embedded database's server starts again", async () => {
+    const camper = await registerCamper(app);
+    const location = await tusCreate(app, camper, { length: video.length });
+    await tusPatch(app, camper, location, 0, video.subarray(0, 5000));
+    // What kill -9 mid-PATCH leaves: a lease nobody renews.
+    const { db } = await testDatabase();
+    const id = location.split("/").pop()!;
+    await db.update(schema.uploads).set({ lockedUntil: sql`now() + interval '1 hour'` }).where(eq(schema.uploads.id, id));
+    expect((await tusPatch(app, camper, location, 5000, video.subarray(5000))).statusCode).toBe(423);
+
+    expect(await app.uploads.releaseAllLocks()).toBeGreaterThanOrEqual(1);
+    const resumed = await tusPatch(app, camper, location, 5000, video.subarray(5000));
+    expect(resumed.statusCode, resumed.body).toBe(204);
+    expect(resumed.headers["upload-clip-id"]).toMatch(/^\d+$/);
+  });
+});

@@ -1,0 +1,136 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { dismissToast } from "../../hooks/use-toast.ts";
+import { buildShow } from "../shows/test-helpers.tsx";
+import { buildClip, renderEditor, serve } from "./editor-test-helpers.tsx";
+
+const WAIT = { timeout: 4000 };
+
+beforeEach(() => window.localStorage.clear());
+afterEach(() => {
+  dismissToast();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+function twoClips() {
+  return [
+    buildClip(5, 0, { title: "Dock", durationSeconds: 2, posterUrl: "/api/clips/5/poster" }),
+    buildClip(9, 1, { title: "Canoe", durationSeconds: 2, posterUrl: null }),
+  ];
+}
+
+describe("the editor's clips: posters and trims", () => {
+  it("shows each clip's poster picture on its player", async () => {
+    serve({ clips: twoClips() });
+    renderEditor();
+    const sections = await screen.findAllByTestId("video-section");
+    const videos = sections.map((s) => s.querySelector("video")!);
+    expect(videos[0]!.getAttribute("poster")).toBe("/api/clips/5/poster");
+    // No still could be made: the player still plays, without a poster.
+    expect(videos[1]!.hasAttribute("poster")).toBe(false);
+  });
+
+  it("has labelled Start and End boxes in seconds for every clip", async () => {
+    serve({ clips: twoClips() });
+    renderEditor();
+    const start = await screen.findByRole("spinbutton", { name: "Start of Dock (seconds)" });
+    const end = screen.getByRole("spinbutton", { name: "End of Dock (seconds)" });
+    expect((start as HTMLInputElement).value).toBe("0");
+    expect((end as HTMLInputElement).value).toBe("2");
+    expect(end.getAttribute("max")).toBe("2");
+    expect(end.getAttribute("step")).toBe("0.1");
+    expect(screen.getByRole("group", { name: "Trim Dock" })).toBeTruthy();
+    expect(within(screen.getAllByTestId("video-section")[0]!).getByTestId("clip-used").textContent).toContain(
+      "Uses the whole clip (2.0 seconds)",
+    );
+  });
+
+  it("saves a trim after a pause (one PATCH), and the clips' total in the length check follows", async () => {
+    const user = userEvent.setup();
+    const api = serve({ show: buildShow(42, { audioSource: "voice", narration: "Hello camp." }), clips: twoClips() });
+    renderEditor();
+    const total = await screen.findByTestId("clips-total");
+    await waitFor(() => expect(total.textContent).toBe("4.0 seconds"), WAIT);
+
+    const start = screen.getByRole("spinbutton", { name: "Start of Dock (seconds)" });
+    await user.clear(start);
+    await user.type(start, "0.5");
+    await waitFor(() => expect(api.callsTo("PATCH", "/api/clips/5")).toHaveLength(1), WAIT);
+    expect(api.callsTo("PATCH", "/api/clips/5")[0]!.body).toEqual({ trimStartSeconds: 0.5 });
+    await waitFor(() => expect(total.textContent).toBe("3.5 seconds"), WAIT);
+    const section = screen.getAllByTestId("video-section")[0]!;
+    expect(within(section).getByTestId("clip-used").textContent).toContain("Uses 1.5 seconds of 2.0 seconds");
+    expect(within(section).getByText("Trim saved")).toBeTruthy();
+  });
+
+  it("sends an end at the clip's end as 'to the end' (null) and leaves the untouched start out", async () => {
+    const user = userEvent.setup();
+    const api = serve({ clips: [buildClip(5, 0, { title: "Dock", durationSeconds: 2, trimEndSeconds: 1, usedSeconds: 1 })] });
+    renderEditor();
+    const end = await screen.findByRole("spinbutton", { name: "End of Dock (seconds)" });
+    expect((end as HTMLInputElement).value).toBe("1");
+    await user.clear(end);
+    await user.type(end, "2");
+    await user.tab();
+    await waitFor(() => expect(api.callsTo("PATCH", "/api/clips/5").at(-1)?.body).toEqual({ trimEndSeconds: null }), WAIT);
+  });
+
+  it("explains a trim outside the clip or too short next to the box, and sends only a valid one", async () => {
+    const user = userEvent.setup();
+    const api = serve({ clips: twoClips() });
+    renderEditor();
+    const end = await screen.findByRole("spinbutton", { name: "End of Dock (seconds)" });
+    await user.clear(end);
+    await user.type(end, "3");
+    const error = within(screen.getAllByTestId("video-section")[0]!).getByRole("alert");
+    expect(error.textContent).toBe("Trims must be within the clip (0 to 2.0 seconds)");
+    expect(end.getAttribute("aria-invalid")).toBe("true");
+    expect(end.getAttribute("aria-describedby")).toContain(error.id);
+
+    await user.clear(end);
+    await user.type(end, "0.2");
+    expect(within(screen.getAllByTestId("video-section")[0]!).getByRole("alert").textContent).toBe(
+      "Keep at least 0.5 seconds of the clip",
+    );
+    await user.tab();
+    // Put right, the trim is sent: the wrong values before it never were.
+    await user.clear(end);
+    await user.type(end, "1.5");
+    await user.tab();
+    await waitFor(() => expect(api.callsTo("PATCH", "/api/clips/5")).toHaveLength(1), WAIT);
+    expect(api.callsTo("PATCH", "/api/clips/5")[0]!.body).toEqual({ trimEndSeconds: 1.5 });
+    expect(within(screen.getAllByTestId("video-section")[0]!).queryByRole("alert")).toBeNull();
+  });
+
+  it("shows the server's reason when a trim is refused", async () => {
+    const user = userEvent.setup();
+    serve({
+      clips: twoClips(),
+      patchClip: () => new Response(JSON.stringify({ message: "Clip not found" }), { status: 404, headers: { "Content-Type": "application/json" } }),
+    });
+    renderEditor();
+    const start = await screen.findByRole("spinbutton", { name: "Start of Canoe (seconds)" });
+    await user.clear(start);
+    await user.type(start, "1");
+    await user.tab();
+    const section = screen.getAllByTestId("video-section")[1]!;
+    expect((await within(section).findByRole("alert", {}, WAIT)).textContent).toBe("Trim not saved: Clip not found");
+  });
+
+  it("plays only the kept part: starts at the trim start and stops at the trim end", async () => {
+    serve({ clips: [buildClip(5, 0, { title: "Dock", durationSeconds: 4, trimStartSeconds: 1, trimEndSeconds: 3, usedSeconds: 2 })] });
+    const pause = vi.spyOn(HTMLMediaElement.prototype, "pause").mockImplementation(() => undefined);
+    renderEditor();
+    const video = (await screen.findAllByTestId("video-section"))[0]!.querySelector("video")!;
+    fireEvent.loadedMetadata(video);
+    expect(video.currentTime).toBe(1);
+    Object.defineProperty(video, "paused", { configurable: true, get: () => false });
+    video.currentTime = 3.1;
+    fireEvent.timeUpdate(video);
+    expect(pause).toHaveBeenCalled();
+    expect(video.currentTime).toBe(3);
+  });
+});

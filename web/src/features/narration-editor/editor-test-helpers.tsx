@@ -1,0 +1,142 @@
+import { Route, Switch } from "wouter";
+import type { Clip } from "../../../../contracts/clips.ts";
+import type { Show } from "../../../../contracts/recordings.ts";
+import type { StoryLength } from "../../../../contracts/renders.ts";
+import { buildShow, renderAt } from "../shows/test-helpers.tsx";
+import { buildVoiceStatus, json, mockApi, type ApiCall, type buildVoiceOver } from "../voice/voice-test-helpers.ts";
+import { NarrationEditorPage } from "./NarrationEditorPage.tsx";
+
+/** Test-only: a small in-memory server for the narration editor (jsdom + a mocked fetch). */
+
+export function buildClip(id: number, position: number, overrides: Partial<Clip> = {}): Clip {
+  const durationSeconds = overrides.durationSeconds ?? 65;
+  return {
+    id,
+    showId: 42,
+    title: `Recording ${position + 1}`,
+    position,
+    mimeType: "video/webm",
+    durationSeconds,
+    sizeBytes: 1000,
+    uploadedBytes: 1000,
+    uploadSha256: "ab",
+    transcription: null,
+    trimStartSeconds: 0,
+    trimEndSeconds: durationSeconds,
+    usedSeconds: durationSeconds,
+    posterUrl: null,
+    createdAt: "2025-07-01T12:00:00.000Z",
+    mediaUrl: `/api/clips/${id}/media`,
+    downloadUrl: `/api/clips/${id}/media?download=1`,
+    ...overrides,
+  };
+}
+
+/** The test server's voice pace: 2 words a second, so 10 words take 5 s. */
+export const TEST_WORDS_PER_SECOND = 2;
+
+const words = (text: string | null) => (text ?? "").trim().split(/\s+/).filter(Boolean).length;
+
+/** What GET /api/recordings/:id/length answers for these clips and script (same rules as the server). */
+export function lengthOf(show: Show, clips: Clip[], voice = show.voice ?? "en-us"): StoryLength {
+  const clipsSeconds = Math.round(clips.reduce((sum, c) => sum + c.usedSeconds, 0) * 100) / 100;
+  const narrationWords = words(show.narration);
+  const voiceSeconds = narrationWords ? narrationWords / TEST_WORDS_PER_SECOND : null;
+  return {
+    clipCount: clips.length,
+    clipsSeconds,
+    formatMaxSeconds: 600,
+    narrationWords,
+    voice,
+    voiceSeconds,
+    voiceMeasured: false,
+    wordsPerSecond: TEST_WORDS_PER_SECOND,
+    wordsThatFit: Math.floor(clipsSeconds * TEST_WORDS_PER_SECOND),
+    videoSecondsWithVoice: Math.max(clipsSeconds, voiceSeconds ?? 0),
+    voiceLongerThanClips: voiceSeconds !== null && voiceSeconds > clipsSeconds,
+  };
+}
+
+export interface ServerOptions {
+  show?: Show;
+  clips?: Clip[];
+  voiceOver?: ReturnType<typeof buildVoiceOver> | null;
+  patch?: (call: ApiCall, show: Show) => Response | undefined;
+  cloneVoice?: (call: ApiCall) => Response | Promise<Response>;
+  /** POST fit-script; by default the first `wordsThatFit` words of the script. */
+  fitScript?: (call: ApiCall, show: Show, clips: Clip[]) => Response | Promise<Response>;
+  /** PATCH /api/clips/:id; by default the trims are kept (and checked as the server does). */
+  patchClip?: (call: ApiCall, clip: Clip) => Response | undefined;
+}
+
+/** A small in-memory server for one show (id 42 unless told), its clips, length and voice endpoints. */
+export function serve({
+  show = buildShow(42, { narration: "We paddled across the lake." }),
+  clips = [],
+  voiceOver = null,
+  patch,
+  cloneVoice,
+  fitScript,
+  patchClip,
+}: ServerOptions = {}) {
+  let current = show;
+  let currentClips = clips;
+  const api = mockApi((call) => {
+    const base = `/api/recordings/${current.id}`;
+    if (call.path === base && call.method === "GET") return json(current);
+    if (call.path === base && call.method === "PATCH") {
+      const answer = patch?.(call, current);
+      if (answer) return answer;
+      current = { ...current, ...(call.body as Partial<Show>), updatedAt: new Date().toISOString() };
+      return json(current);
+    }
+    if (call.path === "/api/clips" && call.method === "GET") return json(currentClips);
+    const clipMatch = /^\/api\/clips\/(\d+)$/.exec(call.path);
+    if (clipMatch && call.method === "PATCH") {
+      const clip = currentClips.find((c) => c.id === Number(clipMatch[1]));
+      if (!clip) return json({ message: "Clip not found" }, 404);
+      const answer = patchClip?.(call, clip);
+      if (answer) return answer;
+      const body = call.body as { trimStartSeconds?: number; trimEndSeconds?: number | null };
+      const start = body.trimStartSeconds ?? clip.trimStartSeconds;
+      const end = body.trimEndSeconds === null ? clip.durationSeconds : (body.trimEndSeconds ?? clip.trimEndSeconds);
+      if (end - start < 0.5) return json({ message: "Keep at least 0.5 seconds of the clip" }, 400);
+      const saved = { ...clip, trimStartSeconds: start, trimEndSeconds: end, usedSeconds: Math.round((end - start) * 100) / 100 };
+      currentClips = currentClips.map((c) => (c.id === saved.id ? saved : c));
+      return json(saved);
+    }
+    if (call.path === `${base}/length` && call.method === "GET") {
+      return json(lengthOf(current, currentClips, call.search.get("voice") ?? undefined));
+    }
+    if (call.path === `${base}/fit-script` && call.method === "POST") {
+      if (fitScript) return fitScript(call, current, currentClips);
+      const length = lengthOf(current, currentClips);
+      if (!length.voiceLongerThanClips) {
+        return json({ message: "Your script already fits your clips: the voice ends before the pictures do." }, 422);
+      }
+      const content = (current.narration ?? "").trim().split(/\s+/).slice(0, length.wordsThatFit).join(" ");
+      return json({ content, targetWordCount: length.wordsThatFit, clipsSeconds: length.clipsSeconds });
+    }
+    if (call.path === `${base}/voice-over`) return voiceOver ? json(voiceOver) : json({ message: "No AI voice for this show yet" }, 404);
+    if (call.path === "/api/voice/status") return json(buildVoiceStatus());
+    if (call.path === "/api/voice/sample") return json({ message: "No voice sample saved yet" }, 404);
+    if (call.path === `${base}/clone-voice` && call.method === "POST") {
+      return cloneVoice ? cloneVoice(call) : new Response(new Uint8Array([82, 73, 70, 70]), { status: 200, headers: { "Content-Type": "audio/wav" } });
+    }
+    if (call.path === `${base}/renders` && call.method === "GET") return json([]);
+    return undefined;
+  });
+  return { ...api, current: () => current, clips: () => currentClips };
+}
+
+export function renderEditor(id: number | string = 42) {
+  return renderAt(
+    `/shows/${id}/narration`,
+    <Switch>
+      <Route path="/shows/:id/narration" component={NarrationEditorPage} />
+      <Route path="/shows/:id">
+        <p>Show detail</p>
+      </Route>
+    </Switch>,
+  );
+}
