@@ -23,6 +23,9 @@ export const FIT_TOASTS = {
   notSaved: "The shorter script isn't saved yet",
 } as const;
 
+/** Long labels (and the cooldown's count) wrap on a phone instead of pushing the page sideways. */
+const WRAPPING_BUTTON = "h-auto min-h-10 whitespace-normal text-left";
+
 export const UNSAVED_BEFORE_FIT =
   "Your script isn't saved yet, so it can't be fitted. Check your connection and try again.";
 
@@ -52,7 +55,7 @@ export function StoryLengthPanel(props: StoryLengthPanelProps) {
   const length = useStoryLength(showId, voice);
 
   return (
-    <Card as="section" aria-labelledby={headingId} data-testid="story-length">
+    <Card as="section" aria-labelledby={headingId} data-testid="story-length" className="min-w-0">
       <CardHeader>
         <CardTitle id={headingId} className="flex items-center gap-2">
           <Timer aria-hidden="true" className="size-5 text-brand-700" />
@@ -208,6 +211,7 @@ function LengthFigures({
           )}
           <div className="flex flex-wrap gap-2">
             <Button
+              className={WRAPPING_BUTTON}
               onClick={() => void fit()}
               busy={fitting}
               // Still focusable while it counts down (the camper is standing on it after a press).
@@ -218,7 +222,12 @@ function LengthFigures({
               {fitting ? "Fitting..." : "Fit the script to my clips"}
               {!fitting && cooldown.seconds > 0 && <span className="tabular-nums"> ({cooldown.seconds} s)</span>}
             </Button>
-            <Button variant="outline" onClick={() => setKeptWholeVoice(true)} aria-pressed={keptWholeVoice}>
+            <Button
+              variant="outline"
+              className={WRAPPING_BUTTON}
+              onClick={() => setKeptWholeVoice(true)}
+              aria-pressed={keptWholeVoice}
+            >
               <Repeat aria-hidden="true" />
               Keep the whole voice
             </Button>

@@ -72,17 +72,17 @@ describe("voice names and previews", () => {
     serveWithVoices();
     renderEditor();
     const panel = await screen.findByTestId("voice-panel");
-    const preview = await within(panel).findByRole("button", { name: "Hear a short preview of Sam (soft, US)" }, WAIT);
+    const preview = await within(panel).findByRole("button", { name: "Preview voice: Sam (soft, US)" }, WAIT);
     const audio = within(panel).getByTestId("voice-preview-audio") as HTMLAudioElement;
     expect(audio.getAttribute("src")).toBe("/api/voice/preview?voice=slt");
     await user.click(preview);
     expect(media.play).toHaveBeenCalledTimes(1);
     expect(media.play.mock.contexts[0]).toBe(audio);
-    expect(within(panel).getByRole("button", { name: "Stop the preview of Sam (soft, US)" }).textContent).toBe("Stop preview");
+    expect(within(panel).getByRole("button", { name: "Stop preview: Sam (soft, US)" }).textContent).toBe("Stop preview");
 
     await user.selectOptions(within(panel).getByRole("combobox", { name: "Voice" }), "Kal (clearest, US)");
     expect(audio.getAttribute("src")).toBe("/api/voice/preview?voice=kal16");
-    expect(within(panel).getByRole("button", { name: "Hear a short preview of Kal (clearest, US)" })).toBeTruthy();
+    expect(within(panel).getByRole("button", { name: "Preview voice: Kal (clearest, US)" })).toBeTruthy();
   });
 
   it("says so when a preview can't be played", async () => {
@@ -91,7 +91,7 @@ describe("voice names and previews", () => {
     serveWithVoices();
     renderEditor();
     const panel = await screen.findByTestId("voice-panel");
-    await user.click(await within(panel).findByRole("button", { name: "Hear a short preview of Sam (soft, US)" }, WAIT));
+    await user.click(await within(panel).findByRole("button", { name: "Preview voice: Sam (soft, US)" }, WAIT));
     expect(await screen.findByText("Couldn't play the preview")).toBeTruthy();
   });
 });

@@ -10,7 +10,7 @@ export const PREVIEW_FAILED_TOAST = {
 } as const;
 
 /**
- * "Hear Kal": a few seconds of the chosen voice (GET /api/voice/preview), so a camper can pick a
+ * "Preview voice": a few seconds of the chosen voice (GET /api/voice/preview), so a camper can pick a
  * voice by ear before the whole script is read. One audio element; a new voice stops the old one.
  */
 export function VoicePreviewButton({ option, disabled = false }: { option: VoiceOption | undefined; disabled?: boolean }) {
@@ -56,7 +56,8 @@ export function VoicePreviewButton({ option, disabled = false }: { option: Voice
         variant="outline"
         onClick={() => void play()}
         disabled={disabled}
-        aria-label={state === "idle" ? `Hear a short preview of ${option.name}` : `Stop the preview of ${option.name}`}
+        // Starts with the visible words (WCAG label in name), then which voice.
+        aria-label={state === "idle" ? `Preview voice: ${option.name}` : `Stop preview: ${option.name}`}
       >
         {state === "loading" ? (
           <Loader2 aria-hidden="true" className="animate-spin" />
