@@ -128,7 +128,7 @@ describe("a camper's whole story", () => {
       const narration = await narrationBox(page).inputValue();
       if (size === "laptop") await shoot(page, "1-reflect-and-script");
 
-      // Two clips, the first trimmed (no trim control on this screen yet: the API the editor uses).
+      // Two clips; the first is trimmed in the editor below.
       await record(page, 3);
       await record(page, 2);
       await waitAllSaved(page, 2);
@@ -139,10 +139,6 @@ describe("a camper's whole story", () => {
       const [show] = await getJson<Show[]>(context.request, "/api/recordings");
       const clipsOf = () => getJson<Clip[]>(context.request, `/api/clips?showId=${show!.id}`);
       await expect.poll(async () => (await clipsOf()).length).toBe(2);
-      const [first] = await clipsOf();
-      const trim = { trimStartSeconds: 0.5, trimEndSeconds: Math.round((first!.durationSeconds - 0.5) * 10) / 10 };
-      const trimmed = await context.request.patch(`/api/clips/${first!.id}`, { data: trim });
-      expect(trimmed.status(), await trimmed.text()).toBe(200);
 
       // A reload midway brings everything back as the server holds it.
       await page.reload();
@@ -163,15 +159,31 @@ describe("a camper's whole story", () => {
       await savedStory(page);
       const saved = await getJson<Show>(context.request, `/api/recordings/${show!.id}`);
       expect(saved).toMatchObject({ title: "Our Lake Summer", narration, originalNarration: narration, lengthSeconds: 30, videoFormat: format });
+      expect((await clipsOf()).map((c) => c.title)).toEqual(["Recording 1", "Recording 2"]);
+
+      await page.getByRole("link", { name: "Continue to Editing" }).first().click();
+      await page.waitForURL(`**/shows/${show!.id}/narration`);
+      await expect.poll(() => page.getByTestId("clip-frame").count()).toBe(2);
+      // Trim the first clip in the editor: half a second off each end (the file is not changed).
+      const [first] = await clipsOf();
+      const trim = { trimStartSeconds: 0.5, trimEndSeconds: Math.floor((first!.durationSeconds - 0.5) * 10) / 10 };
+      for (const [edge, value] of [["Start", trim.trimStartSeconds], ["End", trim.trimEndSeconds]] as const) {
+        const box = page.getByRole("spinbutton", { name: `${edge} of Recording 1 (seconds)` });
+        await box.fill(String(value));
+        await box.blur();
+        await expect
+          .poll(async () => (await clipsOf())[0]![edge === "Start" ? "trimStartSeconds" : "trimEndSeconds"], { timeout: 10_000 })
+          .toBe(value);
+      }
+      // The trims come back after a reload of the editor.
+      await page.reload();
+      await expect.poll(() => page.getByRole("spinbutton", { name: "End of Recording 1 (seconds)" }).inputValue()).toBe(String(trim.trimEndSeconds));
+      expect(await page.getByRole("spinbutton", { name: "Start of Recording 1 (seconds)" }).inputValue()).toBe(String(trim.trimStartSeconds));
       const clips = await clipsOf();
       expect(clips.map((c) => [c.trimStartSeconds, c.trimEndSeconds])).toEqual([
         [trim.trimStartSeconds, trim.trimEndSeconds],
         [0, clips[1]!.durationSeconds],
       ]);
-
-      await page.getByRole("link", { name: "Continue to Editing" }).first().click();
-      await page.waitForURL(`**/shows/${show!.id}/narration`);
-      await expect.poll(() => page.getByTestId("clip-frame").count()).toBe(2);
       await page.getByRole("radio", { name: "AI voice" }).check();
       await page.getByTestId("voice-honesty-note").waitFor();
       expect(await page.getByTestId("voice-honesty-note").textContent()).toMatch(/not your own voice/);
@@ -184,8 +196,13 @@ describe("a camper's whole story", () => {
       const length = await getJson<StoryLength>(context.request, `/api/recordings/${show!.id}/length`);
       expect(length.voiceLongerThanClips).toBe(true);
       expect(length.clipsSeconds).toBeCloseTo(clips.reduce((sum, c) => sum + c.usedSeconds, 0), 1);
+      const lengthCard = page.getByTestId("story-length");
+      await expect
+        .poll(() => lengthCard.getByTestId("length-verdict").textContent(), { timeout: 15_000 })
+        .toMatch(/^The AI voice is [\d.]+ seconds longer than your clips\.$/);
+      await lengthCard.getByRole("button", { name: "Keep the whole voice" }).click();
       if (size === "laptop") {
-        await page.getByTestId("voice-honesty-note").scrollIntoViewIfNeeded();
+        await lengthCard.evaluate((el) => el.scrollIntoView({ block: "start" }));
         await shoot(page, "3-editor");
       }
       await noSidewaysScroll(page);
