@@ -43,6 +43,19 @@ describe("the length check before rendering", () => {
     expect(callsTo("GET", "/api/recordings/42/length").at(-1)?.search.get("voice")).toBe("kal16");
   });
 
+  it("asks again for the newly chosen voice and names it", async () => {
+    const user = userEvent.setup();
+    const { callsTo } = serve({ show: buildShow(42, { narration: LONG_SCRIPT, audioSource: "voice", voice: "en-us" }), clips: twoShortClips() });
+    renderEditor();
+    const card = await panel();
+    await waitFor(() => expect(within(card).getByText(/AI voice reading your script \(Robo \(eSpeak, US\)\)/)).toBeTruthy(), WAIT);
+    await user.selectOptions(await screen.findByRole("combobox", { name: "Voice" }), "en-gb");
+    await waitFor(() => expect(callsTo("GET", "/api/recordings/42/length").at(-1)?.search.get("voice")).toBe("en-gb"), WAIT);
+    // A voice the shared list has no name for is still never shown by its code.
+    await waitFor(() => expect(within(card).getByText(/AI voice reading your script \(Voice 2\)/)).toBeTruthy(), WAIT);
+    expect(card.textContent).not.toContain("en-gb");
+  });
+
   it("says the voice fits when it does, and that Original Audio lasts as long as the clips", async () => {
     const user = userEvent.setup();
     serve({ show: buildShow(42, { narration: "Hello camp.", audioSource: "original" }), clips: twoShortClips() });
@@ -89,6 +102,8 @@ describe("the length check before rendering", () => {
       "We woke early. The lake was gold and",
     );
     expect(await within(toasts()).findByText("Script replaced")).toBeTruthy();
+    // The used button went away with the proposal: focus is on the card's heading, not lost.
+    expect(document.activeElement).toBe(within(card).getByRole("heading", { level: 2, name: "How long is your video?" }));
     expect(screen.queryByTestId("fit-proposal")).toBeNull();
     // The length check follows: 8 words now fit in 4 s.
     await waitFor(() => expect(within(card).getByTestId("length-verdict").textContent).toBe("The AI voice fits: it ends before your clips do."), WAIT);
@@ -103,6 +118,7 @@ describe("the length check before rendering", () => {
     const proposal = await screen.findByTestId("fit-proposal", undefined, WAIT);
     await user.click(within(proposal).getByRole("button", { name: "Keep my script" }));
     expect(screen.queryByTestId("fit-proposal")).toBeNull();
+    expect(document.activeElement?.textContent).toBe("How long is your video?");
     expect(api.current().narration).toBe(LONG_SCRIPT);
     const again = within(card).getByRole("button", { name: /^Fit the script to my clips/ });
     expect(again.getAttribute("aria-disabled")).toBe("true");

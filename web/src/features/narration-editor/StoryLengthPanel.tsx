@@ -57,7 +57,7 @@ export function StoryLengthPanel(props: StoryLengthPanelProps) {
   return (
     <Card as="section" aria-labelledby={headingId} data-testid="story-length" className="min-w-0">
       <CardHeader>
-        <CardTitle id={headingId} className="flex items-center gap-2">
+        <CardTitle id={headingId} tabIndex={-1} className="flex items-center gap-2 focus:outline-none">
           <Timer aria-hidden="true" className="size-5 text-brand-700" />
           How long is your video?
         </CardTitle>
@@ -76,7 +76,14 @@ export function StoryLengthPanel(props: StoryLengthPanelProps) {
             Couldn't check the length: {errorMessage(length.error)}
           </p>
         ) : (
-          <LengthFigures {...props} length={length.data} refreshing={length.isFetching} audioSource={audioSource} />
+          <LengthFigures
+            {...props}
+            length={length.data}
+            refreshing={length.isFetching}
+            audioSource={audioSource}
+            // The proposal's buttons go away once used: focus moves to the card, not to the page's top.
+            returnFocus={() => document.getElementById(headingId)?.focus()}
+          />
         )}
       </CardContent>
     </Card>
@@ -92,7 +99,8 @@ function LengthFigures({
   scriptSaving,
   saveEdits,
   applyScript,
-}: StoryLengthPanelProps & { length: StoryLength; refreshing: boolean }) {
+  returnFocus,
+}: StoryLengthPanelProps & { length: StoryLength; refreshing: boolean; returnFocus: () => void }) {
   const queryClient = useQueryClient();
   const voiceStatus = useVoiceStatus();
   const voiceLabel = friendlyVoiceName(voiceStatus.data, length.voice);
@@ -143,6 +151,7 @@ function LengthFigures({
     try {
       if (await applyScript(proposal.content)) {
         setProposal(null);
+        returnFocus();
         toast(FIT_TOASTS.used);
       } else {
         toast({ title: FIT_TOASTS.notSaved, description: "We'll keep trying to save it.", variant: "destructive" });
@@ -219,8 +228,14 @@ function LengthFigures({
               aria-describedby={cooldown.seconds > 0 && !fitting ? ids.cooldown : undefined}
             >
               {fitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Scissors aria-hidden="true" />}
-              {fitting ? "Fitting..." : "Fit the script to my clips"}
-              {!fitting && cooldown.seconds > 0 && <span className="tabular-nums"> ({cooldown.seconds} s)</span>}
+              {/* One text, so the countdown wraps with the words rather than as a column of its own. */}
+              <span className="tabular-nums">
+                {fitting
+                  ? "Fitting..."
+                  : cooldown.seconds > 0
+                    ? `Fit the script to my clips (${cooldown.seconds} s)`
+                    : "Fit the script to my clips"}
+              </span>
             </Button>
             <Button
               variant="outline"
@@ -262,7 +277,14 @@ function LengthFigures({
               <CheckCircle2 aria-hidden="true" />
               Use this script
             </Button>
-            <Button variant="outline" onClick={() => setProposal(null)} disabled={applying}>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setProposal(null);
+                returnFocus();
+              }}
+              disabled={applying}
+            >
               Keep my script
             </Button>
           </div>
