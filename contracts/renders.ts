@@ -22,6 +22,8 @@ export const renderJobSchema = z.object({
     fit: z.enum(["crop", "fit"]),
     audio: audioSourceSchema,
     captions: z.boolean(),
+    /** Automatic captions with the clips' own sound: made only when the camper read the script in the clips. */
+    captionsIfRead: z.boolean().optional(),
     voice: z.string().nullable().optional(),
   }),
   videoFormat: z.string(),
@@ -32,12 +34,6 @@ export const renderJobSchema = z.object({
   mediaUrl: z.string().nullable(),
   downloadUrl: z.string().nullable(),
   captionsUrl: z.string().nullable(),
-  /**
-   * In a show's list of renders (GET /api/recordings/:id/renders) only: true when this render was made
-   * from the show's current final-video choices, clips (with trims) and script, so it is the video
-   * every Download .mp4 of the show gives now.
-   */
-  current: z.boolean().optional(),
 });
 export type RenderJob = z.infer<typeof renderJobSchema>;
 
