@@ -34,6 +34,12 @@ export const renderJobSchema = z.object({
   mediaUrl: z.string().nullable(),
   downloadUrl: z.string().nullable(),
   captionsUrl: z.string().nullable(),
+  /**
+   * In a show's list of renders (GET /api/recordings/:id/renders) only: true when this render was made
+   * from the show's current final-video choices, clips (with trims) and script, so it is the video
+   * every Download .mp4 of the show gives now.
+   */
+  current: z.boolean().optional(),
 });
 export type RenderJob = z.infer<typeof renderJobSchema>;
 

@@ -1,16 +1,19 @@
 import { createHash } from "node:crypto";
 import { execFile } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Download, Page } from "playwright-core";
+import type { APIRequestContext, Browser, Download, Locator, Page } from "playwright-core";
 import type { Clip } from "../contracts/clips.ts";
 import type { Show } from "../contracts/recordings.ts";
+import type { RenderJob, StoryLength } from "../contracts/renders.ts";
 import type { VoiceOver } from "../contracts/voice.ts";
 import { resolveVideoTools } from "../server/media/video-tools.ts";
 import { buildCredentials } from "../testing/factories.ts";
+import { parseVtt, sentenceTimings, speechStarts } from "../testing/voice-timing.ts";
 import { launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 import { answer, answerBox, narrationBox, record, savedStory, toastRegion, waitAllSaved } from "./support/story.ts";
@@ -24,20 +27,32 @@ const run = promisify(execFile);
 const tools = resolveVideoTools({});
 const JOURNEY_DIR = path.resolve("docs/journey");
 let browser: Browser;
+let work: string;
 beforeAll(async () => {
   browser = await launchBrowser();
   mkdirSync(JOURNEY_DIR, { recursive: true });
+  work = mkdtempSync(path.join(tmpdir(), "journey-"));
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
 
 async function sha256(download: Download): Promise<{ sha: string; file: string }> {
   const file = (await download.path())!;
   return { sha: createHash("sha256").update(await readFile(file)).digest("hex"), file };
 }
 
+/** The container's duration as ffprobe reads it. */
 async function duration(file: string): Promise<number> {
   const { stdout } = await run(tools.ffprobe, ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file]);
   return Number(stdout.trim());
+}
+
+async function getJson<T>(request: APIRequestContext, url: string): Promise<T> {
+  const res = await request.get(url);
+  if (!res.ok()) throw new Error(`GET ${url}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
 }
 
 async function shoot(page: Page, name: string) {
@@ -48,103 +63,218 @@ async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
 }
 
+/** Waits until the player shows a real frame (not the black box of a video with only metadata). */
+async function showFrameAt(video: Locator, seconds: number) {
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  await video.evaluate(
+    (v: HTMLVideoElement, at) =>
+      new Promise<void>((resolve, reject) => {
+        v.addEventListener("seeked", () => resolve(), { once: true });
+        v.addEventListener("error", () => reject(new Error(`media error ${v.error?.code}: ${v.error?.message}`)), { once: true });
+        v.currentTime = at;
+      }),
+    seconds,
+  );
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+}
+
+/** The player really plays: its time moves on and it reports no media error. */
+async function playsWithoutError(video: Locator) {
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  const from = await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+    return v.currentTime;
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(from + 0.5);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).toBeNull();
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
+}
+
+const ANSWERS = {
+  "Explain Summer Stories": "Summer Stories is a camp where we film and edit videos at the lake.",
+  "Favorite Project": "Our stop-motion short about a canoe that paddles itself across the lake at dawn.",
+} as const;
+
 describe("a camper's whole story", () => {
   it.each([
-    { size: "laptop", viewport: { width: 1280, height: 800 } },
-    { size: "phone", viewport: { width: 390, height: 844 } },
-  ])("goes from sign-up to a downloaded MP4 at $size size ($viewport.width x $viewport.height)", async ({ size, viewport }) => {
-    const context = await newContext(browser, baseURL, viewport);
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page, [401, 404]);
-    await registerThroughUI(page, buildCredentials());
-    await expect.poll(() => page.getByTestId("story-step").textContent()).toMatch(/^Step 1 of 4: Reflect\..*Next: Script\./);
-    await noSidewaysScroll(page);
-    if (size === "phone") await shoot(page, "0-phone-create");
+    { size: "laptop", viewport: { width: 1280, height: 800 }, format: "youtube", aspect: 16 / 9 },
+    { size: "phone", viewport: { width: 390, height: 844 }, format: "tiktok", aspect: 9 / 16 },
+  ])(
+    "goes from sign-up to a downloaded MP4 at $size size ($viewport.width x $viewport.height)",
+    async ({ size, viewport, format, aspect }) => {
+      const context = await newContext(browser, baseURL, viewport);
+      context.setDefaultTimeout(15_000);
+      const page = await context.newPage();
+      const errors = watchPageErrors(page, [401, 404]);
+      await registerThroughUI(page, buildCredentials());
+      await expect.poll(() => page.getByTestId("story-step").textContent()).toMatch(/^Step 1 of 4: Reflect\..*Next: Script\./);
+      await noSidewaysScroll(page);
+      if (size === "phone") await shoot(page, "0-phone-create");
 
-    // Short video: the AI writes about 50 words, which the AI voice reads for longer than the clips last.
-    await page.getByLabel("Length in seconds").fill("30");
-    await page.getByLabel("Length in seconds").press("Enter");
-    await answer(page, "Explain Summer Stories", "Summer Stories is a camp where we film and edit videos at the lake.");
-    await answer(page, "Favorite Project", "Our stop-motion short about a canoe that paddles itself across the lake at dawn.");
-    // Leaving the answer lets the AI write; its narration creates the show at once.
-    await page.getByRole("tab", { name: "Favorite Part" }).click();
-    await expect.poll(() => narrationBox(page).inputValue(), { timeout: 20_000 }).toContain("film and edit videos");
-    await expect.poll(() => toastRegion(page).textContent()).toContain("Recording saved");
-    await expect.poll(() => page.getByTestId("story-step").textContent()).toMatch(/Step 3 of 4: Record\./);
-    await page.getByLabel("Title", { exact: true }).fill("Our Lake Summer");
-    await page.getByLabel("Title", { exact: true }).blur();
-    await savedStory(page);
-    const narration = await narrationBox(page).inputValue();
-    if (size === "laptop") await shoot(page, "1-reflect-and-script");
+      // Short video: the AI writes about 50 words, which the AI voice reads for longer than the clips last.
+      await page.getByLabel("Length in seconds").fill("30");
+      await page.getByLabel("Length in seconds").press("Enter");
+      await page.getByLabel("Video format").selectOption(format);
+      for (const [tab, text] of Object.entries(ANSWERS)) await answer(page, tab, text);
+      // Leaving the answer lets the AI write; its narration creates the show at once.
+      await page.getByRole("tab", { name: "Favorite Part" }).click();
+      await expect.poll(() => narrationBox(page).inputValue(), { timeout: 30_000 }).toContain("film and edit videos");
+      await expect.poll(() => toastRegion(page).textContent()).toContain("Recording saved");
+      await expect.poll(() => page.getByTestId("story-step").textContent()).toMatch(/Step 3 of 4: Record\./);
+      await page.getByLabel("Title", { exact: true }).fill("Our Lake Summer");
+      await page.getByLabel("Title", { exact: true }).blur();
+      await savedStory(page);
+      const narration = await narrationBox(page).inputValue();
+      if (size === "laptop") await shoot(page, "1-reflect-and-script");
 
-    // A reload midway brings everything back as the server holds it.
-    await page.reload();
-    await expect.poll(() => narrationBox(page).inputValue()).toBe(narration);
-    expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Our Lake Summer");
-    await page.getByRole("tab", { name: "Favorite Project" }).click();
-    expect(await answerBox(page, "Favorite Project").inputValue()).toBe(
-      "Our stop-motion short about a canoe that paddles itself across the lake at dawn.",
-    );
-    expect(await page.getByLabel("Length in seconds").inputValue()).toBe("30");
-    // Reset to Original still knows the AI's text after the reload.
-    await narrationBox(page).fill(`${narration} We laughed a lot.`);
-    await page.getByRole("button", { name: "Reset to Original" }).click();
-    expect(await narrationBox(page).inputValue()).toBe(narration);
+      // Two clips; the first is trimmed in the editor below.
+      await record(page, 3);
+      await record(page, 2);
+      await waitAllSaved(page, 2);
+      if (size === "laptop") {
+        await page.getByRole("heading", { name: "Record your clips" }).evaluate((el) => el.scrollIntoView({ block: "start" }));
+        await shoot(page, "2-record");
+      }
+      const [show] = await getJson<Show[]>(context.request, "/api/recordings");
+      const clipsOf = () => getJson<Clip[]>(context.request, `/api/clips?showId=${show!.id}`);
+      await expect.poll(async () => (await clipsOf()).length).toBe(2);
 
-    await record(page, 3);
-    await record(page, 2);
-    await waitAllSaved(page, 2);
-    await expect.poll(() => page.getByTestId("story-step").textContent()).toMatch(/Step 4 of 4: Editor\./);
-    if (size === "laptop") await shoot(page, "2-record");
-    const [show] = (await (await context.request.get("/api/recordings")).json()) as Show[];
-    expect(show).toMatchObject({ title: "Our Lake Summer", narration, originalNarration: narration, lengthSeconds: 30 });
-    await expect
-      .poll(async () => ((await (await context.request.get(`/api/clips?showId=${show!.id}`)).json()) as Clip[]).length)
-      .toBe(2);
+      // A reload midway brings everything back as the server holds it.
+      await page.reload();
+      await expect.poll(() => narrationBox(page).inputValue()).toBe(narration);
+      expect(await page.getByLabel("Title", { exact: true }).inputValue()).toBe("Our Lake Summer");
+      for (const [tab, text] of Object.entries(ANSWERS)) {
+        await page.getByRole("tab", { name: tab }).click();
+        expect(await answerBox(page, tab).inputValue()).toBe(text);
+      }
+      expect(await page.getByLabel("Length in seconds").inputValue()).toBe("30");
+      expect(await page.getByLabel("Video format").inputValue()).toBe(format);
+      await waitAllSaved(page, 2);
+      await expect.poll(() => page.getByTestId("story-step").textContent()).toMatch(/Step 4 of 4: Editor\./);
+      // Reset to Original still knows the AI's text after the reload.
+      await narrationBox(page).fill(`${narration} We laughed a lot.`);
+      await page.getByRole("button", { name: "Reset to Original" }).click();
+      expect(await narrationBox(page).inputValue()).toBe(narration);
+      await savedStory(page);
+      const saved = await getJson<Show>(context.request, `/api/recordings/${show!.id}`);
+      expect(saved).toMatchObject({ title: "Our Lake Summer", narration, originalNarration: narration, lengthSeconds: 30, videoFormat: format });
+      expect((await clipsOf()).map((c) => c.title)).toEqual(["Recording 1", "Recording 2"]);
 
-    await page.getByRole("link", { name: "Continue to Editing" }).first().click();
-    await page.waitForURL(`**/shows/${show!.id}/narration`);
-    await page.getByRole("radio", { name: "AI voice" }).check();
-    await page.getByTestId("voice-honesty-note").waitFor();
-    expect(await page.getByTestId("voice-honesty-note").textContent()).toMatch(/not your own voice/);
-    await page.getByRole("radio", { name: "Show the whole picture (add bars)" }).check();
-    await expect
-      .poll(async () => ((await (await context.request.get(`/api/recordings/${show!.id}`)).json()) as Show).fit)
-      .toBe("fit");
-    if (size === "laptop") await shoot(page, "3-editor");
-    await noSidewaysScroll(page);
+      await page.getByRole("link", { name: "Continue to Editing" }).first().click();
+      await page.waitForURL(`**/shows/${show!.id}/narration`);
+      await expect.poll(() => page.getByTestId("clip-frame").count()).toBe(2);
+      // Trim the first clip in the editor: half a second off each end (the file is not changed).
+      const [first] = await clipsOf();
+      const trim = { trimStartSeconds: 0.5, trimEndSeconds: Math.floor((first!.durationSeconds - 0.5) * 10) / 10 };
+      for (const [edge, value] of [["Start", trim.trimStartSeconds], ["End", trim.trimEndSeconds]] as const) {
+        const box = page.getByRole("spinbutton", { name: `${edge} of Recording 1 (seconds)` });
+        await box.fill(String(value));
+        await box.blur();
+        await expect
+          .poll(async () => (await clipsOf())[0]![edge === "Start" ? "trimStartSeconds" : "trimEndSeconds"], { timeout: 10_000 })
+          .toBe(value);
+      }
+      // The trims come back after a reload of the editor.
+      await page.reload();
+      await expect.poll(() => page.getByRole("spinbutton", { name: "End of Recording 1 (seconds)" }).inputValue()).toBe(String(trim.trimEndSeconds));
+      expect(await page.getByRole("spinbutton", { name: "Start of Recording 1 (seconds)" }).inputValue()).toBe(String(trim.trimStartSeconds));
+      const clips = await clipsOf();
+      expect(clips.map((c) => [c.trimStartSeconds, c.trimEndSeconds])).toEqual([
+        [trim.trimStartSeconds, trim.trimEndSeconds],
+        [0, clips[1]!.durationSeconds],
+      ]);
+      await page.getByRole("radio", { name: "AI voice" }).check();
+      await page.getByTestId("voice-honesty-note").waitFor();
+      expect(await page.getByTestId("voice-honesty-note").textContent()).toMatch(/not your own voice/);
+      await expect.poll(async () => (await getJson<Show>(context.request, `/api/recordings/${show!.id}`)).audioSource).toBe("voice");
+      // One choice at a time, each saved before the next, so no answer to an earlier save undoes a later one.
+      await page.getByRole("radio", { name: "Show the whole picture (add bars)" }).click();
+      await expect.poll(async () => (await getJson<Show>(context.request, `/api/recordings/${show!.id}`)).fit).toBe("fit");
+      await expect.poll(() => page.getByRole("radio", { name: "Show the whole picture (add bars)" }).isChecked()).toBe(true);
+      // Before rendering: the AI voice reads this script for longer than the (trimmed) clips last.
+      const length = await getJson<StoryLength>(context.request, `/api/recordings/${show!.id}/length`);
+      expect(length.voiceLongerThanClips).toBe(true);
+      expect(length.clipsSeconds).toBeCloseTo(clips.reduce((sum, c) => sum + c.usedSeconds, 0), 1);
+      const lengthCard = page.getByTestId("story-length");
+      await expect
+        .poll(() => lengthCard.getByTestId("length-verdict").textContent(), { timeout: 15_000 })
+        .toMatch(/^The AI voice is [\d.]+ seconds longer than your clips\.$/);
+      await lengthCard.getByRole("button", { name: "Keep the whole voice" }).click();
+      if (size === "laptop") {
+        await lengthCard.evaluate((el) => el.scrollIntoView({ block: "start" }));
+        await shoot(page, "3-editor");
+      }
+      await noSidewaysScroll(page);
 
-    await page.getByRole("button", { name: "Render video" }).click();
-    await page.getByTestId("finished-video").waitFor({ timeout: 240_000 });
-    if (size === "laptop") await shoot(page, "4-final-video");
-    const fromEditorPromise = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Download .mp4" }).click();
-    const fromEditor = await sha256(await fromEditorPromise);
+      await page.getByRole("button", { name: "Render video" }).click();
+      const editorVideo = page.getByTestId("finished-video");
+      await editorVideo.waitFor({ timeout: 300_000 });
+      const [render] = (await getJson<RenderJob[]>(context.request, `/api/recordings/${show!.id}/renders`)).filter((r) => r.current);
+      expect(render).toMatchObject({ status: "done", options: { fit: "fit", audio: "voice", captions: true } });
+      // The editor plays it with its captions track.
+      expect(await editorVideo.getAttribute("src")).toBe(render!.mediaUrl);
+      expect(await editorVideo.locator("track").getAttribute("src")).toBe(render!.captionsUrl);
+      await editorVideo.evaluate((el) => el.scrollIntoView({ block: "center" }));
+      await showFrameAt(editorVideo, 1);
+      if (size === "laptop") await shoot(page, "4-final-video");
+      const fromEditorPromise = page.waitForEvent("download");
+      await page.getByRole("link", { name: "Download .mp4" }).click();
+      const fromEditor = await sha256(await fromEditorPromise);
 
-    await page.goto("/shows");
-    const fromListPromise = page.waitForEvent("download", { timeout: 120_000 });
-    await page.getByRole("button", { name: "Download .mp4 of Our Lake Summer" }).click();
-    const fromList = await sha256(await fromListPromise);
+      await page.goto("/shows");
+      const fromListPromise = page.waitForEvent("download", { timeout: 120_000 });
+      await page.getByRole("button", { name: "Download .mp4 of Our Lake Summer" }).click();
+      const fromList = await sha256(await fromListPromise);
 
-    await page.goto(`/shows/${show!.id}`);
-    const fromShowPromise = page.waitForEvent("download", { timeout: 120_000 });
-    await page.getByRole("button", { name: "Download .mp4 of Our Lake Summer" }).click();
-    const fromShow = await sha256(await fromShowPromise);
+      // The show page plays the same finished video, with its captions track.
+      await page.goto(`/shows/${show!.id}`);
+      const showVideo = page.getByLabel("Finished video of Our Lake Summer");
+      await showVideo.waitFor();
+      expect(await showVideo.getAttribute("src")).toBe(render!.mediaUrl);
+      expect(await showVideo.locator("track").getAttribute("src")).toBe(render!.captionsUrl);
+      await playsWithoutError(showVideo);
+      const fromShowPromise = page.waitForEvent("download", { timeout: 120_000 });
+      await page.getByRole("button", { name: "Download .mp4 of Our Lake Summer" }).click();
+      const fromShow = await sha256(await fromShowPromise);
 
-    // One set of choices per show: every Download .mp4 is the same video.
-    expect(fromList.sha).toBe(fromEditor.sha);
-    expect(fromShow.sha).toBe(fromEditor.sha);
-    const voiceOver = (await (await context.request.get(`/api/recordings/${show!.id}/voice-over`)).json()) as VoiceOver;
-    const clipsTotal = ((await (await context.request.get(`/api/clips?showId=${show!.id}`)).json()) as Clip[]).reduce(
-      (sum, c) => sum + c.durationSeconds,
-      0,
-    );
-    // The AI voice is longer than the clips: the case where the final video must not cut it.
-    expect(voiceOver.durationSeconds).toBeGreaterThan(clipsTotal);
-    expect(await duration(fromEditor.file)).toBeGreaterThan(0);
-    expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
-  }, 600_000);
+      // One set of choices per show: every Download .mp4 is the same video.
+      expect(fromList.sha).toBe(fromEditor.sha);
+      expect(fromShow.sha).toBe(fromEditor.sha);
+
+      // The whole voice: the video lasts at least as long as the voice-over, which outlasts the clips.
+      const voiceOver = await getJson<VoiceOver>(context.request, `/api/recordings/${show!.id}/voice-over`);
+      const voiceFile = path.join(work, `${size}-voice-over`);
+      await writeFile(voiceFile, await (await context.request.get(voiceOver.mediaUrl)).body());
+      const voiceSeconds = await duration(voiceFile);
+      const videoSeconds = await duration(fromEditor.file);
+      const clipsSeconds = clips.reduce((sum, c) => sum + c.usedSeconds, 0);
+      expect(voiceSeconds).toBeGreaterThan(clipsSeconds);
+      expect(videoSeconds).toBeGreaterThanOrEqual(voiceSeconds);
+      const { stdout: frame } = await run(tools.ffprobe, [
+        ...["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0", fromEditor.file],
+      ]);
+      const [width, height] = frame.trim().split(",").map(Number);
+      expect(width! / height!).toBeCloseTo(aspect, 2);
+
+      // Captions: each sentence's cue starts within 0.5 s of the moment the voice starts it (silencedetect).
+      const starts = await speechStarts(tools, voiceFile);
+      const cues = parseVtt(await (await context.request.get(render!.captionsUrl!)).text());
+      const timings = sentenceTimings(narration, cues, starts);
+      console.log(
+        `[journey ${size}] clips ${clipsSeconds.toFixed(2)} s, voice-over ${voiceSeconds} s, MP4 ${videoSeconds} s (${width}x${height}); ` +
+          `cue - voice per sentence: ${timings.map((t) => (t.cue! - t.voice!).toFixed(3)).join(", ")}`,
+      );
+      expect(starts).toHaveLength(timings.length);
+      for (const { sentence, cue, voice } of timings) {
+        expect(cue, sentence).toBeDefined();
+        expect(Math.abs(cue! - voice!), `"${sentence}": cue at ${cue} s, voice at ${voice} s`).toBeLessThanOrEqual(0.5);
+      }
+
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    900_000,
+  );
 });

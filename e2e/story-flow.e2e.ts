@@ -34,9 +34,11 @@ describe("nothing a camper wrote is lost or left behind", () => {
     await page.getByRole("textbox", { name: "Narration script" }).fill("The new text I wrote in the editor.");
     await expect.poll(() => page.getByTestId("save-status").textContent(), { timeout: 10_000 }).toBe("Saved");
 
-    // Back to the edit page inside the app (no reload), then Update Recording.
+    // Back to the edit page (/edit?id=, from My Shows) inside the app, no reload, then Update Recording.
     await page.getByRole("link", { name: "Back to show" }).click();
-    await page.getByRole("link", { name: "Edit Canoe Day" }).first().click();
+    await page.getByRole("link", { name: "Back to My Shows" }).click();
+    await page.getByRole("link", { name: "Edit Canoe Day" }).click();
+    await page.waitForURL(`**/edit?id=${show.id}`);
     await page.getByText("EDITING MODE: Canoe Day").waitFor();
     expect(await narrationBox(page).inputValue()).toBe("The new text I wrote in the editor.");
     await page.getByRole("button", { name: "Update Recording" }).click();

@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps) {
       metrics.uploadsInProgress.dec();
       metrics.uploadBytes.inc(bytes);
     },
-  });
+  }, config.media.quota);
   const voiceProvider = metrics.timeVoice(deps.voiceProvider ?? createVoiceProvider(config));
   const voice = new VoiceService(db, storage, voiceProvider, videoTools);
   shows.setVoiceCheck((name) => voiceProvider.voices.includes(name));

@@ -99,6 +99,8 @@ const envSchema = z.object({
   S3_PART_SIZE_MB: z.coerce.number().int().min(5).max(512).default(5),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(1024 ** 3),
+  CAMPER_STORAGE_MB: z.coerce.number({ error: "must be a number of megabytes" }).int().min(1).default(2048),
+  CAMPER_OPEN_UPLOADS: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(1000).default(10),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   REQUIRE_STAFF_REVIEW: booleanFlag.default(true),
@@ -181,6 +183,11 @@ export interface AppConfig {
     /** Set: media lives in this S3-compatible bucket instead of on local disk. */
     s3?: S3Settings;
     maxUploadBytes: number;
+    /**
+     * Per camper: bytes of clips, voice sample and unfinished uploads together (renders are made
+     * from those and not counted), and uploads in progress at once. Checked before any byte is written.
+     */
+    quota: { storedBytes: number; openUploads: number };
     /** Binaries to use instead of the ones shipped in npm packages. */
     ffmpegPath?: string;
     ffprobePath?: string;
@@ -287,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
       maxUploadBytes: env.MAX_UPLOAD_BYTES,
+      quota: { storedBytes: env.CAMPER_STORAGE_MB * 1024 * 1024, openUploads: env.CAMPER_OPEN_UPLOADS },
       ffmpegPath: env.FFMPEG_PATH,
       ffprobePath: env.FFPROBE_PATH,
     },

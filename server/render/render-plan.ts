@@ -132,8 +132,11 @@ export function buildRenderPlan(input: RenderPlanInput): RenderPlan {
     audioOut = "amix";
   }
   args.push("-filter_complex", filters.join(";"), "-map", `[${videoOut}]`, "-map", `[${audioOut}]`);
+  // Rounded up, with half a millisecond to spare: the voice's stored length is itself rounded to the
+  // millisecond, and a cut even a few samples early would cut the end of the voice.
+  const cutAt = Math.ceil(durationSeconds * 1000 + 0.5) / 1000;
   args.push(
-    "-t", durationSeconds.toFixed(3),
+    "-t", cutAt.toFixed(3),
     "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-r", "30",
     "-c:a", "aac", "-b:a", "160k", "-ar", "48000",
     "-movflags", "+faststart", "-f", "mp4", input.output,

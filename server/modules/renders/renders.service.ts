@@ -9,6 +9,7 @@ import type { MediaStorage } from "../../media/media-storage.ts";
 import type { ClipsRepository } from "../clips/clips.repository.ts";
 
 type JobRow = typeof schema.renderJobs.$inferSelect;
+type ShowRow = typeof schema.recordings.$inferSelect;
 export type RenderOptions = JobRow["options"];
 const j = schema.renderJobs;
 
@@ -44,35 +45,9 @@ export class RendersService {
 
   async start(userId: number, showId: number, requested: Partial<RenderOptions>): Promise<{ job: RenderJob; reused: boolean }> {
     const show = await this.show(userId, showId);
-    // The show's final-video choices, so every Download .mp4 of a show gives the same video.
-    const audio = requested.audio ?? (show.audioSource as RenderOptions["audio"]);
-    const options: RenderOptions = {
-      fit: requested.fit ?? (show.fit as RenderOptions["fit"]),
-      audio,
-      captions: requested.captions ?? captionsOn({ captions: show.captions, audioSource: audio }),
-      ...(audio === "voice" ? { voice: show.voice } : {}),
-    };
-    const clips = await this.clips.list(userId, showId);
-    if (clips.length === 0) throw badRequest(RENDER_MESSAGES.noClips);
-    const narration = (show.narration ?? "").trim();
-    // Automatic captions with the clips' own sound: the worker listens for the script in the clips and
-    // captions only a show whose camper read it (off otherwise, as before).
-    if (audio === "original" && requested.captions === undefined && show.captions === null && !PLACEHOLDERS.has(narration)) {
-      options.captionsIfRead = true;
-    }
-    if ((options.audio === "voice" || options.captions) && PLACEHOLDERS.has(narration)) throw badRequest(RENDER_MESSAGES.needsNarration);
-
-    // Everything the video depends on: the same inputs reuse the same render.
-    const fingerprint = createHash("sha256")
-      .update(
-        JSON.stringify({
-          format: show.videoFormat,
-          options,
-          clips: clips.map((c) => [c.id, c.uploadSha256, c.trimStartSeconds, c.trimEndSeconds]),
-          narration: options.audio === "voice" || options.captions || options.captionsIfRead ? narration : null,
-        }),
-      )
-      .digest("hex");
+    const inputs = await this.inputs(userId, show, requested);
+    if ("refused" in inputs) throw badRequest(inputs.refused);
+    const { options, fingerprint } = inputs;
     const [existing] = await this.db
       .select()
       .from(j)
@@ -84,6 +59,46 @@ export class RendersService {
     const [row] = await this.db.insert(j).values({ userId, showId, fingerprint, options }).returning();
     this.onQueued();
     return { job: toRenderJob(row!, show.videoFormat), reused: false };
+  }
+
+  /**
+   * What a render of the show would be made from now: the show's final-video choices (or the ones
+   * requested) and a fingerprint of everything the video depends on; the same inputs reuse the same
+   * render. `refused` says why the show cannot be rendered yet.
+   */
+  private async inputs(
+    userId: number,
+    show: ShowRow,
+    requested: Partial<RenderOptions>,
+  ): Promise<{ options: RenderOptions; fingerprint: string } | { refused: string }> {
+    // The show's final-video choices, so every Download .mp4 of a show gives the same video.
+    const audio = requested.audio ?? (show.audioSource as RenderOptions["audio"]);
+    const options: RenderOptions = {
+      fit: requested.fit ?? (show.fit as RenderOptions["fit"]),
+      audio,
+      captions: requested.captions ?? captionsOn({ captions: show.captions, audioSource: audio }),
+      ...(audio === "voice" ? { voice: show.voice } : {}),
+    };
+    const clips = await this.clips.list(userId, show.id);
+    if (clips.length === 0) return { refused: RENDER_MESSAGES.noClips };
+    const narration = (show.narration ?? "").trim();
+    // Automatic captions with the clips' own sound: the worker listens for the script in the clips and
+    // captions only a show whose camper read it (off otherwise, as before).
+    if (audio === "original" && requested.captions === undefined && show.captions === null && !PLACEHOLDERS.has(narration)) {
+      options.captionsIfRead = true;
+    }
+    if ((options.audio === "voice" || options.captions) && PLACEHOLDERS.has(narration)) return { refused: RENDER_MESSAGES.needsNarration };
+    const fingerprint = createHash("sha256")
+      .update(
+        JSON.stringify({
+          format: show.videoFormat,
+          options,
+          clips: clips.map((c) => [c.id, c.uploadSha256, c.trimStartSeconds, c.trimEndSeconds]),
+          narration: options.audio === "voice" || options.captions || options.captionsIfRead ? narration : null,
+        }),
+      )
+      .digest("hex");
+    return { options, fingerprint };
   }
 
   async get(userId: number, id: number): Promise<{ row: JobRow; job: RenderJob; title: string }> {
@@ -99,7 +114,10 @@ export class RendersService {
   async listForShow(userId: number, showId: number): Promise<RenderJob[]> {
     const show = await this.show(userId, showId);
     const rows = await this.db.select().from(j).where(and(eq(j.showId, showId), eq(j.userId, userId))).orderBy(desc(j.id)).limit(10);
-    return rows.map((r) => toRenderJob(r, show.videoFormat));
+    // Which of them the show's current choices, clips and script would give: the show page plays that one.
+    const now = await this.inputs(userId, show, {});
+    const currentFingerprint = "fingerprint" in now ? now.fingerprint : null;
+    return rows.map((r) => ({ ...toRenderJob(r, show.videoFormat), current: r.fingerprint === currentFingerprint }));
   }
 
   async prepareShowDeletion(userId: number, showId: number) {

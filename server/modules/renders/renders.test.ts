@@ -101,6 +101,33 @@ describe("rendering a show to MP4", () => {
     expect(changed.job.options.captions).toBe(false);
   });
 
+  it("marks in a show's renders the one its current choices, clips and script give (the show page plays that one)", async () => {
+    const camper = await registerCamper(app);
+    const show = await showWithTwoClips(camper);
+    const list = async () =>
+      ((await app.inject({ method: "GET", url: `/api/recordings/${show.id}/renders`, headers: { cookie: camper.cookie } })).json() as RenderJob[]).map(
+        (r) => [r.id, r.current],
+      );
+    const first = await startRender(camper, show.id, {});
+    expect(await list()).toEqual([[first.job.id, true]]);
+    await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { fit: "fit" } });
+    expect(await list()).toEqual([[first.job.id, false]]);
+    const second = await startRender(camper, show.id, {});
+    expect(await list()).toEqual([
+      [second.job.id, true],
+      [first.job.id, false],
+    ]);
+    // Back to the first choice: the first render is the current video again.
+    await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { fit: "crop" } });
+    expect(await list()).toEqual([
+      [second.job.id, false],
+      [first.job.id, true],
+    ]);
+    // A new script is a new video when the captions read it.
+    await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { narration: "We swam.", captions: true } });
+    expect((await list()).every(([, current]) => current === false)).toBe(true);
+  });
+
   it("renders 16:9 with the clips' sound: H.264 + AAC, 1920x1080, the clips' length, moov before mdat, no captions", async () => {
     const camper = await registerCamper(app);
     const show = await showWithTwoClips(camper, { videoFormat: "youtube" });

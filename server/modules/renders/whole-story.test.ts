@@ -15,6 +15,7 @@ import { webmFixture } from "../../../testing/media-fixtures.ts";
 import { createShow, createTestApp, registerCamper, TEST_DATA_DIR, type SignedInClient } from "../../../testing/test-app.ts";
 import { testDatabase } from "../../../testing/test-database.ts";
 import { uploadClip } from "../../../testing/uploads.ts";
+import { parseVtt, sentenceTimings, speechStarts } from "../../../testing/voice-timing.ts";
 
 const run = promisify(execFile);
 const tools = resolveVideoTools({});
@@ -76,30 +77,6 @@ async function durationOf(file: string): Promise<number> {
   return Number(stdout.trim());
 }
 
-/** Where speech starts after each pause of at least 0.5 s, found by ffmpeg's silencedetect. */
-async function speechStarts(file: string): Promise<number[]> {
-  const { stderr } = await run(tools.ffmpeg, ["-hide_banner", "-nostdin", "-i", file, "-af", "silencedetect=noise=-35dB:d=0.5", "-f", "null", "-"]);
-  const ends = [...stderr.matchAll(/silence_end: ([\d.]+)/g)].map((m) => Number(m[1]));
-  const firstSilenceStart = /silence_start: (-?[\d.]+)/.exec(stderr);
-  const firstSilenceAtZero = firstSilenceStart !== null && Number(firstSilenceStart[1]) <= 0.01;
-  const total = await durationOf(file);
-  // The last silence runs to the end of the file: no speech starts there.
-  const starts = ends.filter((end) => end < total - 0.05);
-  return firstSilenceAtZero ? starts : [0, ...starts];
-}
-
-function parseVtt(vtt: string) {
-  const toSeconds = (stamp: string) => {
-    const [h, m, s] = stamp.split(":");
-    return Number(h) * 3600 + Number(m) * 60 + Number(s);
-  };
-  return [...vtt.matchAll(/(\d\d:\d\d:\d\d\.\d{3}) --> (\d\d:\d\d:\d\d\.\d{3})\n(.+)\n/g)].map((m) => ({
-    start: toSeconds(m[1]!),
-    end: toSeconds(m[2]!),
-    text: m[3]!,
-  }));
-}
-
 describe("the final video is the whole story", () => {
   it("with a voice longer than the clips: the length check says so, the video lasts the whole voice, captions start with each spoken sentence", async () => {
     const camper = await registerCamper(app);
@@ -125,18 +102,14 @@ describe("the final video is the whole story", () => {
     expect(done.durationSeconds!).toBeGreaterThanOrEqual(voiceSeconds - 0.001);
 
     // Each sentence's caption starts within 0.5 s of the moment the voice starts that sentence.
-    const sentences = narration.replace(/\s+/g, " ").match(/[^.!?]+[.!?]+/g)!.map((s) => s.trim());
-    const starts = await speechStarts(voiceFile);
-    expect(starts).toHaveLength(sentences.length);
+    const starts = await speechStarts(tools, voiceFile);
     const cues = parseVtt((await get(camper, done.captionsUrl!)).body);
-    let cueIndex = 0;
-    sentences.forEach((sentence, i) => {
-      while (cueIndex < cues.length && !sentence.startsWith(cues[cueIndex]!.text)) cueIndex++;
-      const cue = cues[cueIndex];
+    const timings = sentenceTimings(narration, cues, starts);
+    expect(starts).toHaveLength(timings.length);
+    for (const { sentence, cue, voice } of timings) {
       expect(cue, sentence).toBeDefined();
-      expect(Math.abs(cue!.start - starts[i]!), `"${sentence}" cue at ${cue!.start}, voice at ${starts[i]}`).toBeLessThanOrEqual(0.5);
-      cueIndex++;
-    });
+      expect(Math.abs(cue! - voice!), `"${sentence}" cue at ${cue}, voice at ${voice}`).toBeLessThanOrEqual(0.5);
+    }
     expect(cues.at(-1)!.end).toBeGreaterThan(starts.at(-1)!);
   }, 900_000);
 

@@ -158,7 +158,11 @@ export function useStorySync({
   // After a pause in changes, save them.
   const pendingKey = show ? JSON.stringify(diffStory(values, show)) : "null";
   useEffect(() => {
-    if (pendingKey === "null") return;
+    if (pendingKey === "null") {
+      // A change undone before it was sent (typing, then Reset to Original): nothing waits any more.
+      setStatus((s) => (s === "pending" ? "saved" : s));
+      return;
+    }
     setStatus("pending");
     const timer = setTimeout(() => void flush(), STORY_AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);

@@ -228,8 +228,14 @@ function LengthFigures({
               aria-describedby={cooldown.seconds > 0 && !fitting ? ids.cooldown : undefined}
             >
               {fitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Scissors aria-hidden="true" />}
-              {fitting ? "Fitting..." : "Fit the script to my clips"}
-              {!fitting && cooldown.seconds > 0 && <span className="tabular-nums"> ({cooldown.seconds} s)</span>}
+              {/* One text, so the countdown wraps with the words rather than as a column of its own. */}
+              <span className="tabular-nums">
+                {fitting
+                  ? "Fitting..."
+                  : cooldown.seconds > 0
+                    ? `Fit the script to my clips (${cooldown.seconds} s)`
+                    : "Fit the script to my clips"}
+              </span>
             </Button>
             <Button
               variant="outline"

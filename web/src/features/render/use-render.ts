@@ -107,10 +107,15 @@ export function downloadRender(job: RenderJob) {
   link.remove();
 }
 
-/** The show's recent renders, newest first. */
-export function useShowRenders(showId: number) {
+/**
+ * The show's recent renders, newest first, each marked `current` when the show's choices, clips and
+ * script would give it now. `fresh`: fetched again whenever the screen opens (a cached list may
+ * predate a change of choices or trims made elsewhere).
+ */
+export function useShowRenders(showId: number, { fresh = false }: { fresh?: boolean } = {}) {
   return useQuery<RenderJob[]>({
     queryKey: apiKeys.showRenders(showId),
     queryFn: ({ signal }) => getJson(`/api/recordings/${showId}/renders`, z.array(renderJobSchema), { signal }),
+    ...(fresh ? { refetchOnMount: "always" as const } : {}),
   });
 }

@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { Route, Switch } from "wouter";
+import type { RenderJob } from "../../../../contracts/renders.ts";
 import { ShowDetailPage } from "./ShowDetailPage.tsx";
 import { buildShow, buildUser, json, mockFetch, renderAt } from "./test-helpers.tsx";
 
@@ -151,5 +152,65 @@ describe("Show detail", () => {
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(screen.getByRole("heading", { level: 1, name: "Campfire" })).toBeTruthy();
     expect(location.history).toEqual(["/shows/4"]);
+  });
+
+  describe("final video", () => {
+    function buildRender(id: number, overrides: Partial<RenderJob> = {}): RenderJob {
+      return {
+        id,
+        showId: 8,
+        status: "done",
+        progress: 100,
+        message: null,
+        options: { fit: "fit", audio: "voice", captions: true, voice: "flite:slt" },
+        videoFormat: "youtube_shorts",
+        durationSeconds: 31.2,
+        createdAt: "2025-07-01T12:00:00.000Z",
+        finishedAt: "2025-07-01T12:01:00.000Z",
+        mediaUrl: `/api/renders/${id}/media`,
+        downloadUrl: `/api/renders/${id}/media?download=1`,
+        captionsUrl: `/api/renders/${id}/captions.vtt`,
+        current: false,
+        ...overrides,
+      };
+    }
+
+    function withRenders(renders: RenderJob[]) {
+      const show = buildShow(8, { title: "Lake Day", videoFormat: "youtube_shorts" });
+      return mockFetch({
+        user: buildUser(),
+        handler: ({ url }) => {
+          if (url.pathname === "/api/recordings/8") return json(show);
+          if (url.pathname === "/api/recordings/8/renders") return json(renders);
+          return undefined;
+        },
+      });
+    }
+
+    it("plays the render of the show's current choices with its captions track, in the show's frame", async () => {
+      // The newest render was made from other choices; the older one matches the show as it is now.
+      withRenders([buildRender(12, { current: false }), buildRender(11, { current: true })]);
+      renderDetail("/shows/8");
+
+      const video = (await screen.findByLabelText("Finished video of Lake Day")) as HTMLVideoElement;
+      expect(video.tagName).toBe("VIDEO");
+      expect(video.getAttribute("src")).toBe("/api/renders/11/media");
+      expect(video.hasAttribute("controls")).toBe(true);
+      expect(video.style.aspectRatio).toBe("9/16");
+      const track = video.querySelector("track")!;
+      expect(track.getAttribute("kind")).toBe("captions");
+      expect(track.getAttribute("src")).toBe("/api/renders/11/captions.vtt");
+      // Burned into the picture as well: shown by default, the track would put each line on screen twice.
+      expect(track.hasAttribute("default")).toBe(false);
+    });
+
+    it("plays nothing when no finished render matches the current choices, and says how to make one", async () => {
+      withRenders([buildRender(12, { current: false }), buildRender(13, { current: true, status: "running", mediaUrl: null })]);
+      renderDetail("/shows/8");
+
+      expect(await screen.findByText(/No finished video for this show's current choices yet/)).toBeTruthy();
+      expect(screen.queryByLabelText("Finished video of Lake Day")).toBeNull();
+      expect(document.querySelector("video")).toBeNull();
+    });
   });
 });

@@ -19,6 +19,7 @@ import { toast } from "../../hooks/use-toast.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { DraftBadge } from "./DraftBadge.tsx";
 import { ReviewCard } from "../review/ReviewCard.tsx";
+import { ShowVideoCard } from "./ShowVideoCard.tsx";
 import { DownloadMp4Button } from "../render/DownloadMp4Button.tsx";
 import { downloadTextFile } from "../../lib/download.ts";
 import { formatShowDateTime, narrationFileText, safeFileName } from "./show-format.ts";
@@ -148,6 +149,8 @@ function ShowDetail({ show, onDeleted }: { show: Show; onDeleted: () => void }) 
           <DeleteShowButton show={show} onDeleted={onDeleted} />
         </div>
       </header>
+
+      <ShowVideoCard show={show} />
 
       <ReviewCard showId={show.id} />
 
