@@ -87,6 +87,8 @@ const envSchema = z.object({
   VOICE_API_KEY: z.string().optional(),
   VOICE_BASE_URL: z.url({ error: "must be a URL like https://api.openai.com/v1" }).optional(),
   VOICE_MODEL: z.string().min(1).default("gpt-4o-mini-tts"),
+  SPEECH_ALIGNER: z.enum(["auto", "pocketsphinx", "openai", "off"]).default("auto"),
+  SPEECH_MODEL: z.string().min(1).default("whisper-1"),
   RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name").optional(),
   S3_ENDPOINT: z.url({ error: "must be a URL like http://minio:9000" }).optional(),
@@ -157,6 +159,16 @@ export interface AppConfig {
     baseURL?: string;
     model: string;
   };
+  /**
+   * Finding where the script is spoken in the clips' own sound (captions for clip sound). auto:
+   * pocketsphinx when installed, else off; openai: the AI provider's transcription endpoint (clip
+   * sound leaves the server, so only when named); off: no clip-sound captions.
+   */
+  speech: {
+    aligner: "auto" | "pocketsphinx" | "openai" | "off";
+    /** The transcription model (openai only). */
+    model: string;
+  };
   render: {
     /** Renders at once per app instance (0: this instance renders nothing, workers do); others wait in the queue. */
     concurrency: number;
@@ -221,6 +233,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(["S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither"]);
   }
+  if (env.SPEECH_ALIGNER === "openai" && !env.AI_API_KEY && !env.AI_BASE_URL) {
+    throw new ConfigError(["SPEECH_ALIGNER: openai needs the AI provider (AI_API_KEY or AI_BASE_URL)"]);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -261,6 +276,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       baseURL: env.VOICE_BASE_URL,
       model: env.VOICE_MODEL,
     },
+    speech: { aligner: env.SPEECH_ALIGNER, model: env.SPEECH_MODEL },
     render: { concurrency: env.RENDER_CONCURRENCY },
     metricsToken: env.METRICS_TOKEN,
     media: {
