@@ -73,7 +73,10 @@ export const voiceNameSchema = z
   .min(1, "Voice can't be empty")
   .max(60, "Voice must be at most 60 characters")
   .nullable();
-/** Burned-in captions; null is automatic: on when the AI voice reads the script, off with the clips' sound. */
+/**
+ * Burned-in captions; null is automatic: on when the AI voice reads the script; with the clips' own sound,
+ * on only when the render finds the camper reading the script in the clips (timed on their speech).
+ */
 export const captionsSchema = z.boolean({ error: "captions must be true, false or null" }).nullable();
 
 /** The effective captions choice of a show (what a render without options uses). */

@@ -243,8 +243,9 @@ export const renderJobs = pgTable(
     /** Everything the output depends on; the same fingerprint reuses a finished render. */
     fingerprint: text("fingerprint").notNull(),
     // voice: the AI voice's name when audio is "voice" (absent in renders made before shows kept one).
+    // captionsIfRead: automatic captions with the clips' own sound, made only when the camper read the script.
     options: jsonb("options")
-      .$type<{ fit: "crop" | "fit"; audio: "original" | "voice"; captions: boolean; voice?: string | null }>()
+      .$type<{ fit: "crop" | "fit"; audio: "original" | "voice"; captions: boolean; captionsIfRead?: boolean; voice?: string | null }>()
       .notNull(),
     status: text("status").notNull().default("queued"),
     progress: integer("progress").notNull().default(0),
