@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RenderJob } from "../../../contracts/renders.ts";
 import type { App } from "../../app.ts";
+import { startFakeOpenAiServer } from "../../../testing/fake-openai-server.ts";
 import { OTHER_SCRIPT, READ_SCRIPT, speechStartsIn, spokenClip } from "../../../testing/speech-fixtures.ts";
 import { createShow, createTestApp, registerCamper, TEST_DATA_DIR, type SignedInClient } from "../../../testing/test-app.ts";
 import { testDatabase } from "../../../testing/test-database.ts";
@@ -93,4 +94,41 @@ describe("captions with the clips' own sound", () => {
     expect(withCaptions).toMatchObject({ status: "done", options: { captions: true } });
     expect(withCaptions.captionsUrl).not.toBeNull();
   }, 180_000);
+
+  it("with the camp's transcription endpoint: captions from its word timings; an endpoint that fails leaves the video without them, never fails it", async () => {
+    const fake = await startFakeOpenAiServer();
+    const remote = await createTestApp({ SPEECH_ALIGNER: "openai", AI_BASE_URL: fake.baseURL, AI_MAX_RETRIES: "0" });
+    try {
+      const camper = await registerCamper(remote);
+      const show = await createShow(remote, camper.cookie, { narration: READ_SCRIPT.join(" ") });
+      const clip = await uploadClip(remote, camper, await spokenClip(READ_SCRIPT));
+      await remote.inject({ method: "PUT", url: `/api/recordings/${show.id}/clips`, headers: { cookie: camper.cookie }, payload: { clipIds: [clip.id] } });
+      const render = async (payload: object) => {
+        const started = await remote.inject({ method: "POST", url: `/api/recordings/${show.id}/renders`, headers: { cookie: camper.cookie }, payload });
+        await remote.renderWorker.runNext();
+        return (await remote.inject({ method: "GET", url: `/api/renders/${started.json().id}`, headers: { cookie: camper.cookie } })).json() as RenderJob;
+      };
+
+      // The endpoint is down: the video is made, with no automatic captions.
+      fake.setBehaviour({ kind: "status", status: 500 });
+      const withoutCaptions = await render({});
+      expect(withoutCaptions).toMatchObject({ status: "done", captionsUrl: null, options: { captions: false } });
+      expect(fake.transcriptionRequests).toHaveLength(1);
+
+      // The endpoint hears the script, each word at a time the test gives: the cues start with them.
+      fake.setBehaviour({ kind: "ok", words: [] });
+      const sentenceStarts = [1.0, 3.1, 5.2];
+      fake.setTranscriber(async () => ({
+        text: READ_SCRIPT.join(" "),
+        words: READ_SCRIPT.flatMap((sentence, i) => sentence.split(" ").map((word, w) => ({ word, start: sentenceStarts[i]! + w * 0.2, end: sentenceStarts[i]! + (w + 1) * 0.2 }))),
+      }));
+      const withCaptions = await render({ fit: "fit" });
+      expect(withCaptions).toMatchObject({ status: "done", options: { captions: true } });
+      const cues = parseVtt((await remote.inject({ method: "GET", url: withCaptions.captionsUrl!, headers: { cookie: camper.cookie } })).body);
+      READ_SCRIPT.forEach((sentence, i) => expect(cues.find((c) => sentence.startsWith(c.text))?.start).toBeCloseTo(sentenceStarts[i]!, 2));
+    } finally {
+      await remote.close();
+      await fake.close();
+    }
+  }, 240_000);
 });
