@@ -48,6 +48,10 @@ import { reviewsRoutes, staffRoutes } from "./modules/reviews/reviews.routes.ts"
 import { ReviewsService } from "./modules/reviews/reviews.service.ts";
 import { AuditLog } from "./modules/staff/audit-log.ts";
 import { ShowsRepository } from "./modules/shows/shows.repository.ts";
+import { DataExport } from "./modules/export/data-export.ts";
+import { exportRoutes } from "./modules/export/export.routes.ts";
+import { Retention } from "./modules/retention/retention.ts";
+import { retentionRoutes } from "./modules/retention/retention.routes.ts";
 import { showsRoutes } from "./modules/shows/shows.routes.ts";
 import { ShowsService } from "./modules/shows/shows.service.ts";
 
@@ -181,7 +185,9 @@ export async function buildApp(deps: AppDeps) {
   const renders = new RendersService(db, clipsRepository, storage, () => renderWorker.kick());
   shows.onShowDeleted(renders);
   app.decorate("renderWorker", renderWorker);
-  const housekeeping = new Housekeeping(db, storage, sessions, limiter, 7, [config.media.tmpDir]);
+  const audit = new AuditLog(db);
+  const retention = new Retention(db, storage, audit);
+  const housekeeping = new Housekeeping(db, storage, sessions, limiter, 7, [config.media.tmpDir], retention);
   app.decorate("housekeeping", housekeeping);
   app.decorate("uploads", uploads);
   app.addHook("onClose", async () => {
@@ -199,9 +205,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rendersRoutes, { renders, storyLength });
   await app.register(clipsRoutes, { clips });
   await app.register(uploadsRoutes, { uploads });
-  const reviews = new ReviewsService(new ReviewsRepository(db), new AuditLog(db));
+  const reviews = new ReviewsService(new ReviewsRepository(db), audit);
   await app.register(reviewsRoutes, { reviews });
   await app.register(staffRoutes, { reviews, storage });
+  await app.register(exportRoutes, { exporter: new DataExport(db, storage, reviews, voice), limiter, audit });
+  await app.register(retentionRoutes, { retention });
 
   registerWebClient(app, deps.webRoot);
   return app;
