@@ -89,6 +89,10 @@ const clipIdsSchema = z
   .max(100, "At most 100 clips");
 
 /** POST /api/narrations */
+export const draftKeySchema = z
+  .string({ error: "draftKey must be text" })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, "draftKey must be 16 to 64 letters, digits, - or _");
+
 export const createShowBodySchema = z
   .strictObject({
     title: titleSchema,
@@ -105,6 +109,11 @@ export const createShowBodySchema = z
      * so a camper who records first needs no answer yet.
      */
     clipIds: clipIdsSchema.optional(),
+    /**
+     * A random key the device made for the story it is creating. Sending the same key again returns
+     * the show already made with it (and nothing else changes), so a lost answer never means two shows.
+     */
+    draftKey: draftKeySchema.optional(),
   })
   .refine((b) => b.prompts.length === b.responses.length, { message: SHOW_MESSAGES.promptsMismatch })
   .refine((b) => hasResponse(b.responses) || (b.clipIds?.length ?? 0) > 0, { message: SHOW_MESSAGES.needsResponse });
