@@ -27,7 +27,12 @@ export function RenderPanel({ show, onChoice, beforeRender }: Props) {
   const ids = { fit: useId(), captions: useId(), format: useId(), sound: useId() };
   const { job, start, starting, error } = useRender(show.id);
   const previous = useShowRenders(show.id);
-  const latestDone = job?.status === "done" ? job : previous.data?.find((r) => r.status === "done");
+  // The newest finished video; the list (refetched after every save and trim) says whether it still
+  // matches the show's choices, clips and script. A stale one is shown, but not offered as the download.
+  const listedDone = previous.data?.find((r) => r.status === "done");
+  const justMade = job?.status === "done" && (!listedDone || job.id >= listedDone.id);
+  const latestDone = justMade ? (previous.data?.find((r) => r.id === job.id) ?? job) : listedDone;
+  const stale = latestDone?.current === false;
   const format = VIDEO_FORMATS.find((f) => f.key === show.videoFormat) ?? VIDEO_FORMATS[0];
   const busy = starting || job?.status === "queued" || job?.status === "running";
   const captions = captionsOn(show);
@@ -101,12 +106,18 @@ export function RenderPanel({ show, onChoice, beforeRender }: Props) {
         {latestDone?.mediaUrl && (
           <div className="grid gap-2">
             <FinishedVideo job={latestDone} aspectRatio={format.aspectRatio} />
-            <Button asChild variant="outline" size="sm" className="justify-self-start">
-              <a href={latestDone.downloadUrl!}>
-                <Download aria-hidden="true" />
-                Download .mp4
-              </a>
-            </Button>
+            {stale ? (
+              <p className="text-sm text-slate-700" data-testid="stale-video-note">
+                This video was made before your latest changes. Render video to make one with them.
+              </p>
+            ) : (
+              <Button asChild variant="outline" size="sm" className="justify-self-start">
+                <a href={latestDone.downloadUrl!}>
+                  <Download aria-hidden="true" />
+                  Download .mp4
+                </a>
+              </Button>
+            )}
           </div>
         )}
       </CardContent>
