@@ -64,9 +64,11 @@ export function rememberSavedShow(queryClient: QueryClient, show: Show) {
   queryClient.setQueryData(showKeys.detail(show.id), { ...show, ...choices });
   void queryClient.invalidateQueries({
     queryKey: SHOWS_ROOT_KEY,
-    // The show itself is current; its clips, voice-over and renders are not touched by a save.
+    // The show itself is current; its clips and voice-over are not touched by a save.
     predicate: (query) => query.queryKey[1] !== String(show.id),
   });
+  // Which finished video matches the show's choices and script may have changed with this save.
+  void queryClient.invalidateQueries({ queryKey: apiKeys.showRenders(show.id) });
   void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
 }
 
