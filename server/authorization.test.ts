@@ -48,7 +48,7 @@ describe("authorization matrix", () => {
     const { token, path } = await shareShow(app, camper.cookie, show.id);
     const world = await buildMatrixWorld(app);
     // Sent every way a credential could travel, the token opens no /api route: each answers as signed out.
-    const carriers = [{ cookie: `ss_session=${token}` }, { authorization: `Bearer ${token}` }, { "x-share-token": token }];
+    const carriers: Record<string, string>[] = [{ cookie: `ss_session=${token}` }, { authorization: `Bearer ${token}` }, { "x-share-token": token }];
     for (const routeCase of API_ROUTE_CASES.filter((c) => c.method === "GET")) {
       for (const carrier of carriers) {
         const url = routeCase.url({ ...world, showId: show.id });

@@ -5,7 +5,7 @@ import type { CreatedShare, ShareLink, ShowShares } from "../../../contracts/sha
 import type { App } from "../../app.ts";
 import { attachClip, renderFinalVideo } from "../../../testing/renders.ts";
 import { createShow, createTestApp, registerCamper, registerStaff, type SignedInClient } from "../../../testing/test-app.ts";
-import { testDatabase } from "../../../testing/test-database.ts";
+import { queryRows, testDatabase } from "../../../testing/test-database.ts";
 import { approvedShow as approvedShowOf } from "../../../testing/shares.ts";
 import { hashToken } from "./shares.service.ts";
 
@@ -37,9 +37,9 @@ describe("share links", () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(path).toBe(`/s/${token}`);
     const { db } = await testDatabase();
-    const stored = await db.execute<{ token_hash: string }>(sql`SELECT token_hash FROM share_links WHERE id = ${share.id}`);
-    expect(stored.rows).toEqual([{ token_hash: hashToken(token) }]);
-    expect(JSON.stringify(stored.rows)).not.toContain(token);
+    const stored = await queryRows<Record<string, unknown>>(db, sql`SELECT * FROM share_links WHERE id = ${share.id}`);
+    expect(stored).toMatchObject([{ token_hash: hashToken(token) }]);
+    expect(JSON.stringify(stored)).not.toContain(token);
     // 30 days unless the camper picks otherwise.
     const days = (Date.parse(share.expiresAt) - Date.parse(share.createdAt)) / 86_400_000;
     expect(Math.round(days)).toBe(30);
@@ -112,7 +112,7 @@ describe("share links", () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.body).not.toContain("Lake Day");
     }
-    for (const headers of [{ cookie: `ss_session=${token}` }, { authorization: `Bearer ${token}` }]) {
+    for (const headers of [{ cookie: `ss_session=${token}` }, { authorization: `Bearer ${token}` }] as Record<string, string>[]) {
       expect((await page(`/api/recordings/${show.id}`, headers)).statusCode).toBe(401);
       expect((await page("/api/recordings", headers)).statusCode).toBe(401);
       expect((await page(`/api/recordings/${show.id}/shares`, headers)).statusCode).toBe(401);
