@@ -47,6 +47,9 @@ import { ReviewsRepository } from "./modules/reviews/reviews.repository.ts";
 import { reviewsRoutes, staffRoutes } from "./modules/reviews/reviews.routes.ts";
 import { ReviewsService } from "./modules/reviews/reviews.service.ts";
 import { AuditLog } from "./modules/staff/audit-log.ts";
+import { SharesRepository } from "./modules/shares/shares.repository.ts";
+import { sharesRoutes, watchRoutes } from "./modules/shares/shares.routes.ts";
+import { SharesService } from "./modules/shares/shares.service.ts";
 import { ShowsRepository } from "./modules/shows/shows.repository.ts";
 import { DataExport } from "./modules/export/data-export.ts";
 import { exportRoutes } from "./modules/export/export.routes.ts";
@@ -138,9 +141,8 @@ export async function buildApp(deps: AppDeps) {
   registerOriginGuard(app, config.allowedOrigins);
   registerAuthentication(app, auth);
 
-  await app.register(appInfoRoutes, {
-    info: { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year },
-  });
+  const appInfo = { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year };
+  await app.register(appInfoRoutes, { info: appInfo });
   await app.register(authRoutes, { auth, sessionMaxAgeSeconds: sessions.ttlSeconds });
   const showsRepository = new ShowsRepository(db);
   const shows = new ShowsService(showsRepository);
@@ -205,11 +207,15 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rendersRoutes, { renders, storyLength });
   await app.register(clipsRoutes, { clips });
   await app.register(uploadsRoutes, { uploads });
-  const reviews = new ReviewsService(new ReviewsRepository(db), audit);
+  const reviewsRepository = new ReviewsRepository(db);
+  const reviews = new ReviewsService(reviewsRepository, audit);
   await app.register(reviewsRoutes, { reviews });
   await app.register(staffRoutes, { reviews, storage });
   await app.register(exportRoutes, { exporter: new DataExport(db, storage, reviews, voice), limiter, audit });
   await app.register(retentionRoutes, { retention });
+  const shares = new SharesService(new SharesRepository(db), reviewsRepository, audit, config.review.required);
+  await app.register(sharesRoutes, { shares });
+  await app.register(watchRoutes, { shares, storage, limiter, lookupsPerMinute: config.share.lookupsPerMinute, info: appInfo });
 
   registerWebClient(app, deps.webRoot);
   return app;
