@@ -5,6 +5,7 @@ import { webmFixture } from "../testing/media-fixtures.ts";
 import { createShowViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
 import { allAxeViolations, launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
+import { waitAllSaved } from "./support/story.ts";
 
 /**
  * Issue 15's audit, kept: every route and the main states of each (dialogs open, recording,
@@ -76,8 +77,12 @@ async function everyScreen(page: Page, context: BrowserContext, check: Check): P
   await page.getByRole("button", { name: "Start Recording" }).click();
   await page.getByRole("button", { name: "Stop recording" }).waitFor();
   await check("/home recording");
+  // A take of a moment is dropped; two seconds make a clip.
+  await page.getByText("0:02", { exact: true }).waitFor();
   await page.getByRole("button", { name: "Stop recording" }).click();
   await page.getByRole("button", { name: "Record Another" }).waitFor();
+  // The clip is on the server (and its show made) before the camper moves on.
+  await waitAllSaved(page, 1);
   await page.getByRole("button", { name: "Remove Recording 1" }).click();
   await page.getByRole("alertdialog").waitFor();
   await check("/home remove-clip dialog");
