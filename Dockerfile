@@ -10,7 +10,7 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends ffmpeg espeak-ng fonts-dejavu-core \
+  && apt-get install -y --no-install-recommends ffmpeg espeak-ng pocketsphinx pocketsphinx-en-us fonts-dejavu-core \
   && rm -rf /var/lib/apt/lists/* \
   && mkdir -p /data && chown node:node /data
 WORKDIR /app

@@ -90,6 +90,9 @@ export const CLIP_MESSAGES = {
   unreadable: "This recording could not be read as video",
   wrongOffset: "The upload is at a different offset; ask where it is (HEAD) and continue from there",
   busy: "This upload is being written by another request; try again in a moment",
+  storageFull: (quotaBytes: number) =>
+    `Your space on the camp server is full (${Math.round(quotaBytes / (1024 * 1024))} MB per camper). Delete clips you no longer need, then try again.`,
+  tooManyUploads: (limit: number) => `You already have ${limit} uploads in progress. Let them finish, then this one follows.`,
   noPoster: "This clip has no picture yet",
   trimOutside: (durationSeconds: number) => `Trims must be within the clip (0 to ${durationSeconds.toFixed(1)} seconds)`,
   trimTooShort: `Keep at least ${CLIP_LIMITS.minTrimmedSeconds} seconds of the clip`,

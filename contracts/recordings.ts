@@ -73,10 +73,16 @@ export const voiceNameSchema = z
   .min(1, "Voice can't be empty")
   .max(60, "Voice must be at most 60 characters")
   .nullable();
-/** Burned-in captions; null is automatic: on when the AI voice reads the script, off with the clips' sound. */
+/**
+ * Burned-in captions; null is automatic: on when the AI voice reads the script; with the clips' own sound,
+ * on only when the render finds the camper reading the script in the clips (timed on their speech).
+ */
 export const captionsSchema = z.boolean({ error: "captions must be true, false or null" }).nullable();
 
-/** The effective captions choice of a show (what a render without options uses). */
+/**
+ * The effective captions choice of a show (what a render without options uses). False with the clips'
+ * own sound and automatic captions: the render then adds captions only if the camper read the script.
+ */
 export function captionsOn(show: { captions: boolean | null; audioSource: (typeof AUDIO_SOURCES)[number] }): boolean {
   return show.captions ?? show.audioSource === "voice";
 }
@@ -86,6 +92,10 @@ const clipIdsSchema = z
   .max(100, "At most 100 clips");
 
 /** POST /api/narrations */
+export const draftKeySchema = z
+  .string({ error: "draftKey must be text" })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, "draftKey must be 16 to 64 letters, digits, - or _");
+
 export const createShowBodySchema = z
   .strictObject({
     title: titleSchema,
@@ -102,6 +112,11 @@ export const createShowBodySchema = z
      * so a camper who records first needs no answer yet.
      */
     clipIds: clipIdsSchema.optional(),
+    /**
+     * A random key the device made for the story it is creating. Sending the same key again returns
+     * the show already made with it (and nothing else changes), so a lost answer never means two shows.
+     */
+    draftKey: draftKeySchema.optional(),
   })
   .refine((b) => b.prompts.length === b.responses.length, { message: SHOW_MESSAGES.promptsMismatch })
   .refine((b) => hasResponse(b.responses) || (b.clipIds?.length ?? 0) > 0, { message: SHOW_MESSAGES.needsResponse });

@@ -22,6 +22,8 @@ export const renderJobSchema = z.object({
     fit: z.enum(["crop", "fit"]),
     audio: audioSourceSchema,
     captions: z.boolean(),
+    /** Automatic captions with the clips' own sound: made only when the camper read the script in the clips. */
+    captionsIfRead: z.boolean().optional(),
     voice: z.string().nullable().optional(),
   }),
   videoFormat: z.string(),

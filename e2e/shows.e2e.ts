@@ -92,6 +92,33 @@ describe("shows", () => {
     await context.close();
   });
 
+  it("makes one show when the answer to the first save is lost and the camper reloads and saves again", async () => {
+    const { context, page, errors } = await signedInPage();
+    // The first create reaches the server, but its answer never reaches the page (Wi-Fi dropped).
+    let lost = 0;
+    await page.route("**/api/narrations", async (route) => {
+      if (route.request().method() !== "POST" || lost > 0) return route.continue();
+      lost += 1;
+      await route.fetch();
+      await route.abort("internetdisconnected");
+    });
+    await answer(page, "Explain Summer Stories", "We paddle canoes across the lake.");
+    await page.getByRole("button", { name: "Create Recording" }).click();
+    await expect.poll(() => lost).toBe(1);
+    await expect.poll(async () => (await (await context.request.get("/api/recordings")).json()).length).toBe(1);
+
+    await page.reload();
+    await page.getByRole("tab", { name: "Explain Summer Stories" }).click();
+    await page.getByRole("button", { name: /^(Create|Update) Recording$/ }).click();
+    await expect.poll(() => toastRegion(page).textContent()).toMatch(/Draft saved|Recording updated/);
+    await expect.poll(() => page.getByTestId("story-save-status").getAttribute("data-state")).toBe("saved");
+    const shows = (await (await context.request.get("/api/recordings")).json()) as { responses: string[] }[];
+    expect(shows).toHaveLength(1);
+    expect(shows[0]!.responses[0]).toBe("We paddle canoes across the lake.");
+    expect(errors.filter((e) => !e.includes("ERR_INTERNET_DISCONNECTED"))).toEqual([]);
+    await context.close();
+  });
+
   it("shows HTML a camper typed as text, never runs it", async () => {
     const { context, page } = await signedInPage();
     let dialogs = 0;

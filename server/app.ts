@@ -41,6 +41,7 @@ import { StoryLengthService } from "./modules/renders/story-length.service.ts";
 import { voiceRoutes } from "./modules/voice/voice.routes.ts";
 import { VoiceService } from "./modules/voice/voice.service.ts";
 import { createVoiceProvider } from "./voice/create-voice-provider.ts";
+import { createSpeechAligner } from "./speech/create-speech-aligner.ts";
 import type { VoiceProvider } from "./voice/voice-provider.ts";
 import { ReviewsRepository } from "./modules/reviews/reviews.repository.ts";
 import { reviewsRoutes, staffRoutes } from "./modules/reviews/reviews.routes.ts";
@@ -163,14 +164,17 @@ export async function buildApp(deps: AppDeps) {
       metrics.uploadsInProgress.dec();
       metrics.uploadBytes.inc(bytes);
     },
-  });
+  }, config.media.quota);
   const voiceProvider = metrics.timeVoice(deps.voiceProvider ?? createVoiceProvider(config));
   const voice = new VoiceService(db, storage, voiceProvider, videoTools);
   shows.setVoiceCheck((name) => voiceProvider.voices.includes(name));
   shows.onShowDeleted(voice);
   await app.register(voiceRoutes, { voice, storage, ai });
+  const speech = createSpeechAligner(config);
+  app.log.info({ aligner: speech?.name ?? "off" }, "clip-sound captions");
   const renderWorker = new RenderWorker(db, storage, clipsRepository, voice, videoTools, {
     concurrency: config.render.concurrency,
+    speech,
     workDir: config.media.tmpDir,
     log: app.log,
   });

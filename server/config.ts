@@ -87,6 +87,8 @@ const envSchema = z.object({
   VOICE_API_KEY: z.string().optional(),
   VOICE_BASE_URL: z.url({ error: "must be a URL like https://api.openai.com/v1" }).optional(),
   VOICE_MODEL: z.string().min(1).default("gpt-4o-mini-tts"),
+  SPEECH_ALIGNER: z.enum(["auto", "pocketsphinx", "openai", "off"]).default("auto"),
+  SPEECH_MODEL: z.string().min(1).default("whisper-1"),
   RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name").optional(),
   S3_ENDPOINT: z.url({ error: "must be a URL like http://minio:9000" }).optional(),
@@ -97,6 +99,8 @@ const envSchema = z.object({
   S3_PART_SIZE_MB: z.coerce.number().int().min(5).max(512).default(5),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(1024 ** 3),
+  CAMPER_STORAGE_MB: z.coerce.number({ error: "must be a number of megabytes" }).int().min(1).default(2048),
+  CAMPER_OPEN_UPLOADS: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(1000).default(10),
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   REQUIRE_STAFF_REVIEW: booleanFlag.default(true),
@@ -155,6 +159,16 @@ export interface AppConfig {
     baseURL?: string;
     model: string;
   };
+  /**
+   * Finding where the script is spoken in the clips' own sound (captions for clip sound). auto:
+   * pocketsphinx when installed, else off; openai: the AI provider's transcription endpoint (clip
+   * sound leaves the server, so only when named); off: no clip-sound captions.
+   */
+  speech: {
+    aligner: "auto" | "pocketsphinx" | "openai" | "off";
+    /** The transcription model (openai only). */
+    model: string;
+  };
   render: {
     /** Renders at once per app instance (0: this instance renders nothing, workers do); others wait in the queue. */
     concurrency: number;
@@ -169,6 +183,11 @@ export interface AppConfig {
     /** Set: media lives in this S3-compatible bucket instead of on local disk. */
     s3?: S3Settings;
     maxUploadBytes: number;
+    /**
+     * Per camper: bytes of clips, voice sample and unfinished uploads together (renders are made
+     * from those and not counted), and uploads in progress at once. Checked before any byte is written.
+     */
+    quota: { storedBytes: number; openUploads: number };
     /** Binaries to use instead of the ones shipped in npm packages. */
     ffmpegPath?: string;
     ffprobePath?: string;
@@ -214,6 +233,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(["S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither"]);
   }
+  if (env.SPEECH_ALIGNER === "openai" && !env.AI_API_KEY && !env.AI_BASE_URL) {
+    throw new ConfigError(["SPEECH_ALIGNER: openai needs the AI provider (AI_API_KEY or AI_BASE_URL)"]);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -254,6 +276,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       baseURL: env.VOICE_BASE_URL,
       model: env.VOICE_MODEL,
     },
+    speech: { aligner: env.SPEECH_ALIGNER, model: env.SPEECH_MODEL },
     render: { concurrency: env.RENDER_CONCURRENCY },
     metricsToken: env.METRICS_TOKEN,
     media: {
@@ -271,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
           }
         : undefined,
       maxUploadBytes: env.MAX_UPLOAD_BYTES,
+      quota: { storedBytes: env.CAMPER_STORAGE_MB * 1024 * 1024, openUploads: env.CAMPER_OPEN_UPLOADS },
       ffmpegPath: env.FFMPEG_PATH,
       ffprobePath: env.FFPROBE_PATH,
     },

@@ -53,7 +53,10 @@ async function main() {
   }
   // A crash's leftovers (partial renders, work folders): all of them when nothing else can be using
   // them, else only old ones (another instance may be mid-render).
-  await app.housekeeping.sweepLeftovers(database.kind === "postgres" ? undefined : 0);
+  // Never a reason not to start (storage briefly unreachable): the hourly run tries again.
+  await app.housekeeping.sweepLeftovers(database.kind === "postgres" ? undefined : 0).catch((error: unknown) => {
+    app.log.warn({ err: error }, "could not sweep leftovers at start-up");
+  });
   await app.listen({ port: config.port, host: config.host });
   app.renderWorker.start();
   app.housekeeping.start();

@@ -8,6 +8,7 @@ import { ClipsRepository } from "./modules/clips/clips.repository.ts";
 import { RenderWorker } from "./modules/renders/render-worker.ts";
 import { VoiceService } from "./modules/voice/voice.service.ts";
 import { createVoiceProvider } from "./voice/create-voice-provider.ts";
+import { createSpeechAligner } from "./speech/create-speech-aligner.ts";
 
 /** How long a stopping worker lets running renders finish before handing them back to the queue. */
 const RENDER_GRACE_MS = 20_000;
@@ -44,6 +45,7 @@ async function main() {
   const voice = new VoiceService(database.db, storage, createVoiceProvider(config), tools);
   const worker = new RenderWorker(database.db, storage, new ClipsRepository(database.db), voice, tools, {
     concurrency: config.render.concurrency,
+    speech: createSpeechAligner(config),
     workDir: config.media.tmpDir,
     log,
   });

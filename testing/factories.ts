@@ -46,6 +46,7 @@ export interface ShowBody {
   lengthSeconds?: number;
   originalNarration?: string | null;
   clipIds?: number[];
+  draftKey?: string;
 }
 
 export function buildShowBody(overrides: Partial<ShowBody> = {}): ShowBody {

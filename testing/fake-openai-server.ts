@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 
 /**
- * A local HTTP server speaking the OpenAI chat-completions protocol (JSON and streaming), so
- * tests and benchmarks exercise the real `openai` client. Only this machine is ever contacted.
+ * A local HTTP server speaking the OpenAI chat-completions protocol (JSON and streaming), speech and
+ * transcription, so tests and benchmarks exercise the real `openai` client. Only this machine is
+ * ever contacted.
  */
 export type FakeBehaviour =
   | { kind: "ok"; words: string[]; firstTokenDelayMs?: number; interTokenDelayMs?: number }
@@ -19,15 +20,27 @@ export interface FakeOpenAiServer {
   speechRequests: Record<string, unknown>[];
   /** What /audio/speech answers with when the behaviour is "ok". */
   setSpeechAudio(audio: Buffer): void;
+  /** Every /audio/transcriptions request (multipart): its text fields and the uploaded file. */
+  transcriptionRequests: TranscriptionRequest[];
+  /** Makes the verbose-JSON answer of /audio/transcriptions from the uploaded audio (behaviour "ok"). */
+  setTranscriber(transcriber: Transcriber): void;
   setBehaviour(behaviour: FakeBehaviour): void;
   close(): Promise<void>;
 }
+
+export interface TranscriptionRequest {
+  fields: Record<string, string[]>;
+  file: { name: string; type: string; bytes: Buffer };
+}
+export type Transcriber = (request: TranscriptionRequest) => Promise<{ text: string; words: { word: string; start: number; end: number }[] }>;
 
 export async function startFakeOpenAiServer(initial: FakeBehaviour = { kind: "ok", words: ["Hello", " camp!"] }) {
   let behaviour = initial;
   const requests: Record<string, unknown>[] = [];
   const speechRequests: Record<string, unknown>[] = [];
   let speechAudio: Buffer = Buffer.alloc(0);
+  const transcriptionRequests: TranscriptionRequest[] = [];
+  let transcriber: Transcriber = async () => ({ text: "", words: [] });
   const open = new Set<ServerResponse>();
 
   const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
@@ -47,6 +60,21 @@ export async function startFakeOpenAiServer(initial: FakeBehaviour = { kind: "ok
       }
       res.writeHead(200, { "content-type": "audio/mpeg" });
       return res.end(speechAudio);
+    }
+    if (req.method === "POST" && req.url?.endsWith("/audio/transcriptions")) {
+      const form = await new Request("http://fake/", { method: "POST", headers: { "content-type": req.headers["content-type"] ?? "" }, body: new Uint8Array(await readBytes(req)) }).formData();
+      const fields: Record<string, string[]> = {};
+      let file: TranscriptionRequest["file"] | undefined;
+      for (const [name, value] of form.entries()) {
+        if (typeof value === "string") (fields[name] ??= []).push(value);
+        else file = { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
+      }
+      if (!file) return json(res, 400, { error: { message: "file is required" } });
+      const request = { fields, file };
+      transcriptionRequests.push(request);
+      if (behaviour.kind === "status") return sendStatus(res, behaviour.status, behaviour.body);
+      const { text, words } = await transcriber(request);
+      return json(res, 200, { task: "transcribe", language: "english", duration: words.at(-1)?.end ?? 0, text, words });
     }
     if (req.method !== "POST" || !req.url?.endsWith("/chat/completions")) return json(res, 404, { error: { message: "not found" } });
     const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
@@ -84,6 +112,10 @@ export async function startFakeOpenAiServer(initial: FakeBehaviour = { kind: "ok
     speechRequests,
     setSpeechAudio(audio: Buffer) {
       speechAudio = audio;
+    },
+    transcriptionRequests,
+    setTranscriber(next: Transcriber) {
+      transcriber = next;
     },
     setBehaviour(next: FakeBehaviour) {
       behaviour = next;
@@ -131,6 +163,15 @@ function readBody(req: IncomingMessage): Promise<string> {
     req.setEncoding("utf8");
     req.on("data", (c) => (data += c));
     req.on("end", () => resolve(data));
+    req.on("error", reject);
+  });
+}
+
+function readBytes(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }

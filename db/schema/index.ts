@@ -79,10 +79,16 @@ export const recordings = pgTable(
     fit: text("fit").notNull().default("crop"),
     // Null: automatic (on when the AI voice reads the script, off with the clips' own sound).
     captions: boolean("captions"),
+    // The device's random key for a story it is creating: a create repeated after a lost answer (a
+    // reload mid-request, a retry) finds the show it made instead of making a second one.
+    draftKey: text("draft_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("recordings_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index("recordings_user_created_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    uniqueIndex("recordings_user_draft_key_idx").on(t.userId, t.draftKey),
+  ],
 );
 
 /**
@@ -243,8 +249,9 @@ export const renderJobs = pgTable(
     /** Everything the output depends on; the same fingerprint reuses a finished render. */
     fingerprint: text("fingerprint").notNull(),
     // voice: the AI voice's name when audio is "voice" (absent in renders made before shows kept one).
+    // captionsIfRead: automatic captions with the clips' own sound, made only when the camper read the script.
     options: jsonb("options")
-      .$type<{ fit: "crop" | "fit"; audio: "original" | "voice"; captions: boolean; voice?: string | null }>()
+      .$type<{ fit: "crop" | "fit"; audio: "original" | "voice"; captions: boolean; captionsIfRead?: boolean; voice?: string | null }>()
       .notNull(),
     status: text("status").notNull().default("queued"),
     progress: integer("progress").notNull().default(0),

@@ -65,6 +65,38 @@ describe("upload locks", () => {
     expect(deleted.statusCode).toBe(204);
   });
 
+  it("renews its lease while the body streams, so a slow PATCH keeps the upload", async () => {
+    const camper = await registerCamper(app);
+    const location = await tusCreate(app, camper, { length: video.length });
+    const id = location.split("/").pop()!;
+    const { db } = await testDatabase();
+    const leaseEnd = async () =>
+      (await db.select({ until: schema.uploads.lockedUntil }).from(schema.uploads).where(eq(schema.uploads.id, id)))[0]?.until?.getTime() ?? 0;
+    const body = new PassThrough();
+    const patch = app.inject({
+      method: "PATCH",
+      url: location,
+      headers: { cookie: camper.cookie, "tus-resumable": "1.0.0", "content-type": "application/offset+octet-stream", "upload-offset": "0" },
+      payload: body,
+    });
+    body.write(video.subarray(0, 4000));
+    await storedBytes(uploadFile(camper.userId, location), 4000);
+    const first = await leaseEnd();
+    expect(first).toBeGreaterThan(0);
+    // The writer pushes its lease further on while it still streams.
+    let renewed = first;
+    for (let i = 0; i < 200 && renewed <= first; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      renewed = await leaseEnd();
+    }
+    expect(renewed).toBeGreaterThan(first);
+    expect((await tusPatch(app, camper, location, 0, video.subarray(0, 10))).statusCode).toBe(423);
+    body.end(video.subarray(4000));
+    expect((await patch).statusCode).toBe(204);
+    // Released at the end.
+    expect(await leaseEnd()).toBe(0);
+  });
+
   it("answers a PATCH to an upload deleted meanwhile with 404, never 500", async () => {
     const camper = await registerCamper(app);
     const location = await tusCreate(app, camper, {});

@@ -121,6 +121,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
           title: cleanTitle(fields.title),
           showId: fields.showId === undefined || fields.showId === "" ? null : bodyId(fields.showId, "showId"),
           transcription: fields.transcription?.slice(0, CLIP_LIMITS.transcriptionMaxLength) || null,
+          bodyBytes: headerNumber(request, "content-length"),
         },
         file,
       ),

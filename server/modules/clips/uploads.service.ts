@@ -34,6 +34,23 @@ interface Lease {
   until: Date;
 }
 
+/** Per camper: bytes kept (clips, voice sample, unfinished uploads) and uploads in progress at once. */
+export interface UploadQuota {
+  storedBytes: number;
+  openUploads: number;
+}
+
+/** The one-shot multipart upload's fields, and its Content-Length when the client sent one. */
+export interface IngestInput {
+  title: string;
+  showId: number | null;
+  transcription: string | null;
+  bodyBytes: number | null;
+}
+
+/** More than a multipart body's fields and boundaries can take (the transcription is the big one). */
+const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+
 export interface UploadState {
   offset: number;
   length: number | null;
@@ -63,6 +80,7 @@ export class UploadsService {
     private readonly tools: VideoToolPaths,
     readonly maxBytes: number,
     private readonly observer?: UploadObserver,
+    private readonly quota: UploadQuota = { storedBytes: Number.MAX_SAFE_INTEGER, openUploads: Number.MAX_SAFE_INTEGER },
   ) {}
 
   /**
@@ -110,6 +128,10 @@ export class UploadsService {
     input: { title: string; showId: number | null; length: number | null },
   ): Promise<string> {
     if (input.length !== null && input.length > this.maxBytes) throw new HttpError(413, CLIP_MESSAGES.tooLarge(this.maxBytes));
+    // Before any byte is written: room for the whole declared length (at least a byte when deferred).
+    const usage = await this.usage(userId);
+    if (usage.open >= this.quota.openUploads) throw new HttpError(429, CLIP_MESSAGES.tooManyUploads(this.quota.openUploads));
+    if (usage.bytes + (input.length ?? 1) > this.quota.storedBytes) throw new HttpError(413, CLIP_MESSAGES.storageFull(this.quota.storedBytes));
     const showId = input.showId !== null && (await this.ownsShow(userId, input.showId)) ? input.showId : null;
     const id = randomUUID();
     await this.db.insert(u).values({
@@ -150,7 +172,14 @@ export class UploadsService {
     try {
       row = await this.reconcile(row);
       if (row.offset !== offset) throw new HttpError(409, CLIP_MESSAGES.wrongOffset);
-      const guard = new UploadGuard(offset, length ?? row.length ?? this.maxBytes);
+      // The camper's space left for this upload, whatever else they stored since it was created. A
+      // length that does not fit is refused before a byte is written, leaving the upload to resume
+      // once the camper has made room; a deferred-length body is cut where the space ends.
+      const room = this.quota.storedBytes - (await this.usage(row.userId, row.id)).bytes;
+      const declared = length ?? row.length;
+      if (declared !== null && declared > room) throw new HttpError(413, CLIP_MESSAGES.storageFull(this.quota.storedBytes));
+      const limit = Math.min(declared ?? this.maxBytes, room);
+      const guard = new UploadGuard(offset, limit);
       let written = 0;
       try {
         const key = row.storageKey;
@@ -160,7 +189,9 @@ export class UploadsService {
         );
       } catch (error) {
         if (error instanceof NotVideoError) return await this.refuse(row, 415, CLIP_MESSAGES.notVideo);
-        if (error instanceof TooLargeError) return await this.refuse(row, 413, CLIP_MESSAGES.tooLarge(this.maxBytes));
+        if (error instanceof TooLargeError) {
+          return await this.refuse(row, 413, limit === room && room < (declared ?? this.maxBytes) ? CLIP_MESSAGES.storageFull(this.quota.storedBytes) : CLIP_MESSAGES.tooLarge(this.maxBytes));
+        }
         // The client went away mid-body: keep what arrived, so it resumes from there.
         written = (error as { bytesWritten?: number }).bytesWritten ?? 0;
         await this.saveProgress(row, offset + written, length);
@@ -203,15 +234,21 @@ export class UploadsService {
    * one. The clip, its transcription and the new show are saved together or not at all, so a failure
    * leaves nothing behind and a retry makes no duplicate.
    */
-  ingest(userId: number, input: { title: string; showId: number | null; transcription: string | null }, file: Readable) {
+  ingest(userId: number, input: IngestInput, file: Readable) {
     return this.whileInFlight(() => this.ingestNow(userId, input, file));
   }
 
-  private async ingestNow(userId: number, input: { title: string; showId: number | null; transcription: string | null }, file: Readable) {
+  private async ingestNow(userId: number, input: IngestInput, file: Readable) {
     if (input.showId !== null && !(await this.ownsShow(userId, input.showId))) throw notFound(SHOW_MESSAGES.notFound);
     const id = await this.create(userId, { title: input.title, showId: input.showId, length: null });
     const row = await this.find(userId, id);
-    const guard = new UploadGuard(0, this.maxBytes);
+    const room = this.quota.storedBytes - (await this.usage(userId, id)).bytes;
+    // A body (file and form fields) far beyond the space left cannot fit: refused before writing.
+    if (input.bodyBytes !== null && input.bodyBytes > room + MULTIPART_OVERHEAD_BYTES) {
+      await this.terminate(userId, id);
+      throw new HttpError(413, CLIP_MESSAGES.storageFull(this.quota.storedBytes));
+    }
+    const guard = new UploadGuard(0, Math.min(this.maxBytes, room));
     let written: number;
     try {
       written = await this.track(
@@ -221,7 +258,9 @@ export class UploadsService {
     } catch (error) {
       await this.terminate(userId, id);
       if (error instanceof NotVideoError) throw new HttpError(415, CLIP_MESSAGES.notVideo);
-      if (error instanceof TooLargeError) throw new HttpError(413, CLIP_MESSAGES.tooLarge(this.maxBytes));
+      if (error instanceof TooLargeError) {
+        throw new HttpError(413, room < this.maxBytes ? CLIP_MESSAGES.storageFull(this.quota.storedBytes) : CLIP_MESSAGES.tooLarge(this.maxBytes));
+      }
       throw error;
     }
     if (written === 0) {
@@ -374,6 +413,31 @@ export class UploadsService {
       .update(u)
       .set({ lockedUntil: null })
       .where(and(eq(u.id, id), eq(u.lockedUntil, lease.until)));
+  }
+
+  /**
+   * What the camper keeps: clips, the voice sample and unfinished uploads (their declared length, else
+   * what arrived), leaving out upload `except`; and how many uploads are in progress. Renders are made
+   * from these and not counted.
+   */
+  private async usage(userId: number, except?: string): Promise<{ bytes: number; open: number }> {
+    const total = (n: unknown) => Number(n ?? 0);
+    const [clips] = await this.db
+      .select({ bytes: sql<string>`coalesce(sum(${schema.clips.sizeBytes}), 0)` })
+      .from(schema.clips)
+      .where(eq(schema.clips.userId, userId));
+    const [sample] = await this.db
+      .select({ bytes: sql<string>`coalesce(sum(${schema.voiceSamples.sizeBytes}), 0)` })
+      .from(schema.voiceSamples)
+      .where(eq(schema.voiceSamples.userId, userId));
+    const [open] = await this.db
+      .select({
+        bytes: sql<string>`coalesce(sum(coalesce(${u.length}, ${u.offset})) FILTER (WHERE ${u.id} <> ${except ?? ""}), 0)`,
+        count: sql<string>`count(*)`,
+      })
+      .from(u)
+      .where(and(eq(u.userId, userId), eq(u.status, "uploading")));
+    return { bytes: total(clips?.bytes) + total(sample?.bytes) + total(open?.bytes), open: total(open?.count) };
   }
 
   private async find(userId: number, id: string): Promise<UploadRow> {

@@ -60,7 +60,8 @@ export class Housekeeping {
     const abandoned = await this.db
       .select({ id: u.id, key: u.storageKey })
       .from(u)
-      .where(and(eq(u.status, "uploading"), old));
+      // Not one a PATCH is streaming into right now (it holds the lease).
+      .where(and(eq(u.status, "uploading"), old, sql`(${u.lockedUntil} IS NULL OR ${u.lockedUntil} < now())`));
     for (const upload of abandoned) await this.storage.delete(upload.key);
     if (abandoned.length) await this.db.delete(u).where(inArray(u.id, abandoned.map((a) => a.id)));
     const finished = await this.db

@@ -11,8 +11,10 @@ import { schema } from "../../../db/client.ts";
 import { withLocalFiles, type MediaStorage } from "../../media/media-storage.ts";
 import { spawnTool } from "../../media/tool-process.ts";
 import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
-import { buildCues, buildTimedCues, toSrt, toWebVtt } from "../../render/captions.ts";
+import { buildCues, buildTimedCues, toSrt, toWebVtt, type Cue } from "../../render/captions.ts";
 import { buildRenderPlan, renderDuration, type RenderClip } from "../../render/render-plan.ts";
+import { timeScriptInClips } from "../../speech/clip-speech.ts";
+import type { SpeechAligner } from "../../speech/speech-aligner.ts";
 import type { TimedSentence } from "../../voice/voice-provider.ts";
 import { clipSpan, type ClipsRepository } from "../clips/clips.repository.ts";
 import type { VoiceService } from "../voice/voice.service.ts";
@@ -29,9 +31,11 @@ export interface RenderWorkerOptions {
   /** A running job silent this long belongs to a stopped worker. */
   staleMs?: number;
   maxAttempts?: number;
+  /** Finds the script in the clips' own sound for their captions; absent, clip-sound captions are off. */
+  speech?: SpeechAligner;
   /** Where each render's work folder goes (DATA_DIR/tmp in the app, swept of leftovers after a crash). */
   workDir?: string;
-  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
 }
 
 /** A failure the camper can act on, stored as the job's message. */
@@ -167,6 +171,8 @@ export class RenderWorker {
         progress: 100,
         outputKey: result.outputKey,
         captionsKey: result.captionsKey,
+        // Automatic clip-sound captions say whether they were made (the camper read the script).
+        options: { ...job.options, captions: result.captionsKey !== null },
         durationSeconds: result.durationSeconds,
         finishedAt: sql`now()`,
         message: null,
@@ -231,12 +237,21 @@ export class RenderWorker {
       const videoSeconds = renderDuration(format, renderClips, voiceSeconds);
 
       let subtitlesFile: string | undefined;
-      if (job.options.captions) {
-        // With the voice, each sentence's cue starts when the voice starts saying it (timed on the
-        // audio itself); otherwise the words are spread over the video.
-        const cues = voiceSentences?.length
-          ? buildTimedCues(voiceSentences, videoSeconds)
-          : buildCues(show.narration ?? "", Math.min(voiceSeconds ?? videoSeconds, videoSeconds));
+      const narration = show.narration ?? "";
+      let cues: Cue[] = [];
+      if (voiceSentences?.length && job.options.captions) {
+        // With the voice, each sentence's cue starts when the voice starts saying it (timed on the audio itself).
+        cues = buildTimedCues(voiceSentences, videoSeconds);
+      } else if (job.options.audio === "original" && (job.options.captions || job.options.captionsIfRead)) {
+        // With the clips' own sound, cues follow the camper's reading when they read the script; a camper
+        // who asked for captions anyway gets the words spread over the video, automatic ones none.
+        const read = await this.readingInClips(job, renderClips, narration, work);
+        if (read) cues = buildTimedCues(read, videoSeconds);
+        else if (job.options.captions) cues = buildCues(narration, videoSeconds);
+      } else if (job.options.captions) {
+        cues = buildCues(narration, Math.min(voiceSeconds ?? videoSeconds, videoSeconds));
+      }
+      if (cues.length) {
         subtitlesFile = "captions.srt";
         await writeFile(path.join(work, subtitlesFile), toSrt(cues));
         captionsKey = `users/${job.userId}/renders/${job.id}-${randomUUID()}.vtt`;
@@ -273,6 +288,28 @@ export class RenderWorker {
       throw error;
     }
     return { outputKey, captionsKey, durationSeconds };
+  }
+
+  /**
+   * The script's sentences timed on the camper's reading in the clips, or undefined when no aligner is
+   * configured, the camper did not read the script, or listening failed (captions are then not timed
+   * on speech; the render itself goes on).
+   */
+  private async readingInClips(job: JobRow, clips: RenderClip[], narration: string, work: string): Promise<TimedSentence[] | undefined> {
+    const aligner = this.options.speech;
+    if (!aligner || !narration.trim()) return undefined;
+    const started = Date.now();
+    try {
+      const timing = await timeScriptInClips(aligner, this.tools, clips, narration, work);
+      this.options.log?.info(
+        { jobId: job.id, aligner: aligner.name, share: Number(timing.share.toFixed(2)), sentencesSaid: Number(timing.sentencesSaid.toFixed(2)), speechSeconds: timing.speechSeconds, ms: Date.now() - started },
+        timing.readTheScript ? "clip speech follows the script" : "clip speech is not the script",
+      );
+      return timing.readTheScript ? timing.sentences : undefined;
+    } catch (error) {
+      this.options.log?.warn?.({ err: error, jobId: job.id, aligner: aligner.name }, "could not listen to the clips' speech");
+      return undefined;
+    }
   }
 
   private ffmpeg(job: JobRow, args: string[], duration: number, cwd: string, setKill: (kill: () => void) => void, wasKilled: () => boolean) {

@@ -82,6 +82,11 @@ export class RendersService {
     const clips = await this.clips.list(userId, show.id);
     if (clips.length === 0) return { refused: RENDER_MESSAGES.noClips };
     const narration = (show.narration ?? "").trim();
+    // Automatic captions with the clips' own sound: the worker listens for the script in the clips and
+    // captions only a show whose camper read it (off otherwise, as before).
+    if (audio === "original" && requested.captions === undefined && show.captions === null && !PLACEHOLDERS.has(narration)) {
+      options.captionsIfRead = true;
+    }
     if ((options.audio === "voice" || options.captions) && PLACEHOLDERS.has(narration)) return { refused: RENDER_MESSAGES.needsNarration };
     const fingerprint = createHash("sha256")
       .update(
@@ -89,7 +94,7 @@ export class RendersService {
           format: show.videoFormat,
           options,
           clips: clips.map((c) => [c.id, c.uploadSha256, c.trimStartSeconds, c.trimEndSeconds]),
-          narration: options.audio === "voice" || options.captions ? narration : null,
+          narration: options.audio === "voice" || options.captions || options.captionsIfRead ? narration : null,
         }),
       )
       .digest("hex");

@@ -3,7 +3,7 @@ import type { Show } from "../../../contracts/recordings.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 
-type ShowRow = typeof schema.recordings.$inferSelect;
+export type ShowRow = typeof schema.recordings.$inferSelect;
 export type NewShow = Omit<typeof schema.recordings.$inferInsert, "id" | "userId" | "createdAt" | "updatedAt">;
 export type ShowChanges = Partial<NewShow>;
 
@@ -103,6 +103,16 @@ export class ShowsRepository {
       await this.recount(tx, userId);
       return row!;
     });
+  }
+
+  /** The show a device's create request with this draft key already made, if any. */
+  async findByDraftKey(userId: number, draftKey: string): Promise<ShowRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(t)
+      .where(and(eq(t.userId, userId), eq(t.draftKey, draftKey)))
+      .limit(1);
+    return row;
   }
 
   async updateOwned(userId: number, id: number, changes: ShowChanges): Promise<ShowRow | undefined> {

@@ -257,6 +257,46 @@ describe("every choice of a show lives on the server", () => {
   });
 });
 
+describe("a device's draft key", () => {
+  const post = (camper: SignedInClient, payload: object) =>
+    app.inject({ method: "POST", url: "/api/narrations", headers: { cookie: camper.cookie }, payload });
+
+  it("returns the show a lost create made when the device repeats it, sequentially and at once", async () => {
+    const camper = await registerCamper(app);
+    const draftKey = "a1b2c3d4e5f60718293a4b5c6d7e8f90";
+    const first = await post(camper, buildShowBody({ title: "Lake", draftKey }));
+    expect(first.statusCode).toBe(201);
+    // The reload that lost the answer: the screen saves again, with newer text, under the same key.
+    const again = await post(camper, buildShowBody({ title: "Lake, again", draftKey }));
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ id: first.json().id, title: "Lake" });
+
+    const raceKey = "ffeeddccbbaa99887766554433221100";
+    const racing = await Promise.all([1, 2, 3].map(() => post(camper, buildShowBody({ draftKey: raceKey }))));
+    expect(racing.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(new Set(racing.map((r) => r.json().id)).size).toBe(1);
+    expect(await recordingsCount(camper)).toBe(2);
+  });
+
+  it("keys per camper: another camper's key never returns their show", async () => {
+    const [a, b] = [await registerCamper(app), await registerCamper(app)];
+    const draftKey = "0123456789abcdef0123456789abcdef";
+    const mine = await post(a, buildShowBody({ draftKey }));
+    const theirs = await post(b, buildShowBody({ draftKey }));
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().id).not.toBe(mine.json().id);
+    expect(theirs.json().userId).toBe(b.userId);
+  });
+
+  it("refuses a key that is not 16 to 64 letters, digits, - or _", async () => {
+    const camper = await registerCamper(app);
+    const res = await post(camper, buildShowBody({ draftKey: "short" }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/draftKey/);
+    expect(await recordingsCount(camper)).toBe(0);
+  });
+});
+
 describe("the free plan's 20 shows", () => {
   it("refuses the 21st show with 403 naming the limit; deleting one makes room", async () => {
     const camper = await registerCamper(app);

@@ -8,7 +8,8 @@ import {
 import { FREE_TIER_SHOW_LIMIT } from "../../../contracts/product.ts";
 import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { decodeCursor, encodeCursor } from "./list-cursor.ts";
-import { toShow, type ShowsRepository } from "./shows.repository.ts";
+import { isUniqueViolation } from "../../../db/errors.ts";
+import { toShow, type ShowRow, type ShowsRepository } from "./shows.repository.ts";
 
 /** What else must go when a show goes (its clips' media). */
 export interface ShowDeletionListener {
@@ -61,23 +62,40 @@ export class ShowsService {
     return toShow(row);
   }
 
+  /**
+   * Creates a show. With a draft key, a repeat of a create whose answer never reached the device
+   * (a reload mid-request, a retry) returns the show the first one made instead of a second show.
+   */
   async create(userId: number, body: CreateShowBody): Promise<Show> {
+    if (body.draftKey) {
+      const made = await this.shows.findByDraftKey(userId, body.draftKey);
+      if (made) return this.replayCreate(userId, made, body);
+    }
     const isDraft = body.isDraft ?? false;
-    const result = await this.shows.createWithinLimit(
-      userId,
-      {
-        title: body.title,
-        narration: body.narration ?? (isDraft ? SHOW_MESSAGES.draftNarration : ""),
-        prompts: body.prompts,
-        responses: body.responses,
-        isDraft,
-        tone: body.tone,
-        videoFormat: body.videoFormat,
-        lengthSeconds: body.lengthSeconds,
-        originalNarration: body.originalNarration ?? null,
-      },
-      FREE_TIER_SHOW_LIMIT,
-    );
+    let result: Awaited<ReturnType<ShowsRepository["createWithinLimit"]>>;
+    try {
+      result = await this.shows.createWithinLimit(
+        userId,
+        {
+          title: body.title,
+          narration: body.narration ?? (isDraft ? SHOW_MESSAGES.draftNarration : ""),
+          prompts: body.prompts,
+          responses: body.responses,
+          isDraft,
+          tone: body.tone,
+          videoFormat: body.videoFormat,
+          lengthSeconds: body.lengthSeconds,
+          originalNarration: body.originalNarration ?? null,
+          draftKey: body.draftKey ?? null,
+        },
+        FREE_TIER_SHOW_LIMIT,
+      );
+    } catch (error) {
+      // Two requests with one draft key at once: the unique index let one in; answer with its show.
+      const made = body.draftKey && isUniqueViolation(error) ? await this.shows.findByDraftKey(userId, body.draftKey) : undefined;
+      if (made) return this.replayCreate(userId, made, body);
+      throw error;
+    }
     if (result === "limit-reached") throw forbidden(SHOW_MESSAGES.freeTierLimit(FREE_TIER_SHOW_LIMIT));
     if (body.clipIds?.length) {
       if (!this.attachClips) throw new Error("no clip attacher configured");
@@ -90,6 +108,12 @@ export class ShowsService {
       }
     }
     return toShow(result);
+  }
+
+  /** The repeated create's clips join the show already made (a no-op when the first create took them). */
+  private async replayCreate(userId: number, made: ShowRow, body: CreateShowBody): Promise<Show> {
+    if (body.clipIds?.length && this.attachClips) await this.attachClips(userId, made.id, body.clipIds);
+    return toShow(made);
   }
 
   async update(userId: number, id: number, body: UpdateShowBody): Promise<Show> {

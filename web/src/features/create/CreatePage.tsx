@@ -59,6 +59,22 @@ function EditShow({ idParam }: { idParam: string }) {
 }
 
 const draftIdKey = (userId: number) => `ss:${userId}:draft-id`;
+const draftKeyKey = (userId: number) => `ss:${userId}:draft-key`;
+
+/** A random key for a story being created (getRandomValues works on plain-http camp networks too). */
+function newDraftKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The device's key for its new story, kept across reloads so a repeated create finds the show it made. */
+function deviceDraftKey(userId: number, fresh = false): string {
+  const kept = fresh ? undefined : readLocal<unknown>(draftKeyKey(userId), undefined);
+  if (typeof kept === "string" && /^[0-9a-f]{32}$/.test(kept)) return kept;
+  const key = newDraftKey();
+  writeLocal(draftKeyKey(userId), key);
+  return key;
+}
 const newAnswersKey = (userId: number) => `ss:${userId}:answers:new`;
 
 /**
@@ -70,6 +86,7 @@ function NewStory() {
   const userId = user!.id;
   const [story, setStory] = useState(() => ({
     generation: 0,
+    draftKey: deviceDraftKey(userId),
     draftId: readLocal<{ id?: unknown } | undefined>(draftIdKey(userId), undefined)?.id,
   }));
   const draftId = typeof story.draftId === "number" && isValidShowId(String(story.draftId)) ? String(story.draftId) : undefined;
@@ -104,7 +121,7 @@ function NewStory() {
     removeLocal(draftIdKey(userId));
     removeLocal(newAnswersKey(userId));
     setLoaded(undefined);
-    setStory((s) => ({ generation: s.generation + 1, draftId: undefined }));
+    setStory((s) => ({ generation: s.generation + 1, draftKey: deviceDraftKey(userId, true), draftId: undefined }));
   }
 
   return (
@@ -112,6 +129,7 @@ function NewStory() {
       key={story.generation}
       show={draftId !== undefined ? (loaded ?? draft.data) : undefined}
       editingMode={false}
+      draftKey={story.draftKey}
       onCreated={(show) => writeLocal(draftIdKey(userId), { id: show.id })}
       onStartNew={startNewStory}
     />
@@ -166,11 +184,14 @@ function StepHeading({ index, children }: { index: number; children: string }) {
 function StoryEditor({
   show,
   editingMode,
+  draftKey,
   onCreated,
   onStartNew,
 }: {
   show?: Show;
   editingMode: boolean;
+  /** A new story's device key, sent with its create (see useStorySync). */
+  draftKey?: string;
   onCreated?: (show: Show) => void;
   onStartNew?: () => void;
 }) {
@@ -207,6 +228,7 @@ function StoryEditor({
     initialShow: show,
     editingMode,
     values: { answers, narration: generator.narration, original: generator.original, title, settings },
+    draftKey,
     onCreated,
   });
   saveRef.current = (generated) => sync.save.mutate({ automatic: true, generated });

@@ -88,11 +88,17 @@ export function useStorySync({
   initialShow,
   editingMode,
   values,
+  draftKey,
   onCreated,
 }: {
   initialShow: Show | undefined;
   editingMode: boolean;
   values: StoryValues;
+  /**
+   * The device's key for a new story, sent with every create: when a create's answer is lost (a
+   * reload mid-request), the next create gets the same show back instead of making a second one.
+   */
+  draftKey?: string;
   /** The new story's show exists now (remember its id on the device). */
   onCreated?: (show: Show) => void;
 }) {
@@ -200,7 +206,7 @@ export function useStorySync({
       enqueue(async () => {
         setStatus("saving");
         const values = generated !== undefined ? { ...valuesRef.current, narration: generated, original: generated } : valuesRef.current;
-        const saved = await saveStory(values, showRef.current, automatic === true);
+        const saved = await saveStory(values, showRef.current, automatic === true, draftKey);
         accept(saved);
         afterSave();
         return saved;
@@ -234,6 +240,7 @@ export function useStorySync({
             responses: answers,
             isDraft: true,
             clipIds,
+            ...(draftKey ? { draftKey } : {}),
             ...settings,
           });
           accept(saved);
@@ -246,7 +253,7 @@ export function useStorySync({
           return undefined;
         }
       }),
-    [accept, afterSave, enqueue],
+    [accept, afterSave, enqueue, draftKey],
   );
 
   return { show, status, failure, flush, save, createWithClips };
@@ -256,7 +263,7 @@ export function useStorySync({
  * Create saves a new draft; Update saves the existing show. An update never overwrites a real
  * narration with the placeholder text. A remembered draft that was deleted elsewhere is created again.
  */
-async function saveStory(values: StoryValues, existing: Show | undefined, automatic: boolean): Promise<Show> {
+async function saveStory(values: StoryValues, existing: Show | undefined, automatic: boolean, draftKey?: string): Promise<Show> {
   const { answers, narration, original, title, settings } = values;
   const choices = { tone: settings.tone, videoFormat: settings.videoFormat, lengthSeconds: settings.lengthSeconds };
   const written = narration.trim() && !PLACEHOLDER_NARRATIONS.has(narration.trim()) ? narration : undefined;
@@ -287,6 +294,7 @@ async function saveStory(values: StoryValues, existing: Show | undefined, automa
     prompts: PROMPT_TEXTS,
     responses: answers,
     isDraft: !automatic,
+    ...(draftKey ? { draftKey } : {}),
     ...choices,
   });
 }

@@ -78,7 +78,11 @@ export function useClipTrim(clip: Clip) {
           list?.map((c) => (c.id === saved.id ? saved : c)),
         );
         if (saved.showId !== null) {
-          await queryClient.invalidateQueries({ queryKey: [...apiKeys.show(saved.showId), "length"] });
+          // A trim changes the show's length and which finished video is current.
+          await Promise.all([
+            queryClient.invalidateQueries({ queryKey: [...apiKeys.show(saved.showId), "length"] }),
+            queryClient.invalidateQueries({ queryKey: apiKeys.showRenders(saved.showId) }),
+          ]);
         }
         setState("saved");
       } catch (error) {

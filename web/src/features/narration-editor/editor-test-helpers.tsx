@@ -1,7 +1,7 @@
 import { Route, Switch } from "wouter";
 import type { Clip } from "../../../../contracts/clips.ts";
 import type { Show } from "../../../../contracts/recordings.ts";
-import type { StoryLength } from "../../../../contracts/renders.ts";
+import type { RenderJob, StoryLength } from "../../../../contracts/renders.ts";
 import { buildShow, renderAt } from "../shows/test-helpers.tsx";
 import { buildVoiceStatus, json, mockApi, type ApiCall, type buildVoiceOver } from "../voice/voice-test-helpers.ts";
 import { NarrationEditorPage } from "./NarrationEditorPage.tsx";
@@ -67,6 +67,29 @@ export interface ServerOptions {
   fitScript?: (call: ApiCall, show: Show, clips: Clip[]) => Response | Promise<Response>;
   /** PATCH /api/clips/:id; by default the trims are kept (and checked as the server does). */
   patchClip?: (call: ApiCall, clip: Clip) => Response | undefined;
+  /** GET /api/recordings/:id/renders for the show as it is now (default: none). */
+  renders?: (show: Show) => RenderJob[];
+}
+
+/** A finished render of show 42, as the show's renders list gives it. */
+export function buildDoneRender(id: number, overrides: Partial<RenderJob> = {}): RenderJob {
+  return {
+    id,
+    showId: 42,
+    status: "done",
+    progress: 100,
+    message: null,
+    options: { fit: "crop", audio: "original", captions: false },
+    videoFormat: "linkedin",
+    durationSeconds: 12,
+    createdAt: "2025-07-01T12:00:00.000Z",
+    finishedAt: "2025-07-01T12:00:30.000Z",
+    mediaUrl: `/api/renders/${id}/media`,
+    downloadUrl: `/api/renders/${id}/media?download=1`,
+    captionsUrl: null,
+    current: true,
+    ...overrides,
+  };
 }
 
 /** A small in-memory server for one show (id 42 unless told), its clips, length and voice endpoints. */
@@ -78,6 +101,7 @@ export function serve({
   cloneVoice,
   fitScript,
   patchClip,
+  renders = () => [],
 }: ServerOptions = {}) {
   let current = show;
   let currentClips = clips;
@@ -123,7 +147,7 @@ export function serve({
     if (call.path === `${base}/clone-voice` && call.method === "POST") {
       return cloneVoice ? cloneVoice(call) : new Response(new Uint8Array([82, 73, 70, 70]), { status: 200, headers: { "Content-Type": "audio/wav" } });
     }
-    if (call.path === `${base}/renders` && call.method === "GET") return json([]);
+    if (call.path === `${base}/renders` && call.method === "GET") return json(renders(current));
     return undefined;
   });
   return { ...api, current: () => current, clips: () => currentClips };

@@ -50,14 +50,25 @@ export function updateShowRequest(id: number, patch: UpdateShowBody, options: { 
   return sendJson("PATCH", `${SHOWS_ROOT}/${id}`, patch, showSchema, options);
 }
 
-/** After a save: the show's one cache entry holds the server's answer; lists and the count refresh. */
+/** The mutation key of a show's final-video choices (use-show-choices.ts). */
+export const showChoicesKey = (id: number) => ["show-choices", String(id)] as const;
+
+/**
+ * After a save: the show's one cache entry holds the server's answer; lists and the count refresh.
+ * Choices still on their way to the server stay as the camper set them: an answer to an earlier save
+ * (the script's autosave, say) predates them and would flip a radio back until their own answer came.
+ */
 export function rememberSavedShow(queryClient: QueryClient, show: Show) {
-  queryClient.setQueryData(showKeys.detail(show.id), show);
+  const inFlight = queryClient.getMutationCache().findAll({ mutationKey: showChoicesKey(show.id), status: "pending" });
+  const choices = Object.assign({}, ...inFlight.map((m) => m.state.variables as Partial<Show>)) as Partial<Show>;
+  queryClient.setQueryData(showKeys.detail(show.id), { ...show, ...choices });
   void queryClient.invalidateQueries({
     queryKey: SHOWS_ROOT_KEY,
-    // The show itself is current; its clips, voice-over and renders are not touched by a save.
+    // The show itself is current; its clips and voice-over are not touched by a save.
     predicate: (query) => query.queryKey[1] !== String(show.id),
   });
+  // Which finished video matches the show's choices and script may have changed with this save.
+  void queryClient.invalidateQueries({ queryKey: apiKeys.showRenders(show.id) });
   void queryClient.invalidateQueries({ queryKey: CURRENT_USER_KEY });
 }
 

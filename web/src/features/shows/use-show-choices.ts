@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Show, UpdateShowBody } from "../../../../contracts/recordings.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { errorMessage } from "../../lib/api.ts";
-import { rememberSavedShow, showKeys, updateShowRequest } from "./shows-api.ts";
+import { rememberSavedShow, showChoicesKey, showKeys, updateShowRequest } from "./shows-api.ts";
 
 /** The final video's choices kept on the show (one set per show, used by every download). */
 export type ShowChoices = Pick<UpdateShowBody, "fit" | "captions" | "voice" | "videoFormat">;
@@ -15,6 +15,8 @@ export function useShowChoices(showId: number) {
   const queryClient = useQueryClient();
   const key = showKeys.detail(showId);
   return useMutation<Show, Error, ShowChoices, { before: Show | undefined }>({
+    // Keyed so that other saves' answers keep these choices while they are in flight (rememberSavedShow).
+    mutationKey: showChoicesKey(showId),
     mutationFn: (choices) => updateShowRequest(showId, choices),
     onMutate: async (choices) => {
       await queryClient.cancelQueries({ queryKey: key, exact: true });
@@ -23,8 +25,13 @@ export function useShowChoices(showId: number) {
       return { before };
     },
     onSuccess: (saved) => rememberSavedShow(queryClient, saved),
-    onError: (error, _choices, context) => {
-      if (context?.before) queryClient.setQueryData(key, context.before);
+    onError: (error, choices, context) => {
+      // Only the refused choices go back; anything saved meanwhile stays.
+      const before = context?.before;
+      if (before) {
+        const restored = Object.fromEntries(Object.keys(choices).map((field) => [field, before[field as keyof Show]]));
+        queryClient.setQueryData<Show>(key, (current) => (current ? ({ ...current, ...restored } as Show) : before));
+      }
       toast({ title: "Not saved", description: errorMessage(error), variant: "destructive" });
     },
   });

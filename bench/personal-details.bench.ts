@@ -1,0 +1,67 @@
+/**
+ * Precision and recall of the offline personal-details check on the labelled camp texts
+ * (bench/support/personal-details-cases.ts): `npm run bench:privacy`.
+ *
+ * A finding is right when it overlaps a labelled detail of the same kind; each labelled detail not
+ * found is a miss. Printed for the core table (what the tests assert) and with the hard cases added.
+ */
+import type { PersonalDetailKind } from "../contracts/personal-details.ts";
+import { detectPersonalDetails } from "../server/privacy/personal-details.ts";
+import { CORE_CASES, HARD_CASES, type LabelledCase } from "./support/personal-details-cases.ts";
+
+interface Tally {
+  truePositives: number;
+  falsePositives: number;
+  falseNegatives: number;
+}
+
+function score(cases: LabelledCase[]) {
+  const total: Tally = { truePositives: 0, falsePositives: 0, falseNegatives: 0 };
+  const byKind = new Map<PersonalDetailKind, Tally>();
+  const tally = (kind: PersonalDetailKind) => {
+    if (!byKind.has(kind)) byKind.set(kind, { truePositives: 0, falsePositives: 0, falseNegatives: 0 });
+    return byKind.get(kind)!;
+  };
+  const mistakes: string[] = [];
+  for (const c of cases) {
+    const expected = c.expected.map((e) => {
+      const start = c.text.indexOf(e.phrase);
+      if (start < 0) throw new Error(`Labelled phrase not in its text: ${e.phrase}`);
+      return { ...e, start, end: start + e.phrase.length, matched: false };
+    });
+    for (const d of detectPersonalDetails(c.text)) {
+      const hit = expected.find((e) => !e.matched && e.kind === d.kind && d.start < e.end && e.start < d.end);
+      if (hit) {
+        hit.matched = true;
+        total.truePositives++;
+        tally(d.kind).truePositives++;
+      } else {
+        total.falsePositives++;
+        tally(d.kind).falsePositives++;
+        mistakes.push(`false alarm ${d.kind} "${d.phrase}" in: ${c.text}`);
+      }
+    }
+    for (const e of expected.filter((x) => !x.matched)) {
+      total.falseNegatives++;
+      tally(e.kind).falseNegatives++;
+      mistakes.push(`missed ${e.kind} "${e.phrase}" in: ${c.text}`);
+    }
+  }
+  return { total, byKind, mistakes };
+}
+
+const ratio = (n: number, d: number) => (d === 0 ? "n/a" : `${((100 * n) / d).toFixed(1)}%`);
+const precision = (t: Tally) => ratio(t.truePositives, t.truePositives + t.falsePositives);
+const recall = (t: Tally) => ratio(t.truePositives, t.truePositives + t.falseNegatives);
+
+function report(label: string, cases: LabelledCase[]) {
+  const { total, byKind, mistakes } = score(cases);
+  const details = cases.reduce((n, c) => n + c.expected.length, 0);
+  console.log(`\n${label}: ${cases.length} texts, ${details} labelled details, ${cases.filter((c) => !c.expected.length).length} texts with none`);
+  console.log(`  precision ${precision(total)}  recall ${recall(total)}  (tp ${total.truePositives}, fp ${total.falsePositives}, fn ${total.falseNegatives})`);
+  for (const [kind, t] of [...byKind].sort()) console.log(`    ${kind.padEnd(10)} precision ${precision(t).padStart(6)}  recall ${recall(t).padStart(6)}`);
+  for (const m of mistakes) console.log(`    - ${m}`);
+}
+
+report("Core table (asserted by server/privacy/personal-details.test.ts)", CORE_CASES);
+report("Core + hard cases", [...CORE_CASES, ...HARD_CASES]);

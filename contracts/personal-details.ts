@@ -1,0 +1,86 @@
+import { z } from "zod";
+
+/**
+ * Personal details a camper (11-14) should not broadcast in a shared video (issue 17, item 4). The
+ * check runs on a show's title, script and the captions of its newest video.
+ */
+export const PERSONAL_DETAIL_KINDS = ["phone", "email", "address", "handle", "full_name", "school", "age"] as const;
+export type PersonalDetailKind = (typeof PERSONAL_DETAIL_KINDS)[number];
+
+export const PERSONAL_DETAIL_LABELS: Record<PersonalDetailKind, string> = {
+  phone: "Phone number",
+  email: "E-mail address",
+  address: "Street address",
+  handle: "Social media name",
+  full_name: "Full name",
+  school: "School name",
+  age: "Name with age",
+};
+
+/** Plain words for an 11-year-old: what it is and why it matters. */
+export const PERSONAL_DETAIL_EXPLANATIONS: Record<PersonalDetailKind, string> = {
+  phone: "This looks like a phone number. Anyone who watches your video could call or text it.",
+  email: "This looks like an e-mail address. Strangers who watch could write to it.",
+  address: "This looks like a street address. It tells strangers where someone lives.",
+  handle: "This looks like a social media name. Strangers could use it to find someone online.",
+  full_name: "This looks like someone's first and last name. A first name or a nickname is safer.",
+  school: "This looks like the name of a school. It tells strangers where someone is every day.",
+  age: "This tells someone's name and age together. Leave out the age or the name.",
+};
+
+export const PERSONAL_DETAIL_FIELDS = ["title", "script", "captions"] as const;
+export type PersonalDetailField = (typeof PERSONAL_DETAIL_FIELDS)[number];
+
+export const PERSONAL_DETAIL_FIELD_HINTS: Record<PersonalDetailField, string> = {
+  title: "In your title.",
+  script: "In your script.",
+  captions: "In your video's captions: fix the script, then make the video again.",
+};
+
+export const personalDetailFindingSchema = z.object({
+  kind: z.enum(PERSONAL_DETAIL_KINDS),
+  /** The flagged words exactly as written. */
+  phrase: z.string(),
+  field: z.enum(PERSONAL_DETAIL_FIELDS),
+  /** Character offsets of the phrase in that field's text (end exclusive). */
+  start: z.number().int(),
+  end: z.number().int(),
+  explanation: z.string(),
+  /** rules: the built-in check; ai: the AI provider's second opinion. */
+  source: z.enum(["rules", "ai"]),
+  /** The camper said this phrase is OK to share. */
+  kept: z.boolean(),
+});
+export type PersonalDetailFinding = z.infer<typeof personalDetailFindingSchema>;
+
+/** GET /api/recordings/:id/personal-details (and what staff see, as checked when it was sent). */
+export const personalDetailsCheckSchema = z.object({
+  showId: z.number().int(),
+  /** The texts the positions refer to. */
+  texts: z.object({ title: z.string(), script: z.string(), captions: z.string() }),
+  findings: z.array(personalDetailFindingSchema),
+  /** Findings neither fixed nor kept: submitting or sharing waits until this is 0. */
+  unresolved: z.number().int(),
+  /** Whether the AI provider gave a second opinion (false offline or when it failed). */
+  aiChecked: z.boolean(),
+  checkedAt: z.string(),
+});
+export type PersonalDetailsCheck = z.infer<typeof personalDetailsCheckSchema>;
+
+/** POST /api/recordings/:id/personal-details/keep — "It's OK to share" for one flagged phrase. */
+export const keepPersonalDetailBodySchema = z.strictObject({
+  kind: z.enum(PERSONAL_DETAIL_KINDS, { error: `kind must be one of ${PERSONAL_DETAIL_KINDS.join(", ")}` }),
+  phrase: z.string({ error: "phrase must be text" }).trim().min(1, "phrase can't be empty").max(300, "phrase must be at most 300 characters"),
+});
+export type KeepPersonalDetailBody = z.infer<typeof keepPersonalDetailBodySchema>;
+
+export const PERSONAL_DETAIL_MESSAGES = {
+  unresolved: (n: number) =>
+    `Your show may have personal details in it (${n} to check). Fix each one, or choose "It's OK to share" for a false alarm, then send it again.`,
+  notFlagged: "That phrase is not flagged in this show",
+} as const;
+
+/** The key a kept phrase is stored under: the same words, whatever the spacing or capitals. */
+export function keptKey(kind: PersonalDetailKind, phrase: string): string {
+  return `${kind}:${phrase.trim().replace(/\s+/g, " ").toLowerCase()}`;
+}

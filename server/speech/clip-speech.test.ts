@@ -1,0 +1,90 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OTHER_SCRIPT, READ_SCRIPT, speechStartsIn, spokenClip } from "../../testing/speech-fixtures.ts";
+import { probeDuration, resolveVideoTools } from "../media/video-tools.ts";
+import { buildTimedCues } from "../render/captions.ts";
+import type { RenderClip } from "../render/render-plan.ts";
+import { timeScriptInClips } from "./clip-speech.ts";
+import { PocketsphinxAligner } from "./pocketsphinx-aligner.ts";
+
+const tools = resolveVideoTools({});
+const script = READ_SCRIPT.join(" ");
+let work: string;
+let readClip: string;
+let otherClip: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), "clip-speech-"));
+  readClip = path.join(work, "read.webm");
+  otherClip = path.join(work, "other.webm");
+  await writeFile(readClip, await spokenClip(READ_SCRIPT));
+  await writeFile(otherClip, await spokenClip(OTHER_SCRIPT));
+});
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+async function clip(file: string, trims: { trimStartSeconds?: number; trimEndSeconds?: number } = {}): Promise<RenderClip> {
+  return { path: file, durationSeconds: await probeDuration(tools, file), hasAudio: true, ...trims };
+}
+
+/** Each sentence's first cue start, in order. */
+function sentenceCueStarts(sentences: { text: string; start: number; end: number }[], videoSeconds: number) {
+  const cues = buildTimedCues(sentences, videoSeconds);
+  return READ_SCRIPT.map((sentence) => cues.find((c) => sentence.startsWith(c.text.split(" ").slice(0, 4).join(" ")))?.start);
+}
+
+describe("captions for the clips' own sound, offline (Debian's pocketsphinx)", () => {
+  it("is installed here, as .ci/run and the Dockerfile install it", () => {
+    expect(PocketsphinxAligner.available()).toBe(true);
+  });
+
+  it("a camper who read the script: each sentence's cue starts within 0.5 s of the moment its speech starts", async () => {
+    const timing = await timeScriptInClips(new PocketsphinxAligner(), tools, [await clip(readClip)], script, work);
+    expect(timing.readTheScript).toBe(true);
+    expect(timing.share).toBeGreaterThan(0.8);
+    const spoken = await speechStartsIn(readClip);
+    expect(spoken).toHaveLength(READ_SCRIPT.length);
+    const starts = sentenceCueStarts(timing.sentences, 60);
+    starts.forEach((start, i) => expect(Math.abs(start! - spoken[i]!), `sentence ${i + 1}: cue ${start}, speech ${spoken[i]}`).toBeLessThanOrEqual(0.5));
+  });
+
+  it("speech that is not the script gives no captions", async () => {
+    const timing = await timeScriptInClips(new PocketsphinxAligner(), tools, [await clip(otherClip)], script, work);
+    expect(timing.readTheScript).toBe(false);
+    expect(timing.sentencesSaid).toBeLessThan(0.5);
+  });
+
+  it("a script read across two clips, the first trimmed: cue times are in the finished video's timeline", async () => {
+    // Clip 1 reads the first sentence; clip 2 the other two. Clip 1 is cut to start 0.6 s in.
+    const firstFile = path.join(work, "first.webm");
+    const restFile = path.join(work, "rest.webm");
+    await writeFile(firstFile, await spokenClip(READ_SCRIPT.slice(0, 1)));
+    await writeFile(restFile, await spokenClip(READ_SCRIPT.slice(1)));
+    const first = await clip(firstFile, { trimStartSeconds: 0.6 });
+    const rest = await clip(restFile);
+    const timing = await timeScriptInClips(new PocketsphinxAligner(), tools, [first, rest], script, work);
+    expect(timing.readTheScript).toBe(true);
+
+    const firstUsed = first.durationSeconds - 0.6;
+    const spokenFirst = (await speechStartsIn(firstFile)).map((t) => t - 0.6);
+    const spokenRest = (await speechStartsIn(restFile)).map((t) => t + firstUsed);
+    const expected = [...spokenFirst, ...spokenRest];
+    expect(expected).toHaveLength(3);
+    const starts = sentenceCueStarts(timing.sentences, 60);
+    starts.forEach((start, i) => expect(Math.abs(start! - expected[i]!), `sentence ${i + 1}: cue ${start}, speech ${expected[i]}`).toBeLessThanOrEqual(0.5));
+  });
+
+  it("a clip without sound is skipped but keeps its place in the timeline", async () => {
+    const silent = { ...(await clip(otherClip)), hasAudio: false };
+    const read = await clip(readClip);
+    const timing = await timeScriptInClips(new PocketsphinxAligner(), tools, [silent, read], script, work);
+    expect(timing.readTheScript).toBe(true);
+    expect(timing.speechSeconds).toBeCloseTo(read.durationSeconds, 1);
+    const spoken = (await speechStartsIn(readClip)).map((t) => t + silent.durationSeconds);
+    const starts = sentenceCueStarts(timing.sentences, 60);
+    starts.forEach((start, i) => expect(Math.abs(start! - spoken[i]!)).toBeLessThanOrEqual(0.5));
+  });
+});

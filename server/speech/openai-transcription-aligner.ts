@@ -1,0 +1,45 @@
+import { readFile } from "node:fs/promises";
+import OpenAI, { toFile } from "openai";
+import type { HeardWord, SpeechAligner } from "./speech-aligner.ts";
+
+export interface OpenAiTranscriptionConfig {
+  apiKey?: string;
+  baseURL?: string;
+  /** A transcription model that gives word timings (OpenAI: whisper-1). */
+  model: string;
+  timeoutMs: number;
+  maxRetries: number;
+}
+
+/**
+ * An OpenAI-compatible transcription endpoint (`/audio/transcriptions`, verbose JSON with word
+ * timestamps) through the official SDK. The clip's sound (only the part the show uses, as 16 kHz mono
+ * WAV) leaves the server: used only when the camp set SPEECH_ALIGNER=openai (decision record 016).
+ * The script is not sent: the transcript is compared with it here.
+ */
+export class OpenAiTranscriptionAligner implements SpeechAligner {
+  readonly name: string;
+  readonly sendsAudioAway = true;
+  private readonly client: OpenAI;
+
+  constructor(private readonly config: OpenAiTranscriptionConfig) {
+    this.name = config.baseURL ? `OpenAI-compatible transcription (${new URL(config.baseURL).host})` : "OpenAI transcription";
+    this.client = new OpenAI({
+      apiKey: config.apiKey || "not-needed",
+      baseURL: config.baseURL,
+      timeout: config.timeoutMs,
+      maxRetries: config.maxRetries,
+    });
+  }
+
+  async align(wavFile: string, _text: string, signal?: AbortSignal): Promise<HeardWord[]> {
+    const file = await toFile(await readFile(wavFile), "clip.wav", { type: "audio/wav" });
+    const result = await this.client.audio.transcriptions.create(
+      { file, model: this.config.model, response_format: "verbose_json", timestamp_granularities: ["word"] },
+      { signal },
+    );
+    return (result.words ?? [])
+      .filter((w) => typeof w.word === "string" && Number.isFinite(w.start) && Number.isFinite(w.end))
+      .map((w) => ({ word: w.word.trim(), start: Math.max(0, w.start), end: Math.max(0, w.end) }));
+  }
+}

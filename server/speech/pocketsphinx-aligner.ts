@@ -1,0 +1,125 @@
+import { execFile } from "node:child_process";
+import { accessSync, constants, existsSync } from "node:fs";
+import { readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { speechSentences } from "../voice/voice-provider.ts";
+import { speechTokens, type HeardWord, type SpeechAligner } from "./speech-aligner.ts";
+
+/** Debian's `pocketsphinx` (5prealpha: pocketsphinx_continuous) and `pocketsphinx-en-us`. */
+const BINARY = "pocketsphinx_continuous";
+const MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
+const ACOUSTIC_MODEL = path.join(MODEL_DIR, "en-us");
+const DICTIONARY = path.join(MODEL_DIR, "cmudict-en-us.dict");
+
+let dictionary: Promise<Set<string>> | undefined;
+
+/** The pronouncing dictionary's words (134k): only these can be listened for. Read once per process. */
+function knownWords(): Promise<Set<string>> {
+  dictionary ??= readFile(DICTIONARY, "utf8").then(
+    (text) => new Set(text.split("\n").map((line) => line.slice(0, line.indexOf(" "))).filter((w) => w && !w.includes("("))),
+  );
+  return dictionary;
+}
+
+function binaryOnPath(): string | undefined {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    if (!dir) continue;
+    try {
+      accessSync(path.join(dir, BINARY), constants.X_OK);
+      return path.join(dir, BINARY);
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Offline: pocketsphinx listens for the script's own words in order (a finite-state grammar, see
+ * scriptGrammar) and says when each one it heard was spoken. Nothing leaves the server. About 2 s of
+ * CPU per minute of speech here. Speech that is not the script gets few whole sentences placed, which
+ * is how we tell a read script from other talk (see script-match.ts).
+ */
+export class PocketsphinxAligner implements SpeechAligner {
+  readonly name = "pocketsphinx (offline)";
+  readonly sendsAudioAway = false;
+
+  constructor(private readonly binary: string = binaryOnPath() ?? BINARY) {}
+
+  /** Whether the recogniser and its English model are installed. */
+  static available(): boolean {
+    return binaryOnPath() !== undefined && existsSync(ACOUSTIC_MODEL) && existsSync(DICTIONARY);
+  }
+
+  async align(wavFile: string, text: string, signal?: AbortSignal): Promise<HeardWord[]> {
+    const known = await knownWords();
+    const sentences = speechSentences(text).map((sentence) => speechTokens(sentence).filter((w) => known.has(w)));
+    const fsg = scriptGrammar(sentences);
+    if (!fsg) return [];
+    // Next to the sound, in the caller's work folder (a render's, which crash recovery cleans up).
+    const grammar = `${wavFile}.fsg`;
+    try {
+      await writeFile(grammar, fsg);
+      const stdout = await new Promise<string>((resolve, reject) => {
+        execFile(
+          this.binary,
+          ["-infile", wavFile, "-fsg", grammar, "-dict", DICTIONARY, "-hmm", ACOUSTIC_MODEL, "-time", "yes", "-logfn", "/dev/null"],
+          { maxBuffer: 16 * 1024 * 1024, signal },
+          (error, out) => (error ? reject(new Error(`pocketsphinx could not read the clip's sound: ${error.message}`)) : resolve(out)),
+        );
+      });
+      return parseTimedWords(stdout);
+    } finally {
+      await rm(grammar, { force: true });
+    }
+  }
+}
+
+/**
+ * The script as a Sphinx FSG: state i is "before word i". From each state the next word, or the one
+ * or two after it (a skipped or mumbled word); from the start any word (each pause-separated
+ * utterance starts the grammar again, and a clip may begin mid-script); from each sentence's end any
+ * sentence's start (a sentence read again, or the next clip's part); and a way out to the end from
+ * everywhere. Every state reaches only a few others, so decoding stays linear in the script's length:
+ * a JSGF of optional words ([w1] [w2] ...) lets every word reach every later one and took twice real
+ * time on a 350-word script, this about 0.03.
+ */
+export function scriptGrammar(sentences: readonly string[][]): string | undefined {
+  const words = sentences.flat();
+  if (!words.length) return undefined;
+  const starts: number[] = [];
+  let at = 0;
+  for (const sentence of sentences) {
+    if (sentence.length) starts.push(at);
+    at += sentence.length;
+  }
+  const end = words.length;
+  const lines: string[] = [];
+  const add = (from: number, to: number, p: number, word?: string) => lines.push(`TRANSITION ${from} ${to} ${p}${word ? ` ${word}` : ""}`);
+  for (let i = 0; i < end; i++) {
+    add(i, i + 1, 0.7, words[i]);
+    if (i + 1 < end) add(i, i + 2, 0.1, words[i + 1]);
+    if (i + 2 < end) add(i, i + 3, 0.05, words[i + 2]);
+  }
+  for (let j = 3; j < end; j++) add(0, j + 1, 0.01, words[j]);
+  for (const boundary of [...starts.slice(1), end]) for (const start of starts) if (start !== boundary) add(boundary, start + 1, 0.05, words[start]);
+  for (let i = 1; i < end; i++) add(i, end, 0.01);
+  return `FSG_BEGIN script\nNUM_STATES ${end + 1}\nSTART_STATE 0\nFINAL_STATE ${end}\n${lines.join("\n")}\nFSG_END\n`;
+}
+
+/**
+ * `-time yes` prints each utterance's text, then one line per segment: `word start end confidence`,
+ * with times from the start of the file. Silences, fillers and empty segments are dropped; a
+ * pronunciation variant's number (`the(2)`) too.
+ */
+export function parseTimedWords(stdout: string): HeardWord[] {
+  const words: HeardWord[] = [];
+  for (const line of stdout.split("\n")) {
+    const match = /^(\S+) (-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/.exec(line.trim());
+    if (!match) continue;
+    const word = match[1]!.replace(/\(\d+\)$/, "");
+    if (/^[<[(]/.test(word)) continue;
+    words.push({ word, start: Math.max(0, Number(match[2])), end: Math.max(0, Number(match[3])) });
+  }
+  return words;
+}
