@@ -47,6 +47,9 @@ import { ReviewsRepository } from "./modules/reviews/reviews.repository.ts";
 import { reviewsRoutes, staffRoutes } from "./modules/reviews/reviews.routes.ts";
 import { ReviewsService } from "./modules/reviews/reviews.service.ts";
 import { AuditLog } from "./modules/staff/audit-log.ts";
+import { SharesRepository } from "./modules/shares/shares.repository.ts";
+import { sharesRoutes, watchRoutes } from "./modules/shares/shares.routes.ts";
+import { SharesService } from "./modules/shares/shares.service.ts";
 import { ShowsRepository } from "./modules/shows/shows.repository.ts";
 import { showsRoutes } from "./modules/shows/shows.routes.ts";
 import { ShowsService } from "./modules/shows/shows.service.ts";
@@ -134,9 +137,8 @@ export async function buildApp(deps: AppDeps) {
   registerOriginGuard(app, config.allowedOrigins);
   registerAuthentication(app, auth);
 
-  await app.register(appInfoRoutes, {
-    info: { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year },
-  });
+  const appInfo = { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year };
+  await app.register(appInfoRoutes, { info: appInfo });
   await app.register(authRoutes, { auth, sessionMaxAgeSeconds: sessions.ttlSeconds });
   const showsRepository = new ShowsRepository(db);
   const shows = new ShowsService(showsRepository);
@@ -199,9 +201,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rendersRoutes, { renders, storyLength });
   await app.register(clipsRoutes, { clips });
   await app.register(uploadsRoutes, { uploads });
-  const reviews = new ReviewsService(new ReviewsRepository(db), new AuditLog(db));
+  const reviewsRepository = new ReviewsRepository(db);
+  const auditLog = new AuditLog(db);
+  const reviews = new ReviewsService(reviewsRepository, auditLog);
   await app.register(reviewsRoutes, { reviews });
   await app.register(staffRoutes, { reviews, storage });
+  const shares = new SharesService(new SharesRepository(db), reviewsRepository, auditLog, config.review.required);
+  await app.register(sharesRoutes, { shares });
+  await app.register(watchRoutes, { shares, storage, limiter, lookupsPerMinute: config.share.lookupsPerMinute, info: appInfo });
 
   registerWebClient(app, deps.webRoot);
   return app;

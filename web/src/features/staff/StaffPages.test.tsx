@@ -78,6 +78,7 @@ describe("staff pages", () => {
       user: staff,
       handler: ({ url, method }) => {
         if (url.pathname === "/api/staff/shows/4" && method === "GET") return json(detail);
+        if (url.pathname === "/api/staff/shows/4/shares") return json({ canShare: false, reason: "Camp staff need to approve this video before you can share it", links: [] });
         if (url.pathname === "/api/staff/shows/4/review" && method === "POST") {
           decisions.push(true);
           return json(review({ state: "changes_requested", staffNote: "Cut the phone number" }));
@@ -92,6 +93,8 @@ describe("staff pages", () => {
     const video = container.querySelector("video")!;
     expect(video.getAttribute("src")).toBe("/api/staff/renders/12/media");
     expect(video.querySelector("track[kind=captions]")?.getAttribute("src")).toBe("/api/staff/renders/12/captions.vtt");
+    // Staff can share and revoke too, once the video is approved.
+    expect(await screen.findByRole("region", { name: "Share with family" })).toBeTruthy();
 
     await userEvent.click(screen.getByRole("button", { name: "Request changes" }));
     expect((await screen.findByRole("alert")).textContent).toMatch(/Write a note/);

@@ -10,6 +10,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { ReviewStateBadge } from "../review/ReviewStateBadge.tsx";
+import { ShareCard } from "../share/ShareCard.tsx";
 import { isValidShowId } from "../shows/shows-api.ts";
 import { useStaffDecision, useStaffShow } from "./staff-api.ts";
 
@@ -157,6 +158,7 @@ export function StaffShowPage() {
               </CardContent>
             </Card>
           )}
+          <ShareCard actor="staff" showId={detail.show.id} title={detail.show.title} />
         </>
       )}
     </article>
