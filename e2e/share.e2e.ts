@@ -8,7 +8,7 @@ import type { ShowReview } from "../contracts/reviews.ts";
 import { buildCredentials } from "../testing/factories.ts";
 import { webmFixture } from "../testing/media-fixtures.ts";
 import { createShowViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
-import { launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
+import { allAxeViolations, launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
 import { newDataDir, startServer, type RunningServer } from "./support/server.ts";
 
 /**
@@ -98,6 +98,7 @@ describe("share links", () => {
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0), { timeout: 10_000 })
       .toBeGreaterThan(0);
+    expect(await allAxeViolations(watch)).toEqual([]);
     // Signed out: the app's API stays closed to this browser.
     expect((await family.request.get(`/api/recordings/${show.id}`)).status()).toBe(401);
 
@@ -111,6 +112,7 @@ describe("share links", () => {
     expect(dead!.status()).toBe(404);
     await watch.getByRole("heading", { name: "This video is no longer shared" }).waitFor();
     expect(await watch.locator("video").count()).toBe(0);
+    expect(await allAxeViolations(watch)).toEqual([]);
     expect(errors).toEqual([]);
     expect(watchErrors).toEqual([]);
     await Promise.all([camper.close(), staff.close(), family.close()]);
