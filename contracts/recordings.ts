@@ -79,7 +79,10 @@ export const voiceNameSchema = z
  */
 export const captionsSchema = z.boolean({ error: "captions must be true, false or null" }).nullable();
 
-/** The effective captions choice of a show (what a render without options uses). */
+/**
+ * The effective captions choice of a show (what a render without options uses). False with the clips'
+ * own sound and automatic captions: the render then adds captions only if the camper read the script.
+ */
 export function captionsOn(show: { captions: boolean | null; audioSource: (typeof AUDIO_SOURCES)[number] }): boolean {
   return show.captions ?? show.audioSource === "voice";
 }

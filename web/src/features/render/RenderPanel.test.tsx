@@ -41,4 +41,13 @@ describe("the editor's finished video", () => {
     // The older video still plays: the camper's last video is never hidden.
     expect(screen.getByTestId("finished-video").getAttribute("src")).toBe("/api/renders/7/media");
   });
+
+  it("with the clips' own sound and captions left automatic, says captions follow a reading of the script", async () => {
+    serve({ show: buildShow(43, { narration: "We paddled across the lake.", audioSource: "original", captions: null }), renders: () => [] });
+    renderEditor(43);
+    const box = await screen.findByRole("checkbox", { name: "Burn in captions of the narration" }, WAIT);
+    expect((box as HTMLInputElement).checked).toBe(false);
+    expect(box.getAttribute("aria-describedby")).toBeTruthy();
+    expect(document.getElementById(box.getAttribute("aria-describedby")!)!.textContent).toMatch(/read your script aloud in your clips, captions are added automatically/);
+  });
 });

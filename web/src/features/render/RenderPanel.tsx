@@ -24,7 +24,7 @@ interface Props {
  * Download .mp4 (list card, show page, here) gives this same video.
  */
 export function RenderPanel({ show, onChoice, beforeRender }: Props) {
-  const ids = { fit: useId(), captions: useId(), format: useId(), sound: useId() };
+  const ids = { fit: useId(), captions: useId(), captionsHint: useId(), format: useId(), sound: useId() };
   const { job, start, starting, error } = useRender(show.id);
   const previous = useShowRenders(show.id);
   // The newest finished video; the list (refetched after every save and trim) says whether it still
@@ -36,6 +36,7 @@ export function RenderPanel({ show, onChoice, beforeRender }: Props) {
   const format = VIDEO_FORMATS.find((f) => f.key === show.videoFormat) ?? VIDEO_FORMATS[0];
   const busy = starting || job?.status === "queued" || job?.status === "running";
   const captions = captionsOn(show);
+  const autoClipCaptions = show.audioSource === "original" && show.captions === null;
 
   async function render() {
     if (beforeRender && !(await beforeRender())) return;
@@ -88,9 +89,22 @@ export function RenderPanel({ show, onChoice, beforeRender }: Props) {
           . Change it under Audio source above.
         </p>
         <label className="flex items-center gap-2 text-sm" htmlFor={ids.captions}>
-          <input id={ids.captions} type="checkbox" checked={captions} onChange={(e) => onChoice({ captions: e.target.checked })} />{" "}
+          <input
+            id={ids.captions}
+            type="checkbox"
+            checked={captions}
+            aria-describedby={autoClipCaptions ? ids.captionsHint : undefined}
+            onChange={(e) => onChoice({ captions: e.target.checked })}
+          />{" "}
           Burn in captions of the narration
         </label>
+        {autoClipCaptions && (
+          // Automatic with the clips' own sound: the server listens and captions a reading of the script.
+          <p id={ids.captionsHint} className="text-sm text-slate-700" data-testid="auto-clip-captions">
+            If you read your script aloud in your clips, captions are added automatically and follow your voice.
+            Tick the box to have captions either way.
+          </p>
+        )}
         <div>
           <Button onClick={() => void render()} busy={busy}>
             <Clapperboard aria-hidden="true" />
