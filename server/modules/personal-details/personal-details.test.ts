@@ -96,7 +96,7 @@ describe("personal-details check of a show", () => {
     expect((await call<PersonalDetailsCheck>(camper, "GET", url)).body).toMatchObject({ findings: [], unresolved: 0 });
     expect((await call<ShowReview>(camper, "POST", `/api/recordings/${show.id}/review`, {})).status).toBe(200);
     expect((await call<StaffShowDetail>(staff, "GET", `/api/staff/shows/${show.id}`)).body.personalDetails?.findings).toEqual([]);
-  });
+  }, 120_000); // two real ffmpeg renders
 });
 
 describe("the AI provider's second opinion", () => {
@@ -139,5 +139,5 @@ describe("the AI provider's second opinion", () => {
     const offline = (await call<PersonalDetailsCheck>(camper, "GET", url, undefined, remote)).body;
     expect(offline.aiChecked).toBe(false);
     expect(offline.findings.map((f) => [f.kind, f.phrase])).toEqual([["phone", "555-123-4567"]]);
-  });
+  }, 60_000);
 });

@@ -52,7 +52,7 @@ describe("camp review card: the personal-details check", () => {
     });
     const { container } = renderAt("/shows/4", <ReviewCard showId={4} />);
 
-    const list = await screen.findByRole("list", { name: "Possible personal details" });
+    const list = await screen.findByRole("list", { name: "Possible personal details" }, { timeout: 10_000 });
     const mark = within(list).getByText("555-123-4567");
     expect(mark.tagName).toBe("MARK");
     expect(within(list).getByText(/This looks like a phone number\. Anyone who watches your video could call or text it\. In your script\./)).toBeTruthy();
@@ -61,22 +61,22 @@ describe("camp review card: the personal-details check", () => {
 
     // The server refuses while it is open; the camper reads why next to the button.
     await userEvent.click(screen.getByRole("button", { name: "Send for review" }));
-    expect((await screen.findByRole("alert")).textContent).toMatch(/personal details in it \(1 to check\)/);
+    expect((await screen.findByRole("alert", {}, { timeout: 10_000 })).textContent).toMatch(/personal details in it \(1 to check\)/);
 
     await userEvent.click(within(list).getByRole("button", { name: '"555-123-4567" is OK to share' }));
-    expect(await within(list).findByText("You said it's OK to share")).toBeTruthy();
+    expect(await within(list).findByText("You said it's OK to share", {}, { timeout: 10_000 })).toBeTruthy();
     expect(within(list).getByRole("button", { name: 'Check "555-123-4567" again' })).toBeTruthy();
     expect(screen.getByText(/Camp staff will see what you kept/)).toBeTruthy();
     const keepCall = calls.find((c) => c.url.pathname.endsWith("/keep"));
     expect(keepCall?.method).toBe("POST");
 
     await userEvent.click(screen.getByRole("button", { name: "Send for review" }));
-    await waitFor(() => expect(sent).toHaveLength(2));
-    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull());
+    await waitFor(() => expect(sent).toHaveLength(2), { timeout: 10_000 });
+    await waitFor(() => expect(screen.queryByRole("alert")).toBeNull(), { timeout: 10_000 });
 
     const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
     expect(results.violations.map((v) => v.id)).toEqual([]);
-  }, 20_000);
+  }, 60_000);
 
   it("shows no check when nothing is flagged", async () => {
     mockFetch({
@@ -88,7 +88,7 @@ describe("camp review card: the personal-details check", () => {
       },
     });
     renderAt("/shows/4", <ReviewCard showId={4} />);
-    expect(await screen.findByRole("button", { name: "Send for review" })).toBeTruthy();
+    expect(await screen.findByRole("button", { name: "Send for review" }, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("list", { name: "Possible personal details" })).toBeNull());
   });
 });
