@@ -16,6 +16,7 @@ export default defineConfig({
   server: {
     port: 5173,
     // The API runs beside Vite in development (npm run dev); the browser sees one origin.
-    proxy: { "/api": { target: `http://localhost:${apiPort}` } },
+    // /s/{token} is a share link's page, rendered by the server (decision 018).
+    proxy: { "/api": { target: `http://localhost:${apiPort}` }, "/s/": { target: `http://localhost:${apiPort}` } },
   },
 });

@@ -50,6 +50,9 @@ import { personalDetailsRoutes } from "./modules/personal-details/personal-detai
 import { PersonalDetailsService } from "./modules/personal-details/personal-details.service.ts";
 import { OpenAiSecondOpinion } from "./privacy/ai-second-opinion.ts";
 import { AuditLog } from "./modules/staff/audit-log.ts";
+import { SharesRepository } from "./modules/shares/shares.repository.ts";
+import { sharesRoutes, watchRoutes } from "./modules/shares/shares.routes.ts";
+import { SharesService } from "./modules/shares/shares.service.ts";
 import { ShowsRepository } from "./modules/shows/shows.repository.ts";
 import { showsRoutes } from "./modules/shows/shows.routes.ts";
 import { ShowsService } from "./modules/shows/shows.service.ts";
@@ -137,9 +140,8 @@ export async function buildApp(deps: AppDeps) {
   registerOriginGuard(app, config.allowedOrigins);
   registerAuthentication(app, auth);
 
-  await app.register(appInfoRoutes, {
-    info: { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year },
-  });
+  const appInfo = { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year };
+  await app.register(appInfoRoutes, { info: appInfo });
   await app.register(authRoutes, { auth, sessionMaxAgeSeconds: sessions.ttlSeconds });
   const showsRepository = new ShowsRepository(db);
   const shows = new ShowsService(showsRepository);
@@ -203,13 +205,17 @@ export async function buildApp(deps: AppDeps) {
   await app.register(clipsRoutes, { clips });
   await app.register(uploadsRoutes, { uploads });
   const reviewsRepository = new ReviewsRepository(db);
+  const auditLog = new AuditLog(db);
   // The AI provider, when the camp configured one, gives the personal-details check a second opinion.
   const secondOpinion = config.ai.provider === "openai" ? new OpenAiSecondOpinion(config.ai) : null;
   const personalDetails = new PersonalDetailsService(db, reviewsRepository, storage, secondOpinion, app.log);
   await app.register(personalDetailsRoutes, { personalDetails });
-  const reviews = new ReviewsService(reviewsRepository, new AuditLog(db), personalDetails);
+  const reviews = new ReviewsService(reviewsRepository, auditLog, personalDetails);
   await app.register(reviewsRoutes, { reviews });
   await app.register(staffRoutes, { reviews, storage });
+  const shares = new SharesService(new SharesRepository(db), reviewsRepository, auditLog, config.review.required);
+  await app.register(sharesRoutes, { shares });
+  await app.register(watchRoutes, { shares, storage, limiter, lookupsPerMinute: config.share.lookupsPerMinute, info: appInfo });
 
   registerWebClient(app, deps.webRoot);
   return app;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "./app.ts";
 import { API_ROUTE_CASES, buildMatrixWorld } from "../testing/api-routes.ts";
+import { approvedShow, shareShow } from "../testing/shares.ts";
 import { createTestApp } from "../testing/test-app.ts";
 
 let app: App;
@@ -41,4 +42,25 @@ describe("authorization matrix", () => {
     const res = await app.inject({ method: "GET", url: "/api/recordings", headers: { cookie: world.other.cookie } });
     expect(res.json()).toEqual([]);
   });
+
+  it("lets a share token reach only its own page, video and captions", async () => {
+    const { camper, show } = await approvedShow(app);
+    const { token, path } = await shareShow(app, camper.cookie, show.id);
+    const world = await buildMatrixWorld(app);
+    // Sent every way a credential could travel, the token opens no /api route: each answers as signed out.
+    const carriers: Record<string, string>[] = [{ cookie: `ss_session=${token}` }, { authorization: `Bearer ${token}` }, { "x-share-token": token }];
+    for (const routeCase of API_ROUTE_CASES.filter((c) => c.method === "GET")) {
+      for (const carrier of carriers) {
+        const url = routeCase.url({ ...world, showId: show.id });
+        const res = await app.inject({ method: "GET", url, headers: carrier });
+        expect(res.statusCode, `${routeCase.route} with ${Object.keys(carrier)[0]}`).toBe(routeCase.expect.signedOut);
+      }
+    }
+    for (const own of [path, `${path}/media`, `${path}/captions.vtt`]) {
+      expect((await app.inject({ method: "GET", url: own })).statusCode, own).toBeLessThan(300);
+    }
+    for (const other of [`${path}/renders`, `${path}/review`, `${path}/shares`, `${path}/poster`]) {
+      expect((await app.inject({ method: "GET", url: other })).statusCode, other).toBe(404);
+    }
+  }, 120_000);
 });

@@ -104,6 +104,7 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().min(1).optional(),
   FFPROBE_PATH: z.string().min(1).optional(),
   REQUIRE_STAFF_REVIEW: booleanFlag.default(true),
+  SHARE_LOOKUPS_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(1).default(120),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -195,6 +196,10 @@ export interface AppConfig {
   review: {
     /** Whether a show waits for staff approval before its camper may share it. */
     required: boolean;
+  };
+  share: {
+    /** Requests for /s/{token} pages, videos and captions allowed per address in a minute. */
+    lookupsPerMinute: number;
   };
   logLevel: Env["LOG_LEVEL"];
 }
@@ -299,6 +304,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       ffprobePath: env.FFPROBE_PATH,
     },
     review: { required: env.REQUIRE_STAFF_REVIEW },
+    share: { lookupsPerMinute: env.SHARE_LOOKUPS_PER_MINUTE },
     logLevel: env.LOG_LEVEL,
   };
 }

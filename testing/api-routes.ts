@@ -285,6 +285,36 @@ export const API_ROUTE_CASES: RouteCase[] = [
     expect: { ...STAFF_ONLY, staff: 404 },
   },
   { method: "GET", route: "/api/staff/audit", url: () => "/api/staff/audit", expect: { ...STAFF_ONLY, staff: 200 } },
+  {
+    method: "GET",
+    route: "/api/recordings/:id/shares",
+    url: (w) => `/api/recordings/${w.showId}/shares`,
+    expect: { signedOut: 401, owner: 200, otherUser: 404 },
+  },
+  {
+    method: "POST",
+    route: "/api/recordings/:id/shares",
+    url: (w) => `/api/recordings/${w.showId}/shares`,
+    payload: () => ({ days: 7 }),
+    // The world's show has no approved video: the owner hears why; staff share through their own route.
+    expect: { signedOut: 401, owner: 409, otherUser: 404 },
+  },
+  // No link exists in a fresh world; a link of someone else's is the same 404 (shares.test.ts).
+  { method: "DELETE", route: "/api/shares/:id", url: () => "/api/shares/1", expect: { signedOut: 401, owner: 404, otherUser: 404 } },
+  {
+    method: "GET",
+    route: "/api/staff/shows/:id/shares",
+    url: (w) => `/api/staff/shows/${w.showId}/shares`,
+    expect: { ...STAFF_ONLY, staff: 200 },
+  },
+  {
+    method: "POST",
+    route: "/api/staff/shows/:id/shares",
+    url: (w) => `/api/staff/shows/${w.showId}/shares`,
+    payload: () => ({}),
+    expect: { ...STAFF_ONLY, staff: 409 },
+  },
+  { method: "DELETE", route: "/api/staff/shares/:id", url: () => "/api/staff/shares/1", expect: { ...STAFF_ONLY, staff: 404 } },
 ];
 
 /** A fresh owner with one show, one clip and one started upload, and another camper, for one cell. */

@@ -340,3 +340,31 @@ export const personalDetailKeeps = pgTable(
   },
   (t) => [primaryKey({ columns: [t.showId, t.key] })],
 );
+
+/**
+ * Private share links of a show (decision 018). Only the SHA-256 of the token is kept, so the database
+ * alone never opens a link. A link plays the show's approved video at the moment it is watched.
+ */
+export const shareLinks = pgTable(
+  "share_links",
+  {
+    id: serial("id").primaryKey(),
+    showId: integer("show_id")
+      .notNull()
+      .references(() => recordings.id, { onDelete: "cascade" }),
+    /** The show's camper (links go with their account). */
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Hex SHA-256 of the token in the link. */
+    tokenHash: text("token_hash").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    revokedBy: integer("revoked_by").references(() => users.id, { onDelete: "set null" }),
+    views: integer("views").notNull().default(0),
+    lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }),
+  },
+  (t) => [uniqueIndex("share_links_token_hash_idx").on(t.tokenHash), index("share_links_show_idx").on(t.showId, t.createdAt)],
+);

@@ -120,6 +120,7 @@ export const apiKeys = {
   showRenders: (showId: number | string) => ["/api/recordings", String(showId), "renders"] as const,
   voiceOver: (showId: number | string) => ["/api/recordings", String(showId), "voice-over"] as const,
   showReview: (showId: number | string) => ["/api/recordings", String(showId), "review"] as const,
+  showShares: (showId: number | string) => ["/api/recordings", String(showId), "shares"] as const,
   /** The clips' total next to the voice's length; a new voice, script or trim asks again. */
   showLength: (showId: number | string, voice?: string | null) =>
     ["/api/recordings", String(showId), "length", voice ?? "show's voice"] as const,

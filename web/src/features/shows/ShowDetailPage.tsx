@@ -19,6 +19,7 @@ import { toast } from "../../hooks/use-toast.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { DraftBadge } from "./DraftBadge.tsx";
 import { ReviewCard } from "../review/ReviewCard.tsx";
+import { ShareCard } from "../share/ShareCard.tsx";
 import { ShowVideoCard } from "./ShowVideoCard.tsx";
 import { DownloadMp4Button } from "../render/DownloadMp4Button.tsx";
 import { downloadTextFile } from "../../lib/download.ts";
@@ -153,6 +154,8 @@ function ShowDetail({ show, onDeleted }: { show: Show; onDeleted: () => void }) 
       <ShowVideoCard show={show} />
 
       <ReviewCard showId={show.id} />
+
+      <ShareCard showId={show.id} title={show.title} />
 
       <Card>
         <CardHeader>

@@ -88,6 +88,7 @@ describe("staff pages", () => {
       user: staff,
       handler: ({ url, method }) => {
         if (url.pathname === "/api/staff/shows/4" && method === "GET") return json(detail);
+        if (url.pathname === "/api/staff/shows/4/shares") return json({ canShare: false, reason: "Camp staff need to approve this video before you can share it", links: [] });
         if (url.pathname === "/api/staff/shows/4/review" && method === "POST") {
           decisions.push(true);
           return json(review({ state: "changes_requested", staffNote: "Cut the phone number" }));
@@ -107,6 +108,8 @@ describe("staff pages", () => {
     expect(flagged.getByText("555-123-4567").tagName).toBe("MARK");
     expect(flagged.getByText("Kept by the camper")).toBeTruthy();
     expect(screen.getByText(/flagged 1 phrase; 1 kept as OK to share/)).toBeTruthy();
+    // Staff can share and revoke too, once the video is approved.
+    expect(await screen.findByRole("region", { name: "Share with family" })).toBeTruthy();
 
     await userEvent.click(screen.getByRole("button", { name: "Request changes" }));
     expect((await screen.findByRole("alert")).textContent).toMatch(/Write a note/);

@@ -11,6 +11,7 @@ import { toast } from "../../hooks/use-toast.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { PersonalDetailsList } from "../review/PersonalDetailsList.tsx";
 import { ReviewStateBadge } from "../review/ReviewStateBadge.tsx";
+import { ShareCard } from "../share/ShareCard.tsx";
 import { isValidShowId } from "../shows/shows-api.ts";
 import { useStaffDecision, useStaffShow } from "./staff-api.ts";
 
@@ -180,6 +181,7 @@ export function StaffShowPage() {
               </CardContent>
             </Card>
           )}
+          <ShareCard actor="staff" showId={detail.show.id} title={detail.show.title} />
         </>
       )}
     </article>

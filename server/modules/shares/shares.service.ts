@@ -1,0 +1,158 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { PublicUser } from "../../../contracts/auth.ts";
+import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import {
+  DEFAULT_SHARE_DAYS,
+  SHARE_MESSAGES,
+  sharePath,
+  type CreatedShare,
+  type ShareDays,
+  type ShareLink,
+  type ShowShares,
+} from "../../../contracts/shares.ts";
+import { conflict, notFound } from "../../http/errors.ts";
+import { reviewStateOf } from "../reviews/review-state.ts";
+import type { RenderRow, ReviewsRepository, ShowWithReview } from "../reviews/reviews.repository.ts";
+import type { AuditLog } from "../staff/audit-log.ts";
+import type { ShareRow, SharesRepository } from "./shares.repository.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** 24 random bytes: 192 bits, 32 characters of base64url. */
+const TOKEN_BYTES = 24;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** What a token opens: a live link's show and the video it plays, or why it plays nothing. */
+export type ShareLookup =
+  | { kind: "live"; share: ShareRow; title: string; video: RenderRow }
+  | { kind: "ended" }
+  | { kind: "paused" };
+
+/**
+ * Private share links (decision 018). A link names a show, not a video: each watch plays the show's
+ * approved video (its newest finished one when REQUIRE_STAFF_REVIEW=false), so a video changed after
+ * approval is not shown until staff approve it again.
+ */
+export class SharesService {
+  constructor(
+    private readonly shares: SharesRepository,
+    private readonly reviews: ReviewsRepository,
+    private readonly audit: AuditLog,
+    private readonly reviewRequired: boolean,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The camper's own show's links; another's show is a 404 like any other. */
+  async listForOwner(userId: number, showId: number): Promise<ShowShares> {
+    return this.listFor(await this.owned(userId, showId));
+  }
+
+  async listForStaff(showId: number): Promise<ShowShares> {
+    return this.listFor(await this.anyShow(showId));
+  }
+
+  async createForOwner(user: PublicUser, showId: number, days: ShareDays | undefined): Promise<CreatedShare> {
+    return this.create(user, await this.owned(user.id, showId), days);
+  }
+
+  async createForStaff(staff: PublicUser, showId: number, days: ShareDays | undefined): Promise<CreatedShare> {
+    const found = await this.anyShow(showId);
+    const created = await this.create(staff, found, days);
+    await this.audit.record(staff, "shared", { camperUserId: found.show.userId, showId, detail: `For ${days ?? DEFAULT_SHARE_DAYS} days` });
+    return created;
+  }
+
+  async revokeForOwner(userId: number, shareId: number): Promise<ShareLink> {
+    const row = await this.shares.find(shareId);
+    if (!row || row.userId !== userId) throw notFound(SHARE_MESSAGES.shareNotFound);
+    return this.toLink((await this.shares.revoke(shareId, userId)) ?? row);
+  }
+
+  async revokeForStaff(staff: PublicUser, shareId: number): Promise<ShareLink> {
+    const row = await this.shares.find(shareId);
+    if (!row) throw notFound(SHARE_MESSAGES.shareNotFound);
+    const revoked = (await this.shares.revoke(shareId, staff.id)) ?? row;
+    await this.audit.record(staff, "revoked_share", { camperUserId: row.userId, showId: row.showId });
+    return this.toLink(revoked);
+  }
+
+  /** What a token in /s/{token} opens now. Anything malformed, unknown, expired or revoked has ended. */
+  async lookup(token: string): Promise<ShareLookup> {
+    if (!TOKEN_PATTERN.test(token)) return { kind: "ended" };
+    const share = await this.shares.findByTokenHash(hashToken(token));
+    if (!share || this.stateOf(share) !== "active") return { kind: "ended" };
+    const found = await this.reviews.showWithReview(share.showId);
+    const videoId = found ? this.playableVideoId(found) : null;
+    const video = videoId === null ? undefined : await this.reviews.render(videoId);
+    if (!found || !video || video.status !== "done" || !video.outputKey) return { kind: "paused" };
+    return { kind: "live", share, title: found.show.title, video };
+  }
+
+  async countView(share: ShareRow): Promise<void> {
+    await this.shares.countView(share.id);
+  }
+
+  /** The video a link plays now, or null when the show may not be shared at the moment. */
+  private playableVideoId(found: ShowWithReview): number | null {
+    if (found.currentVideoId === null || found.show.isDraft) return null;
+    if (!this.reviewRequired) return found.currentVideoId;
+    const state = reviewStateOf(found.show.isDraft, found.currentVideoId, found.review);
+    return state === "approved" ? found.review!.approvedRenderJobId : null;
+  }
+
+  private whyNot(found: ShowWithReview): string | null {
+    if (this.playableVideoId(found) !== null) return null;
+    return found.currentVideoId === null || found.show.isDraft ? SHARE_MESSAGES.needsVideo : SHARE_MESSAGES.needsApproval;
+  }
+
+  private async listFor(found: ShowWithReview): Promise<ShowShares> {
+    const reason = this.whyNot(found);
+    const links = await this.shares.listForShow(found.show.id);
+    return { canShare: reason === null, reason, links: links.map((row) => this.toLink(row)) };
+  }
+
+  private async create(by: PublicUser, found: ShowWithReview, days: ShareDays | undefined): Promise<CreatedShare> {
+    const reason = this.whyNot(found);
+    if (reason) throw conflict(reason);
+    const token = randomBytes(TOKEN_BYTES).toString("base64url");
+    const share = await this.shares.create({
+      showId: found.show.id,
+      userId: found.show.userId,
+      tokenHash: hashToken(token),
+      createdBy: by.id,
+      expiresAt: new Date(this.now().getTime() + (days ?? DEFAULT_SHARE_DAYS) * DAY_MS),
+    });
+    return { share: this.toLink(share), token, path: sharePath(token) };
+  }
+
+  private stateOf(row: ShareRow): ShareLink["state"] {
+    if (row.revokedAt) return "revoked";
+    return row.expiresAt.getTime() <= this.now().getTime() ? "expired" : "active";
+  }
+
+  private toLink(row: ShareRow): ShareLink {
+    return {
+      id: row.id,
+      showId: row.showId,
+      state: this.stateOf(row),
+      views: row.views,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      revokedAt: row.revokedAt?.toISOString() ?? null,
+      lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
+    };
+  }
+
+  private async owned(userId: number, showId: number): Promise<ShowWithReview> {
+    const found = await this.reviews.showWithReview(showId);
+    if (!found || found.show.userId !== userId) throw notFound(SHOW_MESSAGES.notFound);
+    return found;
+  }
+
+  private async anyShow(showId: number): Promise<ShowWithReview> {
+    const found = await this.reviews.showWithReview(showId);
+    if (!found) throw notFound(SHOW_MESSAGES.notFound);
+    return found;
+  }
+}

@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import axe from "axe-core";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CreatedShare, ShareLink, ShowShares } from "../../../../contracts/shares.ts";
+import { buildUser, json, mockFetch, renderAt } from "../shows/test-helpers.tsx";
+import { ShareCard } from "./ShareCard.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const TOKEN = "AbCdEfGhIjKlMnOpQrStUvWxYz012345";
+
+function link(id: number, overrides: Partial<ShareLink> = {}): ShareLink {
+  return {
+    id,
+    showId: 4,
+    state: "active",
+    views: 0,
+    createdAt: "2026-07-01T12:00:00.000Z",
+    expiresAt: "2026-07-31T12:00:00.000Z",
+    revokedAt: null,
+    lastViewedAt: null,
+    ...overrides,
+  };
+}
+
+describe("share card", () => {
+  it("says why a show cannot be shared yet, without offering a link", async () => {
+    mockFetch({
+      user: buildUser(),
+      handler: ({ url }) =>
+        url.pathname === "/api/recordings/4/shares"
+          ? json({ canShare: false, reason: "Camp staff need to approve this video before you can share it", links: [] } satisfies ShowShares)
+          : undefined,
+    });
+    renderAt("/shows/4", <ShareCard showId={4} title="Lake Day" />);
+    expect(await screen.findByText("Camp staff need to approve this video before you can share it")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /make a share link/i })).toBeNull();
+  });
+
+  it("makes a link for the days picked, shows it once on a printable card with a QR code, counts views and revokes", async () => {
+    let links: ShareLink[] = [link(2, { views: 3 }), link(1, { state: "expired", views: 1, expiresAt: "2026-06-02T12:00:00.000Z" })];
+    const { calls, fetchMock } = mockFetch({
+      user: buildUser(),
+      handler: ({ method, url }) => {
+        if (url.pathname === "/api/recordings/4/shares" && method === "GET") return json({ canShare: true, reason: null, links } satisfies ShowShares);
+        if (url.pathname === "/api/recordings/4/shares" && method === "POST") {
+          const made = link(5, { createdAt: "2026-07-02T12:00:00.000Z", expiresAt: "2026-07-09T12:00:00.000Z" });
+          links = [made, ...links];
+          return json({ share: made, token: TOKEN, path: `/s/${TOKEN}` } satisfies CreatedShare, { status: 201 });
+        }
+        if (url.pathname === "/api/shares/5" && method === "DELETE") {
+          links = links.map((l) => (l.id === 5 ? { ...l, state: "revoked", revokedAt: "2026-07-03T12:00:00.000Z" } : l));
+          return json(links[0]);
+        }
+        return undefined;
+      },
+    });
+    const print = vi.spyOn(window, "print").mockImplementation(() => {});
+    const { container } = renderAt("/shows/4", <ShareCard showId={4} title="Lake Day" />);
+
+    // Views the camper can see, per link.
+    expect(await screen.findByText("3 views")).toBeTruthy();
+    expect(screen.getByText("1 view")).toBeTruthy();
+    // 30 days unless the camper picks another length.
+    expect((screen.getByRole("radio", { name: "30 days" }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole("radio", { name: "7 days" }));
+    await userEvent.click(screen.getByRole("button", { name: "Make a share link" }));
+
+    const card = await screen.findByTestId("share-print-card");
+    const url = `${window.location.origin}/s/${TOKEN}`;
+    expect((within(card).getByLabelText("Scan the code or type this link") as HTMLInputElement).value).toBe(url);
+    const qr = await within(card).findByRole("img", { name: "QR code for the link to “Lake Day”" });
+    const svg = decodeURIComponent(qr.getAttribute("src")!.replace(/^data:image\/svg\+xml;charset=utf-8,/, ""));
+    expect(svg).toMatch(/^<svg[^>]*viewBox/);
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(post![1]!.body))).toEqual({ days: 7 });
+    await userEvent.click(screen.getByRole("button", { name: "Print card" }));
+    expect(print).toHaveBeenCalledTimes(1);
+
+    const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+
+    // Revoking the new link ends it and takes its card away; only active links can be revoked.
+    const revokeButtons = await screen.findAllByRole("button", { name: /^Revoke the link made/ });
+    expect(revokeButtons).toHaveLength(2);
+    await userEvent.click(revokeButtons[0]!);
+    await waitFor(() => expect(calls.some((c) => c.method === "DELETE" && c.url.pathname === "/api/shares/5")).toBe(true));
+    await waitFor(() => expect(screen.queryByTestId("share-print-card")).toBeNull());
+    await waitFor(() => expect(screen.getAllByRole("button", { name: /^Revoke the link made/ })).toHaveLength(1));
+    expect(screen.getByText("Revoked")).toBeTruthy();
+  });
+
+  it("uses the staff routes on the staff page", async () => {
+    const { calls } = mockFetch({
+      user: buildUser({ role: "staff" }),
+      handler: ({ method, url }) => {
+        if (url.pathname === "/api/staff/shows/4/shares") return json({ canShare: true, reason: null, links: [link(8, { views: 2 })] } satisfies ShowShares);
+        if (url.pathname === "/api/staff/shares/8" && method === "DELETE") return json(link(8, { state: "revoked", revokedAt: "2026-07-03T12:00:00.000Z" }));
+        return undefined;
+      },
+    });
+    renderAt("/staff/shows/4", <ShareCard actor="staff" showId={4} title="Lake Day" />);
+    expect(await screen.findByText("2 views")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: /^Revoke the link made/ }));
+    await waitFor(() => expect(calls.some((c) => c.method === "DELETE" && c.url.pathname === "/api/staff/shares/8")).toBe(true));
+    expect(calls.some((c) => c.url.pathname.startsWith("/api/recordings"))).toBe(false);
+  });
+});

@@ -1,0 +1,140 @@
+import { Copy, Link2, Printer, XCircle } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { DEFAULT_SHARE_DAYS, SHARE_DAYS, type CreatedShare, type ShareDays, type ShareLink } from "../../../../contracts/shares.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { toast } from "../../hooks/use-toast.ts";
+import { errorMessage } from "../../lib/api.ts";
+import { QrCode } from "./QrCode.tsx";
+import { useCreateShare, useRevokeShare, useShowShares, type ShareActor } from "./share-api.ts";
+
+const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" });
+const DAY_LABELS: Record<ShareDays, string> = { 1: "1 day", 7: "7 days", 30: "30 days" };
+const STATE_LABELS: Record<ShareLink["state"], string> = { active: "Active", expired: "Expired", revoked: "Revoked" };
+
+/** The card to print or send: the link, its QR code and when it ends. The token is only known here, once. */
+function PrintableLink({ created, title }: { created: CreatedShare; title: string }) {
+  const url = `${window.location.origin}${created.path}`;
+  const linkId = useId();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast({ title: "Link copied" });
+    } catch {
+      toast({ title: "Could not copy: select the link and copy it yourself", variant: "destructive" });
+    }
+  };
+  return (
+    <div className="grid gap-3">
+      <div className="share-print-card grid justify-items-center gap-3 rounded-lg border border-slate-300 bg-white p-6 text-center" data-testid="share-print-card">
+        <p className="text-lg font-semibold text-lake-900">Watch “{title}”</p>
+        <QrCode text={url} label={`QR code for the link to “${title}”`} />
+        <label htmlFor={linkId} className="text-sm text-slate-700">
+          Scan the code or type this link
+        </label>
+        <input id={linkId} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="w-full max-w-md rounded-md border border-slate-400 px-2 py-1 text-center font-mono text-sm" />
+        <p className="text-sm text-slate-700">Works until {dateOf(created.share.expiresAt)}. Please keep it within your family.</p>
+      </div>
+      <p className="text-sm text-slate-700">This is the only time the link is shown: copy or print it now. You can always make a new one.</p>
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" onClick={copy}>
+          <Copy aria-hidden="true" />
+          Copy link
+        </Button>
+        <Button type="button" variant="outline" onClick={() => window.print()}>
+          <Printer aria-hidden="true" />
+          Print card
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Private share links of a show: make one (1, 7 or 30 days), print its card with a QR code, see how
+ * often each link was opened and revoke it. Campers use it on their show, staff on the staff show page.
+ */
+export function ShareCard({ showId, title, actor = "camper" }: { showId: number; title: string; actor?: ShareActor }) {
+  const { data, error } = useShowShares(actor, showId);
+  const create = useCreateShare(actor, showId);
+  const revoke = useRevokeShare(actor, showId);
+  const [days, setDays] = useState<ShareDays>(DEFAULT_SHARE_DAYS);
+  const [created, setCreated] = useState<CreatedShare | null>(null);
+  const headingId = useId();
+
+  const onCreate = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { days },
+      {
+        onSuccess: (made) => setCreated(made),
+        onError: (err) => toast({ title: "Could not make a link", description: errorMessage(err), variant: "destructive" }),
+      },
+    );
+  };
+  const onRevoke = (link: ShareLink) =>
+    revoke.mutate(link.id, {
+      onSuccess: () => {
+        if (created?.share.id === link.id) setCreated(null);
+        toast({ title: "Link turned off" });
+      },
+      onError: (err) => toast({ title: "Could not turn the link off", description: errorMessage(err), variant: "destructive" }),
+    });
+
+  return (
+    <Card as="section" aria-labelledby={headingId}>
+      <CardHeader>
+        <CardTitle id={headingId}>Share with family</CardTitle>
+        <CardDescription>A private link anyone you give it to can watch, without an account. Your username is never shown.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {error && <p role="alert" className="text-red-800">{errorMessage(error)}</p>}
+        {data && !data.canShare && <p className="text-slate-800">{data.reason}</p>}
+        {data?.canShare && (
+          <form onSubmit={onCreate} className="grid gap-3">
+            <fieldset className="flex flex-wrap items-center gap-4">
+              <legend className="mb-2 font-medium">The link works for</legend>
+              {SHARE_DAYS.map((d) => (
+                <label key={d} className="flex items-center gap-2">
+                  <input type="radio" name={`share-days-${showId}`} value={d} checked={days === d} onChange={() => setDays(d)} className="size-4" />
+                  {DAY_LABELS[d]}
+                </label>
+              ))}
+            </fieldset>
+            <div>
+              <Button type="submit" disabled={create.isPending}>
+                <Link2 aria-hidden="true" />
+                {create.isPending ? "Making the link..." : "Make a share link"}
+              </Button>
+            </div>
+          </form>
+        )}
+        {created && <PrintableLink created={created} title={title} />}
+        {data && data.links.length > 0 && (
+          <div className="grid gap-2">
+            <h3 className="font-semibold">Links</h3>
+            <ul className="grid gap-2">
+              {data.links.map((link) => (
+                <li key={link.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 p-3">
+                  <span>
+                    <span className="font-medium">{STATE_LABELS[link.state]}</span>
+                    {` · made ${dateOf(link.createdAt)} · `}
+                    {link.state === "revoked" ? `turned off ${dateOf(link.revokedAt!)}` : `${link.state === "active" ? "ends" : "ended"} ${dateOf(link.expiresAt)}`}
+                    {" · "}
+                    <span data-testid={`share-views-${link.id}`}>{link.views === 1 ? "1 view" : `${link.views} views`}</span>
+                  </span>
+                  {link.state === "active" && (
+                    <Button type="button" variant="outline" size="sm" disabled={revoke.isPending} onClick={() => onRevoke(link)} aria-label={`Revoke the link made ${dateOf(link.createdAt)}`}>
+                      <XCircle aria-hidden="true" />
+                      Revoke
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createdShareSchema, shareLinkSchema, showSharesSchema, type CreatedShare, type ShareDays, type ShareLink, type ShowShares } from "../../../../contracts/shares.ts";
+import { apiKeys, getJson, sendJson } from "../../lib/api.ts";
+
+/** Whose routes a share card uses: the camper's own show, or staff for any camper's show. */
+export type ShareActor = "camper" | "staff";
+
+function routes(actor: ShareActor, showId: number) {
+  return actor === "camper"
+    ? { key: apiKeys.showShares(showId), list: `/api/recordings/${showId}/shares`, revoke: (id: number) => `/api/shares/${id}` }
+    : { key: ["/api/staff", "shares", String(showId)] as const, list: `/api/staff/shows/${showId}/shares`, revoke: (id: number) => `/api/staff/shares/${id}` };
+}
+
+export function useShowShares(actor: ShareActor, showId: number) {
+  const r = routes(actor, showId);
+  return useQuery<ShowShares, Error>({
+    queryKey: r.key,
+    queryFn: ({ signal }) => getJson(r.list, showSharesSchema, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useCreateShare(actor: ShareActor, showId: number) {
+  const queryClient = useQueryClient();
+  const r = routes(actor, showId);
+  return useMutation<CreatedShare, Error, { days: ShareDays }>({
+    mutationFn: (body) => sendJson("POST", r.list, body, createdShareSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: r.key }),
+  });
+}
+
+export function useRevokeShare(actor: ShareActor, showId: number) {
+  const queryClient = useQueryClient();
+  const r = routes(actor, showId);
+  return useMutation<ShareLink, Error, number>({
+    mutationFn: (id) => sendJson("DELETE", r.revoke(id), undefined, shareLinkSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: r.key }),
+  });
+}
