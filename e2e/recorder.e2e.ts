@@ -6,6 +6,7 @@ import { buildCredentials } from "../testing/factories.ts";
 import { launchBrowser, newContext, seriousAxeViolations } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 import { startServer } from "./support/server.ts";
+import { recordingReaches } from "./support/story.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -20,7 +21,7 @@ const recordButton = (page: Page) => page.getByRole("button", { name: /^(Start R
 async function record(page: Page, seconds: number) {
   await recordButton(page).click();
   await page.getByRole("button", { name: /^Stop recording$/ }).waitFor();
-  await page.waitForTimeout(seconds * 1000);
+  await recordingReaches(page, seconds);
   await page.getByRole("button", { name: /^Stop recording$/ }).click();
   await page.getByRole("button", { name: "Record Another" }).waitFor();
 }
@@ -142,13 +143,13 @@ describe("recording clips", () => {
   it("keeps recording offline and delivers the clip byte-identical when the network comes back", async () => {
     const { context, page } = await signedIn();
     await recordButton(page).click();
-    await page.waitForTimeout(1500);
+    await recordingReaches(page, 1);
     await context.setOffline(true);
-    await page.waitForTimeout(2500);
+    await recordingReaches(page, 4);
     await page.getByRole("button", { name: /^Stop recording$/ }).click();
     await page.getByRole("button", { name: "Record Another" }).waitFor();
-    await page.waitForTimeout(500);
-    expect(await rows(page).first().getAttribute("data-state")).not.toBe("saved");
+    // Offline, the take waits on the device ("On this device") instead of uploading.
+    await expect.poll(() => rows(page).first().getAttribute("data-state")).toBe("local");
     const device = await deviceSha256(page);
     await context.setOffline(false);
     await waitAllSaved(page, 1, 45_000);
@@ -161,7 +162,7 @@ describe("recording clips", () => {
   it("recovers the recorded part of a take after a reload in the middle of recording", async () => {
     const { context, page } = await signedIn();
     await recordButton(page).click();
-    await page.waitForTimeout(3500);
+    await recordingReaches(page, 3);
     await page.reload();
     await waitAllSaved(page, 1, 45_000);
     const clip = await theOnlyClip(context);
@@ -175,9 +176,9 @@ describe("recording clips", () => {
     let restarted: Awaited<ReturnType<typeof startServer>> | undefined;
     try {
       await recordButton(page).click();
-      await page.waitForTimeout(1500);
+      await recordingReaches(page, 1);
       await server.stop();
-      await page.waitForTimeout(2500);
+      await recordingReaches(page, 4);
       await page.getByRole("button", { name: /^Stop recording$/ }).click();
       await page.getByRole("button", { name: "Record Another" }).waitFor();
       restarted = await startServer({ dataDir: server.dataDir, port: server.port });

@@ -189,7 +189,7 @@ describe("shows", () => {
     for (const path of ["/home", "/shows", `/shows/${show.id}`, `/edit?id=${show.id}`, "/profile", "/pricing"]) {
       await page.goto(path);
       await page.getByRole("main").waitFor();
-      await page.waitForTimeout(600);
+      await page.getByText("Preparing reflection guide...").waitFor({ state: "detached" });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect({ path, overflow }).toEqual({ path, overflow: 0 });
     }
@@ -205,7 +205,7 @@ describe("shows", () => {
       await page.goto(path);
       await page.getByRole("main").waitFor();
       await page.waitForLoadState("networkidle");
-      await page.waitForTimeout(600); // the reflection guide's loading pause
+      await page.getByText("Preparing reflection guide...").waitFor({ state: "detached" });
       report[path] = await seriousAxeViolations(page);
     }
     expect(report).toEqual(Object.fromEntries(Object.keys(report).map((k) => [k, []])));

@@ -6,6 +6,7 @@ import { webmFixture } from "../testing/media-fixtures.ts";
 import { createShowViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
 import { launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
+import { recordingReaches } from "./support/story.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -36,10 +37,21 @@ async function plays(page: Page, selector: string, index = 0) {
     const media = el as HTMLMediaElement;
     media.muted = true;
     if (media.readyState < 1) await new Promise((r) => media.addEventListener("loadedmetadata", r, { once: true }));
+    const from = media.currentTime;
     await media.play();
-    await new Promise((r) => setTimeout(r, 400));
+    // Wait for time to move on (a loaded machine may take a while to start), not for a fixed pause.
+    const advanced = await new Promise<boolean>((resolve) => {
+      const finish = (value: boolean) => {
+        clearTimeout(limit);
+        media.removeEventListener("timeupdate", onTime);
+        resolve(value);
+      };
+      const onTime = () => media.currentTime > from && finish(true);
+      const limit = setTimeout(() => finish(media.currentTime > from), 10_000);
+      media.addEventListener("timeupdate", onTime);
+    });
     media.pause();
-    return { advanced: media.currentTime > 0, error: media.error?.code ?? null };
+    return { advanced, error: media.error?.code ?? null };
   });
 }
 
@@ -90,7 +102,7 @@ describe("the narration editing screen and AI voice", () => {
     await registerThroughUI(page, buildCredentials());
     await page.goto("/voice-settings");
     await page.getByRole("button", { name: "Start recording" }).click();
-    await page.waitForTimeout(2500);
+    await recordingReaches(page, 3, "recording-elapsed");
     await page.getByRole("button", { name: "Stop recording" }).click();
     await page.getByTestId("new-recording-audio").waitFor();
     await page.getByRole("button", { name: "Save voice sample" }).click();

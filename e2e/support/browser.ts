@@ -67,14 +67,26 @@ export interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe-core in the page and returns its serious and critical violations. */
-export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+/** The rule sets issue 15 holds every screen to: WCAG 2.0/2.1 A and AA, 2.2 AA, and axe's best practice. */
+export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+async function runAxe(page: Page, tags?: string[]): Promise<AxeViolation[]> {
   // evaluate() runs through the debugging protocol, so the app's strict CSP (rightly) does not block it.
   await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
+    const options = tags ? { resultTypes: ["violations"], runOnly: { type: "tag", values: tags } } : { resultTypes: ["violations"] };
+    const result = await axe.run(document, options);
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  }, tags);
+}
+
+/** Runs axe-core in the page and returns its serious and critical violations. */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  return (await runAxe(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** Every violation of any impact (minor and moderate too) under AXE_TAGS. */
+export async function allAxeViolations(page: Page): Promise<AxeViolation[]> {
+  return runAxe(page, AXE_TAGS);
 }

@@ -12,11 +12,25 @@ export async function answer(page: Page, tab: string, text: string) {
   await answerBox(page, tab).fill(text);
 }
 
+/** Waits until the recording clock the camper sees (m:ss) shows at least `seconds`. */
+export async function recordingReaches(page: Page, seconds: number, clockTestId = "recording-clock") {
+  const clock = page.getByTestId(clockTestId);
+  await expect
+    .poll(
+      async () => {
+        const [m = "0", s = "0"] = ((await clock.textContent({ timeout: 1000 }).catch(() => null)) ?? "0:00").trim().split(":");
+        return Number(m) * 60 + Number(s);
+      },
+      { timeout: 30_000 + seconds * 1000 },
+    )
+    .toBeGreaterThanOrEqual(seconds);
+}
+
 export async function record(page: Page, seconds: number) {
   await page.getByRole("button", { name: /^(Start Recording|Record Another)$/ }).click();
-  await page.getByRole("button", { name: /^Stop( recording|\s+\d+:\d\d)/ }).waitFor();
-  await page.waitForTimeout(seconds * 1000);
-  await page.getByRole("button", { name: /^Stop( recording|\s+\d+:\d\d)/ }).click();
+  await page.getByRole("button", { name: /^Stop recording$/ }).waitFor();
+  await recordingReaches(page, seconds);
+  await page.getByRole("button", { name: /^Stop recording$/ }).click();
   await page.getByRole("button", { name: "Record Another" }).waitFor();
 }
 

@@ -4,8 +4,13 @@ import { useLocation, useSearch } from "wouter";
 /** How long a new page may take to show its heading (data loading, a lazily loaded screen). */
 const HEADING_WAIT_MS = 15_000;
 
+/**
+ * The new page's visible h1. While a lazily loaded page is still downloading, React keeps the old
+ * page mounted but hidden (display: none) behind the loading spinner; its h1 cannot take focus, so
+ * it must not count, or focus would be "moved" to it and stay on <body>.
+ */
 function mainHeading(main: HTMLElement): HTMLElement | null {
-  return main.querySelector<HTMLElement>("h1");
+  return [...main.querySelectorAll<HTMLElement>("h1")].find((h1) => h1.checkVisibility?.() ?? true) ?? null;
 }
 
 /**
@@ -59,7 +64,8 @@ export function RouteFocus({ mainId = "main" }: { mainId?: string }) {
       observer.disconnect();
       clearTimeout(timer);
     }
-    observer.observe(main, { childList: true, subtree: true });
+    // Attributes too: React shows a page it had hidden by changing its style.
+    observer.observe(main, { childList: true, subtree: true, attributes: true, attributeFilter: ["style", "hidden"] });
     return stop;
   }, [location, search, mainId]);
 

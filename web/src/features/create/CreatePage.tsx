@@ -39,7 +39,10 @@ function EditShow({ idParam }: { idParam: string }) {
   // Always fresh: this screen sends the show back, so it must start from what the server has now.
   const { data: show, error, isFetchedAfterMount } = useShow(idParam, true, { fresh: true });
   const notFound = !valid || (error instanceof ApiError && (error.status === 404 || error.status === 400));
-  usePageTitle(show ? `Edit ${show.title}` : notFound ? "Show not found" : error ? "Could not load this show" : "Loading show");
+  const [location] = useLocation();
+  // /record?id= and /edit?id= open the same editor at different steps; each route has its own title.
+  const action = location === "/record" ? "Record for" : "Edit";
+  usePageTitle(show ? `${action} ${show.title}` : notFound ? "Show not found" : error ? "Could not load this show" : "Loading show");
   if (notFound) return <ShowNotFound />;
   if (!error && (!show || !isFetchedAfterMount)) return <CenteredSpinner />;
   if (error || !show) {
@@ -153,12 +156,13 @@ function SyncIndicator({ status, failure, hasShow }: { status: SyncStatus; failu
       aria-live="polite"
       data-testid="story-save-status"
       data-state={status}
-      className={cn("flex items-center gap-1.5 text-sm font-medium", status === "failed" ? "text-red-800" : "text-slate-700")}
+      // min-w-0 and max-w-full: on a 320 px phone the sentence wraps inside the row instead of widening it.
+      className={cn("flex min-w-0 max-w-full items-center gap-1.5 text-sm font-medium", status === "failed" ? "text-red-800" : "text-slate-700")}
     >
       {(hasShow || status !== "idle") && (
         <Icon aria-hidden="true" className={cn("size-4 shrink-0", (status === "pending" || status === "saving") && "animate-spin")} />
       )}
-      {syncStatusText(status, failure, hasShow)}
+      <span className="min-w-0">{syncStatusText(status, failure, hasShow)}</span>
     </p>
   );
 }
@@ -277,9 +281,10 @@ function StoryEditor({
         onLengthChange={setLengthSeconds}
         actions={<ContinueToEditingButton showId={showId} hasClips={clips.length > 0} />}
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="grid min-w-0 content-start gap-6">
-          <section id={STORY_STEPS[0].anchor} aria-labelledby={`${STORY_STEPS[0].anchor}-heading`} className="grid scroll-mt-4 gap-3">
+      {/* grid-cols-1 (minmax(0, 1fr)), not an implicit auto column: a wide child must not widen the page at 320 px. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
+          <section id={STORY_STEPS[0].anchor} aria-labelledby={`${STORY_STEPS[0].anchor}-heading`} className="grid scroll-mt-4 grid-cols-1 gap-3">
             <StepHeading index={0}>Reflect on your summer</StepHeading>
             <ReflectionGuide
               answers={answers}
@@ -297,7 +302,7 @@ function StoryEditor({
             )}
           </section>
 
-          <section id={STORY_STEPS[1].anchor} aria-labelledby={`${STORY_STEPS[1].anchor}-heading`} className="grid scroll-mt-4 gap-3">
+          <section id={STORY_STEPS[1].anchor} aria-labelledby={`${STORY_STEPS[1].anchor}-heading`} className="grid scroll-mt-4 grid-cols-1 gap-3">
             <StepHeading index={1}>Write your script</StepHeading>
             <NarrationPanel generator={generator} title={title} onTitleChange={setTitle}>
               <CustomRequestBox generator={generator} />
@@ -328,7 +333,7 @@ function StoryEditor({
             )}
           </section>
 
-          <section id={STORY_STEPS[2].anchor} aria-labelledby={`${STORY_STEPS[2].anchor}-heading`} className="grid scroll-mt-4 gap-3">
+          <section id={STORY_STEPS[2].anchor} aria-labelledby={`${STORY_STEPS[2].anchor}-heading`} className="grid scroll-mt-4 grid-cols-1 gap-3">
             <StepHeading index={2}>Record your clips</StepHeading>
             <Recorder
               lengthSeconds={settings.lengthSeconds}
@@ -340,7 +345,7 @@ function StoryEditor({
             />
           </section>
 
-          <section id={STORY_STEPS[3].anchor} aria-labelledby={`${STORY_STEPS[3].anchor}-heading`} className="grid scroll-mt-4 gap-3">
+          <section id={STORY_STEPS[3].anchor} aria-labelledby={`${STORY_STEPS[3].anchor}-heading`} className="grid scroll-mt-4 grid-cols-1 gap-3">
             <StepHeading index={3}>Voice, look and final video</StepHeading>
             <Card>
               <CardContent className="grid gap-3 pt-6">

@@ -1,5 +1,6 @@
 import { CheckCircle2, Loader2, Scissors } from "lucide-react";
 import { useId, useRef } from "react";
+import { NoCaptionsNote } from "../../components/a11y/no-captions-note.tsx";
 import type { Clip } from "../../../../contracts/clips.ts";
 import { cn } from "../../lib/utils.ts";
 import { formatClock } from "../voice/time-format.ts";
@@ -18,7 +19,7 @@ interface Frame {
  */
 export function ClipSection({ clip, index, frame }: { clip: Clip; index: number; frame: Frame }) {
   const trim = useClipTrim(clip);
-  const ids = { start: useId(), end: useId(), error: useId(), used: useId() };
+  const ids = { start: useId(), end: useId(), error: useId(), used: useId(), captions: useId() };
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const label = `${index + 1}. ${clip.title}`;
 
@@ -58,6 +59,7 @@ export function ClipSection({ clip, index, frame }: { clip: Clip; index: number;
           // A still from the clip (made on the server when it was saved), not a black box.
           poster={clip.posterUrl ?? undefined}
           aria-label={`Section ${index + 1}: ${clip.title}`}
+          aria-describedby={ids.captions}
           className="size-full object-contain"
           onLoadedMetadata={keepInside}
           onPlay={keepInside}
@@ -71,6 +73,7 @@ export function ClipSection({ clip, index, frame }: { clip: Clip; index: number;
           {formatClock(clip.durationSeconds)}
         </span>
       </p>
+      <NoCaptionsNote id={ids.captions} />
       <fieldset className="grid min-w-0 gap-2 rounded-md border border-slate-200 p-2">
         <legend className="flex items-center gap-1.5 px-1 text-sm font-medium text-slate-800">
           <Scissors aria-hidden="true" className="size-4" />

@@ -33,6 +33,17 @@ describe("the editor's clips: posters and trims", () => {
     expect(videos[1]!.hasAttribute("poster")).toBe(false);
   });
 
+  it("says beside each clip's player that it has no captions, and the player points to that note", async () => {
+    serve({ clips: twoClips() });
+    renderEditor();
+    const sections = await screen.findAllByTestId("video-section");
+    for (const section of sections) {
+      const video = section.querySelector("video")!;
+      const note = within(section).getByText("No captions for this clip.");
+      expect(video.getAttribute("aria-describedby")).toBe(note.id);
+    }
+  });
+
   it("has labelled Start and End boxes in seconds for every clip", async () => {
     serve({ clips: twoClips() });
     renderEditor();

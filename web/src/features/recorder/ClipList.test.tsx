@@ -111,6 +111,15 @@ describe("ClipList", () => {
     expect(without!.hasAttribute("poster")).toBe(false);
   });
 
+  it("says beside a playable clip that it has no captions, tied to its player", () => {
+    render(<Harness initial={[item(1, { state: "saved", serverId: 9, mediaUrl: "/m/9", downloadUrl: "/d/9" }), item(2)]} />);
+    const player = screen.getByLabelText("Play Recording 1");
+    const note = screen.getByText("No captions for this clip.");
+    expect(player.getAttribute("aria-describedby")).toBe(note.id);
+    // A clip with nothing to play yet has no player, so no note either.
+    expect(screen.getAllByText("No captions for this clip.")).toHaveLength(1);
+  });
+
   it("moves 25 px per arrow key", () => {
     const at = { x: 10, y: 100 };
     const key = (code: string) => keyboardCoordinates(new KeyboardEvent("keydown", { code }), {

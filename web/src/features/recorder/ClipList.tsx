@@ -12,7 +12,8 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Download, GripVertical, Play, RotateCw, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { NoCaptionsNote } from "../../components/a11y/no-captions-note.tsx";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -220,6 +221,7 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob }: ClipRowProps) {
   const src = item.mediaUrl ?? preview.url;
   const recording = item.state === "recording";
   const [busy, setBusy] = useState(false);
+  const captionsId = useId();
 
   async function downloadFromDevice() {
     const blob = await loadLocalBlob(item);
@@ -275,6 +277,7 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob }: ClipRowProps) {
             // The server's still from the clip, so the row shows a picture rather than a black box.
             poster={item.server?.posterUrl ?? undefined}
             aria-label={`Play ${item.title}`}
+            aria-describedby={captionsId}
             className="h-full w-full object-cover"
           />
         ) : preview.available ? (
@@ -299,6 +302,7 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob }: ClipRowProps) {
         <p className="text-sm text-slate-700">
           {item.durationSeconds !== null ? formatClock(item.durationSeconds) : "-:--"}
         </p>
+        {src && <NoCaptionsNote id={captionsId} />}
         <p>
           <span
             className={cn(

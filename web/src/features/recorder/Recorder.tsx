@@ -133,7 +133,9 @@ export function Recorder({ lengthSeconds, narration, userId, showId, videoFormat
                 <div className="absolute left-3 top-3 flex items-center gap-2 rounded-md bg-red-700 px-2 py-1 text-sm font-bold text-white">
                   <span aria-hidden="true" className="size-2.5 animate-pulse rounded-full bg-white motion-reduce:animate-none" />
                   REC
-                  <span className="font-mono tabular-nums">{formatClock(elapsed)}</span>
+                  <span className="font-mono tabular-nums" data-testid="recording-clock">
+                    {formatClock(elapsed)}
+                  </span>
                 </div>
               )}
             </div>

@@ -132,6 +132,18 @@ export function useClips({ userId, showId, autoAttach = true }: UseClipsOptions)
   const clipsRef = useRef(clips);
   clipsRef.current = clips;
 
+  // A loose device clip the server put on this show by itself (a story's first clip makes its show):
+  // the device learns where the clip lives, or the next story's screen would count it as loose and
+  // try to move it onto that show (refused: "not on another show").
+  useEffect(() => {
+    if (!runtime || showId === null) return;
+    for (const item of clips) {
+      if (item.localId && item.local?.showId === null && item.server?.showId === showId) {
+        void runtime.store.updateClip(item.localId, { showId }).catch(() => undefined);
+      }
+    }
+  }, [clips, showId, runtime]);
+
   const reorder = useCallback(
     (from: number, to: number) => {
       const current = clipsRef.current;

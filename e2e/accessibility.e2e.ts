@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { buildCredentials } from "../testing/factories.ts";
+import { webmFixture } from "../testing/media-fixtures.ts";
+import { createShowViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
+import { allAxeViolations, launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
+import { registerThroughUI } from "./support/flows.ts";
+import { waitAllSaved } from "./support/story.ts";
+
+/**
+ * Issue 15's audit, kept: every route and the main states of each (dialogs open, recording,
+ * rendering, the chat drawer) have no axe violation of any impact at laptop and phone size, each
+ * route names itself in its own title, nothing scrolls sideways at 320 px, and under reduced
+ * motion nothing animates endlessly.
+ */
+const baseURL = inject("baseURL");
+let browser: Browser;
+let clip: Buffer;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  clip = await webmFixture(2);
+});
+afterAll(() => browser?.close());
+
+type Check = (name: string) => Promise<void>;
+
+/** axe (every impact) and the sideways-scroll check on the current screen; findings are collected, not thrown. */
+function checker(page: Page, findings: string[], withAxe: boolean): Check {
+  return async (name) => {
+    // Wait for the route's own content (its h1, or the dialog that is open over it) before judging it.
+    await page.getByRole("heading", { level: 1 }).or(page.getByRole("alertdialog")).or(page.getByRole("dialog")).first().waitFor();
+    if (withAxe) {
+      for (const v of await allAxeViolations(page)) {
+        findings.push(`${name}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      }
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    if (overflow > 1) {
+      const wide = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>("main *")]
+          .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1)
+          .slice(-3)
+          .map((el) => `${el.tagName.toLowerCase()}.${el.className}`.slice(0, 100)),
+      );
+      findings.push(`${name}: scrolls sideways by ${overflow} px (${wide.join(" | ")})`);
+    }
+  };
+}
+
+async function showWithClips(context: BrowserContext) {
+  const show = await createShowViaApi(context.request, {
+    title: "Lake Days",
+    narration: "Hello camp. This summer we filmed the lake at sunrise.",
+  });
+  const a = await uploadClipViaApi(context.request, clip, "Dock", show.id);
+  const b = await uploadClipViaApi(context.request, clip, "Canoe", show.id);
+  await setShowClips(context.request, show.id, [a.id, b.id]);
+  return show;
+}
+
+/** Visits every route and state, calling check on each; returns each route's document.title. */
+async function everyScreen(page: Page, context: BrowserContext, check: Check): Promise<Map<string, string>> {
+  const titles = new Map<string, string>();
+  const visit = async (route: string, name = route) => {
+    await page.goto(route);
+    await check(name);
+    await expect.poll(() => page.title()).not.toBe("");
+    titles.set(name, await page.title());
+  };
+
+  // Signed out.
+  for (const route of ["/", "/auth", "/edit", "/privacy", "/terms", "/cookies", "/pricing", "/no-such-page"]) await visit(route);
+
+  await registerThroughUI(page, buildCredentials());
+  await check("/home");
+  titles.set("/home", await page.title());
+  await page.getByRole("button", { name: "Start Recording" }).click();
+  await page.getByRole("button", { name: "Stop recording" }).waitFor();
+  await check("/home recording");
+  // A take of a moment is dropped; two seconds make a clip.
+  // (The recording clock; no clip is listed yet, so no other text reads like it.)
+  await page.getByText(/^0:(0[2-9]|[1-5]\d)$/).first().waitFor();
+  await page.getByRole("button", { name: "Stop recording" }).click();
+  await page.getByRole("button", { name: "Record Another" }).waitFor();
+  // The clip is on the server (and its show made) before the camper moves on.
+  await waitAllSaved(page, 1);
+  await page.getByRole("button", { name: "Remove Recording 1" }).click();
+  await page.getByRole("alertdialog").waitFor();
+  await check("/home remove-clip dialog");
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Open AI assistant" }).click();
+  await page.getByRole("dialog", { name: /assistant/i }).waitFor();
+  await check("/home chat drawer");
+  await page.getByRole("button", { name: "Close AI assistant" }).click();
+  await visit("/record");
+
+  await visit("/shows", "/shows (empty)");
+  const show = await showWithClips(context);
+  await visit("/shows");
+  await visit(`/shows/${show.id}`, "/shows/:id");
+  await page.getByRole("button", { name: "Delete show" }).click();
+  await page.getByRole("alertdialog").waitFor();
+  await check("/shows/:id delete dialog");
+  await page.keyboard.press("Escape");
+  await visit(`/shows/${show.id}/narration`, "/shows/:id/narration");
+  await page.getByRole("button", { name: "Render video" }).click();
+  await page.getByRole("button", { name: "Rendering..." }).waitFor();
+  await check("/shows/:id/narration rendering");
+  await page.getByTestId("finished-video").waitFor({ timeout: 300_000 });
+  await check("/shows/:id/narration rendered");
+  await visit(`/shows/${show.id}`, "/shows/:id rendered");
+  await visit(`/edit?id=${show.id}`, "/edit?id=");
+  await visit(`/record?id=${show.id}`, "/record?id=");
+  await visit("/shows/999999", "/shows/:id not found");
+  await visit("/profile");
+  await page.getByRole("button", { name: "Delete my account" }).click();
+  await page.getByRole("alertdialog").waitFor();
+  await check("/profile delete dialog");
+  await page.keyboard.press("Escape");
+  await visit("/voice-settings");
+  return titles;
+}
+
+describe("accessibility of every screen", () => {
+  it.each([
+    { size: "laptop", viewport: { width: 1280, height: 800 } },
+    { size: "phone", viewport: { width: 390, height: 844 } },
+  ])(
+    "has no axe violation of any impact at $size size, and every route has its own title",
+    async ({ viewport }) => {
+      const context = await newContext(browser, baseURL, viewport);
+      context.setDefaultTimeout(20_000);
+      const page = await context.newPage();
+      const errors = watchPageErrors(page, [401, 404]);
+      // Which request a refused-request console error was about (Chromium's message names no URL).
+      page.on("response", (res) => {
+        if (res.status() >= 400 && ![401, 404].includes(res.status())) errors.push(`${res.status()} ${res.request().method()} ${res.url()}`);
+      });
+      const findings: string[] = [];
+      const titles = await everyScreen(page, context, checker(page, findings, true));
+      expect(findings).toEqual([]);
+
+      // Titles: one per route, each naming the page before the product.
+      const byRoute = new Map<string, string>();
+      for (const [name, title] of titles) {
+        if (name.includes(" ")) continue; // states of a route share its title
+        byRoute.set(name, title);
+      }
+      const seen = new Map<string, string>();
+      for (const [route, title] of byRoute) {
+        expect(title, route).toMatch(/ - Summer Stories$/);
+        expect(seen.get(title), `${route} has the same title as ${seen.get(title)}: "${title}"`).toBeUndefined();
+        seen.set(title, route);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+    900_000,
+  );
+
+  it(
+    "never scrolls sideways at 320 px wide, on any route or state",
+    async () => {
+      const context = await newContext(browser, baseURL, { width: 320, height: 640 });
+      context.setDefaultTimeout(20_000);
+      const page = await context.newPage();
+      const findings: string[] = [];
+      await everyScreen(page, context, checker(page, findings, false));
+      expect(findings).toEqual([]);
+      await context.close();
+    },
+    900_000,
+  );
+
+  it("stops spinners under prefers-reduced-motion: no endless animation while a page loads", async () => {
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    await registerThroughUI(page, buildCredentials());
+
+    /** Opens /shows with its list held back, so its loading spinner stays up, and lists what animates forever. */
+    async function endlessWhileLoading(): Promise<string[]> {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/api/recordings", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/shows");
+      await page.getByRole("status").filter({ hasText: /Loading/ }).first().waitFor();
+      const endless = await page.evaluate(() => [
+        ...document
+          .getAnimations()
+          .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().iterations === Infinity)
+          .map((a) => `animation ${(a as CSSAnimation).animationName}`),
+        ...[...document.querySelectorAll("*")]
+          .filter((el) => {
+            const style = getComputedStyle(el);
+            return style.animationName !== "none" && style.animationIterationCount === "infinite";
+          })
+          .map((el) => `element ${el.getAttribute("class") ?? el.tagName}`),
+      ]);
+      release();
+      await page.unroute("**/api/recordings");
+      return endless;
+    }
+
+    // Without the preference the spinner spins, so the check below is able to fail.
+    expect((await endlessWhileLoading()).length).toBeGreaterThan(0);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await endlessWhileLoading()).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,120 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import type { APIRequestContext, Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { RenderJob } from "../contracts/renders.ts";
+import type { ShowReview } from "../contracts/reviews.ts";
+import { buildCredentials } from "../testing/factories.ts";
+import { webmFixture } from "../testing/media-fixtures.ts";
+import { createShowViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
+import { allAxeViolations, launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
+import { newDataDir, startServer, type RunningServer } from "./support/server.ts";
+
+/**
+ * Private share links end to end: a camper's show approved by camp staff is shared from the show page,
+ * the link plays the video in a browser with no account, and revoking it ends it (a real 404 page).
+ */
+let browser: Browser;
+let server: RunningServer;
+const staffCredentials = buildCredentials({ username: "coach_share" });
+
+beforeAll(async () => {
+  // Staff accounts come only from the command line, run (as the README says) before the server opens
+  // the embedded database.
+  const dataDir = newDataDir();
+  await promisify(execFile)(process.execPath, [path.resolve("dist/server/cli/staff.js"), "add", staffCredentials.username], {
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, STAFF_PASSWORD: staffCredentials.password, LOG_LEVEL: "warn" },
+  });
+  server = await startServer({ dataDir });
+  browser = await launchBrowser();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, what: string): Promise<T> {
+  if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
+
+describe("share links", () => {
+  it("camper shares an approved show; the link plays signed out; revoking ends it", async () => {
+    // The scene through the API: a camper's show with a finished, captioned video, approved by staff.
+    const camper = await newContext(browser, server.baseURL);
+    const credentials = buildCredentials();
+    await ok(await camper.request.post("/api/register", { data: credentials }), "register");
+    const show = await createShowViaApi(camper.request, { title: "Canoe Week", narration: "We paddled to the island and sang by the fire." });
+    const clip = await uploadClipViaApi(camper.request, await webmFixture(3), "Paddling", show.id);
+    await setShowClips(camper.request, show.id, [clip.id]);
+    const started = await ok<RenderJob>(await camper.request.post(`/api/recordings/${show.id}/renders`, { data: { captions: true } }), "render");
+    await expect
+      .poll(async () => (await ok<RenderJob>(await camper.request.get(`/api/renders/${started.id}`), "render status")).status, { timeout: 90_000 })
+      .toBe("done");
+    await ok(await camper.request.post(`/api/recordings/${show.id}/review`, { data: { message: "Ready!" } }), "submit");
+    const staff = await newContext(browser, server.baseURL);
+    await ok(await staff.request.post("/api/login", { data: staffCredentials }), "staff login");
+    const decided = await ok<ShowReview>(
+      await staff.request.post(`/api/staff/shows/${show.id}/review`, { data: { decision: "approve", renderJobId: started.id } }),
+      "approve",
+    );
+    expect(decided.state).toBe("approved");
+
+    // The camper shares from the show page: 7 days, a card with the link and its QR code.
+    const page = await camper.newPage();
+    const errors = watchPageErrors(page, [401, 404]);
+    await page.goto(`/shows/${show.id}`);
+    const share = page.getByRole("region", { name: "Share with family" });
+    await share.getByRole("radio", { name: "7 days" }).check();
+    await share.getByRole("button", { name: "Make a share link" }).click();
+    const card = share.getByTestId("share-print-card");
+    const link = await card.getByLabel("Scan the code or type this link").inputValue();
+    expect(link).toMatch(new RegExp(`^${server.baseURL}/s/[A-Za-z0-9_-]{32}$`));
+    await card.getByRole("img", { name: /QR code for the link/ }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // A family member with no account, in a fresh browser context, opens the link and the video plays.
+    const family = await newContext(browser, server.baseURL);
+    const watch = await family.newPage();
+    const watchErrors = watchPageErrors(watch, [404]);
+    const opened = await watch.goto(link);
+    expect(opened!.status()).toBe(200);
+    expect(opened!.headers()["x-robots-tag"]).toContain("noindex");
+    expect(await watch.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
+    await watch.getByRole("heading", { level: 1, name: "Canoe Week" }).waitFor();
+    expect(await watch.textContent("body")).not.toContain(credentials.username);
+    const video = watch.locator("video");
+    expect(await video.locator("track[kind=captions]").getAttribute("src")).toBe(`${new URL(link).pathname}/captions.vtt`);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    const from = await video.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play();
+      return v.currentTime;
+    });
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(from + 0.5);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).toBeNull();
+    // The captions track loaded its cues.
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    expect(await allAxeViolations(watch)).toEqual([]);
+    // Signed out: the app's API stays closed to this browser.
+    expect((await family.request.get(`/api/recordings/${show.id}`)).status()).toBe(401);
+
+    // The camper sees the view, then revokes the link.
+    await page.reload();
+    await expect.poll(() => share.getByText("1 view").count(), { timeout: 10_000 }).toBe(1);
+    await share.getByRole("button", { name: /^Revoke the link made/ }).click();
+    await share.getByText("Revoked").waitFor();
+
+    const dead = await watch.reload();
+    expect(dead!.status()).toBe(404);
+    await watch.getByRole("heading", { name: "This video is no longer shared" }).waitFor();
+    expect(await watch.locator("video").count()).toBe(0);
+    expect(await allAxeViolations(watch)).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(watchErrors).toEqual([]);
+    await Promise.all([camper.close(), staff.close(), family.close()]);
+  }, 240_000);
+});
