@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idSchema } from "./ids.ts";
+import { personalDetailsCheckSchema } from "./personal-details.ts";
 import { showSchema } from "./recordings.ts";
 
 /**
@@ -100,6 +101,8 @@ export const staffShowDetailSchema = z.object({
   show: showSchema,
   camper: z.object({ id: z.number().int(), username: z.string() }),
   review: showReviewSchema,
+  /** The personal-details check as it stood when the camper submitted: what was flagged and kept. */
+  personalDetails: personalDetailsCheckSchema.nullable(),
   video: staffVideoSchema.nullable(),
 });
 export type StaffShowDetail = z.infer<typeof staffShowDetailSchema>;

@@ -46,6 +46,9 @@ import type { VoiceProvider } from "./voice/voice-provider.ts";
 import { ReviewsRepository } from "./modules/reviews/reviews.repository.ts";
 import { reviewsRoutes, staffRoutes } from "./modules/reviews/reviews.routes.ts";
 import { ReviewsService } from "./modules/reviews/reviews.service.ts";
+import { personalDetailsRoutes } from "./modules/personal-details/personal-details.routes.ts";
+import { PersonalDetailsService } from "./modules/personal-details/personal-details.service.ts";
+import { OpenAiSecondOpinion } from "./privacy/ai-second-opinion.ts";
 import { AuditLog } from "./modules/staff/audit-log.ts";
 import { SharesRepository } from "./modules/shares/shares.repository.ts";
 import { sharesRoutes, watchRoutes } from "./modules/shares/shares.routes.ts";
@@ -208,7 +211,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(clipsRoutes, { clips });
   await app.register(uploadsRoutes, { uploads });
   const reviewsRepository = new ReviewsRepository(db);
-  const reviews = new ReviewsService(reviewsRepository, audit);
+  // The AI provider, when the camp configured one, gives the personal-details check a second opinion.
+  const secondOpinion = config.ai.provider === "openai" ? new OpenAiSecondOpinion(config.ai) : null;
+  const personalDetails = new PersonalDetailsService(db, reviewsRepository, storage, secondOpinion, app.log);
+  await app.register(personalDetailsRoutes, { personalDetails });
+  const reviews = new ReviewsService(reviewsRepository, audit, personalDetails);
   await app.register(reviewsRoutes, { reviews });
   await app.register(staffRoutes, { reviews, storage });
   await app.register(exportRoutes, { exporter: new DataExport(db, storage, reviews, voice), limiter, audit });

@@ -264,6 +264,27 @@ export const API_ROUTE_CASES: RouteCase[] = [
     // The world's show has no finished video: the owner hears why; staff cannot submit for a camper.
     expect: { signedOut: 401, owner: 400, otherUser: 404 },
   },
+  {
+    method: "GET",
+    route: "/api/recordings/:id/personal-details",
+    url: (w) => `/api/recordings/${w.showId}/personal-details`,
+    expect: { signedOut: 401, owner: 200, otherUser: 404 },
+  },
+  {
+    method: "POST",
+    route: "/api/recordings/:id/personal-details/keep",
+    url: (w) => `/api/recordings/${w.showId}/personal-details/keep`,
+    payload: () => ({ kind: "phone", phrase: "555-123-4567" }),
+    // The world's show has nothing flagged to keep.
+    expect: { signedOut: 401, owner: 400, otherUser: 404 },
+  },
+  {
+    method: "POST",
+    route: "/api/recordings/:id/personal-details/unkeep",
+    url: (w) => `/api/recordings/${w.showId}/personal-details/unkeep`,
+    payload: () => ({ kind: "phone", phrase: "555-123-4567" }),
+    expect: { signedOut: 401, owner: 200, otherUser: 404 },
+  },
   { method: "GET", route: "/api/staff/shows", url: () => "/api/staff/shows", expect: { ...STAFF_ONLY, staff: 200 } },
   { method: "GET", route: "/api/staff/shows/:id", url: (w) => `/api/staff/shows/${w.showId}`, expect: { ...STAFF_ONLY, staff: 200 } },
   {

@@ -293,6 +293,11 @@ export const showReviews = pgTable(
     submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The personal-details check as it stood when the camper last submitted (what was flagged and
+     * what they kept), for staff: a PersonalDetailsCheck (contracts/personal-details.ts).
+     */
+    personalDetails: jsonb("personal_details"),
   },
   (t) => [index("show_reviews_status_idx").on(t.status)],
 );
@@ -314,6 +319,26 @@ export const staffAuditLog = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("staff_audit_log_created_idx").on(t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * Phrases the personal-details check flagged that the camper kept ("It's OK to share"): a false alarm
+ * or a detail they mean to share. Keyed by kind and the words (spacing and capitals aside), so a kept
+ * phrase stays kept wherever it appears in the show.
+ */
+export const personalDetailKeeps = pgTable(
+  "personal_detail_keeps",
+  {
+    showId: integer("show_id")
+      .notNull()
+      .references(() => recordings.id, { onDelete: "cascade" }),
+    /** kind:words, as keptKey() makes it. */
+    key: text("key").notNull(),
+    kind: text("kind").notNull(),
+    phrase: text("phrase").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.showId, t.key] })],
 );
 
 /**

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
+import type { PersonalDetailsCheck } from "../../../contracts/personal-details.ts";
 import { schema } from "../../../db/client.ts";
 
 export type ReviewRow = typeof schema.showReviews.$inferSelect;
@@ -61,13 +62,13 @@ export class ReviewsRepository {
   }
 
   /** Submits (or submits again) the show's video; a staff note from before stays until the next decision. */
-  async submit(showId: number, userId: number, renderJobId: number, message: string | null): Promise<ReviewRow> {
+  async submit(showId: number, userId: number, renderJobId: number, message: string | null, personalDetails: PersonalDetailsCheck): Promise<ReviewRow> {
     const [row] = await this.db
       .insert(r)
-      .values({ showId, userId, status: "waiting", renderJobId, camperMessage: message })
+      .values({ showId, userId, status: "waiting", renderJobId, camperMessage: message, personalDetails })
       .onConflictDoUpdate({
         target: r.showId,
-        set: { status: "waiting", renderJobId, camperMessage: message, submittedAt: sql`now()` },
+        set: { status: "waiting", renderJobId, camperMessage: message, personalDetails, submittedAt: sql`now()` },
       })
       .returning();
     return row!;

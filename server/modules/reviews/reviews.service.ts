@@ -11,6 +11,8 @@ import {
 } from "../../../contracts/reviews.ts";
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
 import { toShow } from "../shows/shows.repository.ts";
+import { personalDetailsCheckSchema, type PersonalDetailsCheck } from "../../../contracts/personal-details.ts";
+import type { PersonalDetailsService } from "../personal-details/personal-details.service.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
 import { reviewStateOf, toShowReview } from "./review-state.ts";
 import type { RenderRow, ReviewsRepository, ShowWithReview } from "./reviews.repository.ts";
@@ -23,6 +25,7 @@ export class ReviewsService {
   constructor(
     private readonly reviews: ReviewsRepository,
     readonly audit: AuditLog,
+    private readonly personalDetails: PersonalDetailsService,
   ) {}
 
   /** The owner's view of their show's review; another camper's show is a 404 like any other. */
@@ -34,7 +37,9 @@ export class ReviewsService {
   async submit(userId: number, showId: number, message: string | undefined): Promise<ShowReview> {
     const found = await this.owned(userId, showId);
     if (found.currentVideoId === null) throw badRequest(REVIEW_MESSAGES.needsVideo);
-    const review = await this.reviews.submit(showId, userId, found.currentVideoId, message ? message : null);
+    // Nothing personal goes to review unfixed or unkept; staff see what was flagged and kept.
+    const check = await this.personalDetails.assertResolved(found);
+    const review = await this.reviews.submit(showId, userId, found.currentVideoId, message ? message : null, check);
     return toShowReview(showId, found.show.isDraft, found.currentVideoId, review);
   }
 
@@ -62,6 +67,7 @@ export class ReviewsService {
       show: toShow(found.show),
       camper: { id: found.show.userId, username: found.camperUsername },
       review: toShowReview(showId, found.show.isDraft, found.currentVideoId, found.review),
+      personalDetails: submittedCheck(found.review?.personalDetails),
       video: video
         ? {
             renderJobId: video.id,
@@ -107,4 +113,10 @@ export class ReviewsService {
     if (!found) throw notFound(SHOW_MESSAGES.notFound);
     return found;
   }
+}
+
+/** The check stored when the camper submitted; a row from before the check existed has none. */
+function submittedCheck(stored: unknown): PersonalDetailsCheck | null {
+  const parsed = personalDetailsCheckSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
 }

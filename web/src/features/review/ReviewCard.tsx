@@ -1,4 +1,5 @@
 import { Send } from "lucide-react";
+import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { REVIEW_LIMITS } from "../../../../contracts/reviews.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -7,7 +8,8 @@ import { Label } from "../../components/ui/label.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { ReviewStateBadge } from "./ReviewStateBadge.tsx";
-import { useShowReview, useSubmitForReview } from "./review-api.ts";
+import { PersonalDetailsList } from "./PersonalDetailsList.tsx";
+import { personalDetailsKey, useKeepPersonalDetail, usePersonalDetails, useShowReview, useSubmitForReview } from "./review-api.ts";
 
 const EXPLANATIONS = {
   draft: "Make the final video (Download .mp4) first. Then camp staff can watch it.",
@@ -22,10 +24,17 @@ export function ReviewCard({ showId }: { showId: number }) {
   const { data: review, error } = useShowReview(showId);
   const submit = useSubmitForReview(showId);
   const [message, setMessage] = useState("");
+  const [refusal, setRefusal] = useState<string | null>(null);
   const messageId = useId();
+  const refusalId = useId();
+  const queryClient = useQueryClient();
+  const canSubmit = !!review && (review.state === "video_ready" || review.state === "changes_requested" || review.state === "waiting");
+  const { data: check, error: checkError } = usePersonalDetails(showId, canSubmit);
+  const keep = useKeepPersonalDetail(showId);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setRefusal(null);
     submit.mutate(
       { message: message.trim() || undefined },
       {
@@ -33,7 +42,11 @@ export function ReviewCard({ showId }: { showId: number }) {
           setMessage("");
           toast({ title: "Sent to camp staff" });
         },
-        onError: (err) => toast({ title: "Could not send for review", description: errorMessage(err), variant: "destructive" }),
+        onError: (err) => {
+          // The check may have found something new (a new video's captions): show it again.
+          void queryClient.invalidateQueries({ queryKey: personalDetailsKey(showId) });
+          setRefusal(errorMessage(err));
+        },
       },
     );
   };
@@ -55,8 +68,33 @@ export function ReviewCard({ showId }: { showId: number }) {
             <p className="whitespace-pre-wrap break-words text-red-900">{review.staffNote}</p>
           </div>
         )}
-        {review && (review.state === "video_ready" || review.state === "changes_requested" || review.state === "waiting") && (
-          <form onSubmit={onSubmit} className="grid gap-2">
+        {canSubmit && checkError && <p role="alert" className="text-red-800">{errorMessage(checkError)}</p>}
+        {canSubmit && check && check.findings.length > 0 && (
+          <section aria-labelledby={`${refusalId}-check`} className="grid gap-2">
+            <h3 id={`${refusalId}-check`} className="text-lg font-semibold text-slate-900">
+              Check for personal details
+            </h3>
+            <p className="text-slate-800">
+              {check.unresolved > 0
+                ? `We found ${check.unresolved === 1 ? "something" : `${check.unresolved} things`} that might tell strangers who you are or where to find you. Fix each one, or choose "It's OK to share" if it is a false alarm.`
+                : "Everything we found is fixed or marked OK to share. Camp staff will see what you kept."}
+            </p>
+            <PersonalDetailsList
+              check={check}
+              camper={{
+                showId,
+                busy: keep.isPending,
+                onKeep: (finding, kept) =>
+                  keep.mutate(
+                    { kind: finding.kind, phrase: finding.phrase, keep: kept },
+                    { onError: (err) => toast({ title: "Could not save that", description: errorMessage(err), variant: "destructive" }) },
+                  ),
+              }}
+            />
+          </section>
+        )}
+        {canSubmit && (
+          <form onSubmit={onSubmit} className="grid gap-2" aria-describedby={refusal ? refusalId : undefined}>
             <Label htmlFor={messageId}>Message for camp staff (optional)</Label>
             <textarea
               id={messageId}
@@ -66,10 +104,15 @@ export function ReviewCard({ showId }: { showId: number }) {
               rows={2}
               className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
             />
+            {refusal && (
+              <p id={refusalId} role="alert" className="text-red-800">
+                {refusal}
+              </p>
+            )}
             <div>
               <Button type="submit" disabled={submit.isPending}>
                 <Send aria-hidden="true" />
-                {submit.isPending ? "Sending..." : review.state === "waiting" ? "Send the newest video again" : "Send for review"}
+                {submit.isPending ? "Sending..." : review!.state === "waiting" ? "Send the newest video again" : "Send for review"}
               </Button>
             </div>
           </form>

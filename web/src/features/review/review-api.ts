@@ -1,4 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  personalDetailsCheckSchema,
+  type KeepPersonalDetailBody,
+  type PersonalDetailsCheck,
+} from "../../../../contracts/personal-details.ts";
 import { showReviewSchema, type ShowReview } from "../../../../contracts/reviews.ts";
 import { apiKeys, getJson, sendJson } from "../../lib/api.ts";
 
@@ -15,5 +20,27 @@ export function useSubmitForReview(showId: number) {
   return useMutation<ShowReview, Error, { message?: string }>({
     mutationFn: (body) => sendJson("POST", `/api/recordings/${showId}/review`, body, showReviewSchema),
     onSuccess: (review) => queryClient.setQueryData(apiKeys.showReview(showId), review),
+  });
+}
+
+export const personalDetailsKey = (showId: number) => ["/api/recordings", String(showId), "personal-details"] as const;
+
+/** The personal-details check of the camper's show (title, script, the newest video's captions). */
+export function usePersonalDetails(showId: number, enabled = true) {
+  return useQuery<PersonalDetailsCheck, Error>({
+    queryKey: personalDetailsKey(showId),
+    queryFn: ({ signal }) => getJson(`/api/recordings/${showId}/personal-details`, personalDetailsCheckSchema, { signal }),
+    staleTime: 0,
+    enabled,
+  });
+}
+
+/** "It's OK to share" (keep) or taking it back (unkeep) for one flagged phrase. */
+export function useKeepPersonalDetail(showId: number) {
+  const queryClient = useQueryClient();
+  return useMutation<PersonalDetailsCheck, Error, KeepPersonalDetailBody & { keep: boolean }>({
+    mutationFn: ({ keep, ...body }) =>
+      sendJson("POST", `/api/recordings/${showId}/personal-details/${keep ? "keep" : "unkeep"}`, body, personalDetailsCheckSchema),
+    onSuccess: (check) => queryClient.setQueryData(personalDetailsKey(showId), check),
   });
 }

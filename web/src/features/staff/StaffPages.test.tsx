@@ -71,6 +71,16 @@ describe("staff pages", () => {
       show: buildShow(4, { title: "Canoe week", narration: "We paddled to the island." }),
       camper: { id: 1, username: "maya" },
       review: review(),
+      personalDetails: {
+        showId: 4,
+        texts: { title: "Canoe week", script: "We paddled to the island. Call 555-123-4567.", captions: "" },
+        findings: [
+          { kind: "phone", phrase: "555-123-4567", field: "script", start: 31, end: 43, explanation: "This looks like a phone number.", source: "rules", kept: true },
+        ],
+        unresolved: 0,
+        aiChecked: false,
+        checkedAt: "2026-07-01T12:00:00.000Z",
+      },
       video: { renderJobId: 12, videoFormat: "youtube", mediaUrl: "/api/staff/renders/12/media", captionsUrl: "/api/staff/renders/12/captions.vtt" },
     };
     const decisions: unknown[] = [];
@@ -93,6 +103,11 @@ describe("staff pages", () => {
     const video = container.querySelector("video")!;
     expect(video.getAttribute("src")).toBe("/api/staff/renders/12/media");
     expect(video.querySelector("track[kind=captions]")?.getAttribute("src")).toBe("/api/staff/renders/12/captions.vtt");
+    // What the personal-details check flagged when the camper sent it, and what they kept.
+    const flagged = within(screen.getByRole("list", { name: "Possible personal details" }));
+    expect(flagged.getByText("555-123-4567").tagName).toBe("MARK");
+    expect(flagged.getByText("Kept by the camper")).toBeTruthy();
+    expect(screen.getByText(/flagged 1 phrase; 1 kept as OK to share/)).toBeTruthy();
     // Staff can share and revoke too, once the video is approved.
     expect(await screen.findByRole("region", { name: "Share with family" })).toBeTruthy();
 

@@ -9,6 +9,7 @@ import { usePageTitle } from "../../app/page-title.ts";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { errorMessage } from "../../lib/api.ts";
+import { PersonalDetailsList } from "../review/PersonalDetailsList.tsx";
 import { ReviewStateBadge } from "../review/ReviewStateBadge.tsx";
 import { ShareCard } from "../share/ShareCard.tsx";
 import { isValidShowId } from "../shows/shows-api.ts";
@@ -138,6 +139,28 @@ export function StaffShowPage() {
               )}
             </CardContent>
           </Card>
+          {detail.personalDetails && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Personal-details check</CardTitle>
+              </CardHeader>
+              <CardContent className="grid gap-3">
+                {detail.personalDetails.findings.length === 0 ? (
+                  <p>Nothing was flagged when the camper sent this video.</p>
+                ) : (
+                  <>
+                    <p>
+                      When the camper sent this video, the check flagged {detail.personalDetails.findings.length}{" "}
+                      {detail.personalDetails.findings.length === 1 ? "phrase" : "phrases"};{" "}
+                      {detail.personalDetails.findings.filter((f) => f.kept).length} kept as OK to share.
+                    </p>
+                    <PersonalDetailsList check={detail.personalDetails} />
+                  </>
+                )}
+                {!detail.personalDetails.aiChecked && <p className="text-sm text-slate-600">Checked by the built-in rules (no AI second opinion).</p>}
+              </CardContent>
+            </Card>
+          )}
           {detail.review.staffNote && (
             <Card>
               <CardHeader>

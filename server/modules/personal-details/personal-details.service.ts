@@ -1,0 +1,183 @@
+import { text } from "node:stream/consumers";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../../db/client.ts";
+import { schema } from "../../../db/client.ts";
+import {
+  PERSONAL_DETAIL_EXPLANATIONS,
+  PERSONAL_DETAIL_MESSAGES,
+  keptKey,
+  type KeepPersonalDetailBody,
+  type PersonalDetailField,
+  type PersonalDetailFinding,
+  type PersonalDetailsCheck,
+} from "../../../contracts/personal-details.ts";
+import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { badRequest, conflict, notFound } from "../../http/errors.ts";
+import type { MediaStorage } from "../../media/media-storage.ts";
+import type { SecondOpinion } from "../../privacy/ai-second-opinion.ts";
+import { detectPersonalDetails, resolveOverlaps } from "../../privacy/personal-details.ts";
+import type { ReviewsRepository, ShowWithReview } from "../reviews/reviews.repository.ts";
+
+type Logger = { warn(obj: object, msg: string): void };
+
+/**
+ * The personal-details check of a show: its title, its script and the captions of its newest video
+ * (what the video says, even if the script changed since), by the offline rules and, when a provider is
+ * configured, the AI's second opinion. Submitting for review calls assertResolved; so should sharing.
+ */
+export class PersonalDetailsService {
+  constructor(
+    private readonly db: Database,
+    private readonly reviews: ReviewsRepository,
+    private readonly storage: MediaStorage,
+    private readonly secondOpinion: SecondOpinion | null,
+    private readonly log: Logger,
+  ) {}
+
+  /** The owner's check of their show; another account's show is a 404 like any other. */
+  async forOwner(userId: number, showId: number): Promise<PersonalDetailsCheck> {
+    return this.check(await this.owned(userId, showId));
+  }
+
+  /** "It's OK to share": keeps a phrase the check flags in this show, so it no longer holds it back. */
+  async keep(userId: number, showId: number, body: KeepPersonalDetailBody): Promise<PersonalDetailsCheck> {
+    const found = await this.owned(userId, showId);
+    const before = await this.check(found);
+    const key = keptKey(body.kind, body.phrase);
+    const flagged = before.findings.find((f) => keptKey(f.kind, f.phrase) === key);
+    if (!flagged) throw badRequest(PERSONAL_DETAIL_MESSAGES.notFlagged);
+    await this.db
+      .insert(schema.personalDetailKeeps)
+      .values({ showId, key, kind: body.kind, phrase: flagged.phrase })
+      .onConflictDoNothing();
+    return this.check(found);
+  }
+
+  /** Takes back "It's OK to share" for a phrase. */
+  async unkeep(userId: number, showId: number, body: KeepPersonalDetailBody): Promise<PersonalDetailsCheck> {
+    const found = await this.owned(userId, showId);
+    const keys = await this.keptKeys(showId);
+    const key = keptKey(body.kind, body.phrase);
+    if (keys.has(key)) {
+      await this.db
+        .delete(schema.personalDetailKeeps)
+        .where(and(eq(schema.personalDetailKeeps.showId, showId), eq(schema.personalDetailKeeps.key, key)));
+    }
+    return this.check(found);
+  }
+
+  /**
+   * The check of any show (the share flow and review call it after their own owner or staff check);
+   * 409 with a plain message while a finding is neither fixed nor kept.
+   */
+  async assertResolved(found: ShowWithReview): Promise<PersonalDetailsCheck> {
+    const result = await this.check(found);
+    if (result.unresolved > 0) throw conflict(PERSONAL_DETAIL_MESSAGES.unresolved(result.unresolved));
+    return result;
+  }
+
+  /** For a caller that has only the show's id and has already checked who may act on it. */
+  async assertResolvedForShow(showId: number): Promise<PersonalDetailsCheck> {
+    const found = await this.reviews.showWithReview(showId);
+    if (!found) throw notFound(SHOW_MESSAGES.notFound);
+    return this.assertResolved(found);
+  }
+
+  async check(found: ShowWithReview): Promise<PersonalDetailsCheck> {
+    const texts: Record<PersonalDetailField, string> = {
+      title: found.show.title,
+      script: found.show.narration ?? "",
+      captions: await this.captionsText(found.currentVideoId),
+    };
+    const byField = new Map<PersonalDetailField, (ReturnType<typeof detectPersonalDetails>[number] & { source: "rules" | "ai" })[]>();
+    for (const field of Object.keys(texts) as PersonalDetailField[]) {
+      byField.set(field, detectPersonalDetails(texts[field]).map((d) => ({ ...d, source: "rules" as const })));
+    }
+    let aiChecked = false;
+    if (this.secondOpinion && Object.values(texts).some((t) => t.trim())) {
+      try {
+        for (const d of await this.secondOpinion.find(texts)) {
+          const current = byField.get(d.field)!;
+          // The rules' finding stands where both saw the same words.
+          if (!current.some((c) => d.start < c.end && c.start < d.end)) current.push({ ...d, source: "ai" });
+        }
+        aiChecked = true;
+      } catch (error) {
+        this.log.warn({ err: error }, "personal-details second opinion failed; the offline check stands");
+      }
+    }
+    const kept = await this.keptKeys(found.show.id);
+    const findings: PersonalDetailFinding[] = [];
+    for (const [field, list] of byField) {
+      const ordered = resolveOverlaps(list) as typeof list;
+      for (const d of ordered) {
+        findings.push({
+          kind: d.kind,
+          phrase: d.phrase,
+          field,
+          start: d.start,
+          end: d.end,
+          explanation: PERSONAL_DETAIL_EXPLANATIONS[d.kind],
+          source: d.source,
+          kept: kept.has(keptKey(d.kind, d.phrase)),
+        });
+      }
+    }
+    return {
+      showId: found.show.id,
+      texts,
+      findings,
+      unresolved: findings.filter((f) => !f.kept).length,
+      aiChecked,
+      checkedAt: new Date().toISOString(),
+    };
+  }
+
+  async owned(userId: number, showId: number): Promise<ShowWithReview> {
+    const found = await this.reviews.showWithReview(showId);
+    if (!found || found.show.userId !== userId) throw notFound(SHOW_MESSAGES.notFound);
+    return found;
+  }
+
+  private async keptKeys(showId: number): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ key: schema.personalDetailKeeps.key })
+      .from(schema.personalDetailKeeps)
+      .where(eq(schema.personalDetailKeeps.showId, showId));
+    return new Set(rows.map((r) => r.key));
+  }
+
+  /** The words of the newest video's captions, cue after cue (a number split over two cues joins up again). */
+  private async captionsText(renderId: number | null): Promise<string> {
+    if (renderId === null) return "";
+    const render = await this.reviews.render(renderId);
+    if (!render?.captionsKey) return "";
+    try {
+      const vtt = await text(this.storage.read(render.captionsKey));
+      return vttWords(vtt);
+    } catch (error) {
+      this.log.warn({ err: error, renderId }, "captions could not be read for the personal-details check");
+      return "";
+    }
+  }
+}
+
+/** The cue text of a WebVTT file, joined by spaces, with its character references decoded. */
+export function vttWords(vtt: string): string {
+  const blocks = vtt.replace(/\r/g, "").split(/\n\n+/);
+  const lines: string[] = [];
+  for (const block of blocks) {
+    const rows = block.split("\n");
+    const timing = rows.findIndex((r) => r.includes("-->"));
+    if (timing < 0) continue;
+    lines.push(...rows.slice(timing + 1).filter((r) => r.trim()));
+  }
+  return lines
+    .join(" ")
+    .replace(/\u2060/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}
