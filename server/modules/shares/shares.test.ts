@@ -213,8 +213,8 @@ describe("share links", () => {
       const refused = await call<{ message: string }>(camper, "POST", `/api/recordings/${show.id}/shares`, { days: 7 }, open);
       expect(refused.status).toBe(409);
       expect(refused.body.message).toMatch(/personal details/);
-      const [{ n }] = await queryRows<{ n: number }>((await testDatabase()).db, sql`SELECT count(*)::int AS n FROM share_links WHERE show_id = ${show.id}`);
-      expect(n).toBe(0);
+      const stored = await queryRows<{ n: number }>((await testDatabase()).db, sql`SELECT count(*)::int AS n FROM share_links WHERE show_id = ${show.id}`);
+      expect(stored[0]?.n).toBe(0);
 
       await call(camper, "PATCH", `/api/recordings/${show.id}`, { narration: "Call me after camp." }, open);
       await renderFinalVideo(open, camper, show.id);
