@@ -220,7 +220,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(staffRoutes, { reviews, storage });
   await app.register(exportRoutes, { exporter: new DataExport(db, storage, reviews, voice), limiter, audit });
   await app.register(retentionRoutes, { retention });
-  const shares = new SharesService(new SharesRepository(db), reviewsRepository, audit, config.review.required);
+  const shares = new SharesService(new SharesRepository(db), reviewsRepository, audit, config.review.required, personalDetails);
   await app.register(sharesRoutes, { shares });
   await app.register(watchRoutes, { shares, storage, limiter, lookupsPerMinute: config.share.lookupsPerMinute, info: appInfo });
 
