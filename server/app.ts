@@ -213,7 +213,7 @@ export async function buildApp(deps: AppDeps) {
   const reviews = new ReviewsService(reviewsRepository, auditLog, personalDetails);
   await app.register(reviewsRoutes, { reviews });
   await app.register(staffRoutes, { reviews, storage });
-  const shares = new SharesService(new SharesRepository(db), reviewsRepository, auditLog, config.review.required);
+  const shares = new SharesService(new SharesRepository(db), reviewsRepository, auditLog, config.review.required, personalDetails);
   await app.register(sharesRoutes, { shares });
   await app.register(watchRoutes, { shares, storage, limiter, lookupsPerMinute: config.share.lookupsPerMinute, info: appInfo });
 

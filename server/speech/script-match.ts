@@ -21,6 +21,8 @@ export interface ScriptTiming {
   readTheScript: boolean;
   /** The script's sentences (as the voice and captions split them) with where the speech says them. */
   sentences: TimedSentence[];
+  /** Per sentence: whether it was said (at least SENTENCE_SAID_SHARE of its words heard, in order). */
+  said: boolean[];
 }
 
 /** Seconds one word takes when nothing better is known (about 170 words a minute). */
@@ -81,7 +83,8 @@ export function matchScript(script: string, heard: readonly HeardWord[]): Script
     const end = next ? Math.max(previousEnd, next.start) : previousEnd + words * pace;
     result.push({ text, start: previousEnd, end });
   });
-  return { share, sentencesSaid, readTheScript, sentences: result };
+  const saidEach = wordsPerSentence.map((n, s) => n > 0 && heardPerSentence[s]! >= SENTENCE_SAID_SHARE * n);
+  return { share, sentencesSaid, readTheScript, sentences: result, said: saidEach };
 }
 
 /** Index pairs [a, b] of a longest common subsequence of two token lists, in order. */

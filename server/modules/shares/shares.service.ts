@@ -40,6 +40,8 @@ export class SharesService {
     private readonly reviews: ReviewsRepository,
     private readonly audit: AuditLog,
     private readonly reviewRequired: boolean,
+    /** The personal-details check: a show with a flagged phrase neither fixed nor kept is not shared. */
+    private readonly personalDetails: { assertResolved(found: ShowWithReview): Promise<unknown> },
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -115,6 +117,8 @@ export class SharesService {
   private async create(by: PublicUser, found: ShowWithReview, days: ShareDays | undefined): Promise<CreatedShare> {
     const reason = this.whyNot(found);
     if (reason) throw conflict(reason);
+    // Checked again at sharing, not only at submission: without staff review nothing else checks it.
+    await this.personalDetails.assertResolved(found);
     const token = randomBytes(TOKEN_BYTES).toString("base64url");
     const share = await this.shares.create({
       showId: found.show.id,

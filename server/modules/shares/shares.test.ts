@@ -203,6 +203,27 @@ describe("share links", () => {
     }
   }, 120_000);
 
+  it("are refused while the personal-details check has a phrase neither fixed nor kept, also without staff review", async () => {
+    const open = await createTestApp({ VOICE_PROVIDER: "mespeak", REQUIRE_STAFF_REVIEW: "false" });
+    try {
+      const camper = await registerCamper(open);
+      const show = await createShow(open, camper.cookie, { narration: "Call me at 555-123-4567 after camp." });
+      await attachClip(open, camper, show.id);
+      await renderFinalVideo(open, camper, show.id);
+      const refused = await call<{ message: string }>(camper, "POST", `/api/recordings/${show.id}/shares`, { days: 7 }, open);
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/personal details/);
+      const stored = await queryRows<{ n: number }>((await testDatabase()).db, sql`SELECT count(*)::int AS n FROM share_links WHERE show_id = ${show.id}`);
+      expect(stored[0]?.n).toBe(0);
+
+      await call(camper, "PATCH", `/api/recordings/${show.id}`, { narration: "Call me after camp." }, open);
+      await renderFinalVideo(open, camper, show.id);
+      expect((await call<CreatedShare>(camper, "POST", `/api/recordings/${show.id}/shares`, { days: 7 }, open)).status).toBe(201);
+    } finally {
+      await open.close();
+    }
+  }, 180_000);
+
   it("limit token lookups per address", async () => {
     const limited = await createTestApp({ SHARE_LOOKUPS_PER_MINUTE: "2" });
     try {

@@ -59,19 +59,19 @@ export function PersonalDetailsList({ check, camper }: { check: PersonalDetailsC
             {camper && (
               <div className="flex flex-wrap gap-2">
                 {finding.kept ? (
-                  <Button type="button" variant="ghost" size="sm" disabled={camper.busy} onClick={() => camper.onKeep(finding, false)} aria-label={`Check "${finding.phrase}" again`}>
+                  <Button type="button" variant="ghost" size="sm" disabled={camper.busy} onClick={() => camper.onKeep(finding, false)} aria-label={`Undo: ${finding.phrase}`}>
                     <Undo2 aria-hidden="true" />
                     Undo
                   </Button>
                 ) : (
                   <>
                     <Button asChild variant="outline" size="sm">
-                      <Link href={finding.field === "title" ? `/record?id=${camper.showId}` : `/shows/${camper.showId}/narration`} aria-label={`Fix "${finding.phrase}"`}>
+                      <Link href={finding.field === "title" ? `/record?id=${camper.showId}` : `/shows/${camper.showId}/narration`} aria-label={`Fix it: ${finding.phrase}`}>
                         <Pencil aria-hidden="true" />
                         Fix it
                       </Link>
                     </Button>
-                    <Button type="button" variant="outline" size="sm" disabled={camper.busy} onClick={() => camper.onKeep(finding, true)} aria-label={`"${finding.phrase}" is OK to share`}>
+                    <Button type="button" variant="outline" size="sm" disabled={camper.busy} onClick={() => camper.onKeep(finding, true)} aria-label={`It's OK to share: ${finding.phrase}`}>
                       <Check aria-hidden="true" />
                       It's OK to share
                     </Button>

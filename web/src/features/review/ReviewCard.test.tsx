@@ -56,16 +56,16 @@ describe("camp review card: the personal-details check", () => {
     const mark = within(list).getByText("555-123-4567");
     expect(mark.tagName).toBe("MARK");
     expect(within(list).getByText(/This looks like a phone number\. Anyone who watches your video could call or text it\. In your script\./)).toBeTruthy();
-    expect(within(list).getByRole("link", { name: 'Fix "555-123-4567"' }).getAttribute("href")).toBe("/shows/4/narration");
+    expect(within(list).getByRole("link", { name: "Fix it: 555-123-4567" }).getAttribute("href")).toBe("/shows/4/narration");
     expect(screen.getByText(/We found something that might tell strangers/)).toBeTruthy();
 
     // The server refuses while it is open; the camper reads why next to the button.
     await userEvent.click(screen.getByRole("button", { name: "Send for review" }));
     expect((await screen.findByRole("alert", {}, { timeout: 10_000 })).textContent).toMatch(/personal details in it \(1 to check\)/);
 
-    await userEvent.click(within(list).getByRole("button", { name: '"555-123-4567" is OK to share' }));
+    await userEvent.click(within(list).getByRole("button", { name: "It's OK to share: 555-123-4567" }));
     expect(await within(list).findByText("You said it's OK to share", {}, { timeout: 10_000 })).toBeTruthy();
-    expect(within(list).getByRole("button", { name: 'Check "555-123-4567" again' })).toBeTruthy();
+    expect(within(list).getByRole("button", { name: "Undo: 555-123-4567" })).toBeTruthy();
     expect(screen.getByText(/Camp staff will see what you kept/)).toBeTruthy();
     const keepCall = calls.find((c) => c.url.pathname.endsWith("/keep"));
     expect(keepCall?.method).toBe("POST");
