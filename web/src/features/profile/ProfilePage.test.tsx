@@ -52,4 +52,33 @@ describe("Profile", () => {
     renderAt("/profile", <ProfilePage />);
     expect((await screen.findByRole("alert")).textContent).toBe("Failed to fetch recordings: 503");
   });
+
+  it("offers the data download and shows the camp's deletion date while it is to come", async () => {
+    mockFetch({
+      user: buildUser(),
+      handler: ({ url }) => {
+        if (url.pathname === "/api/recordings") return json([]);
+        if (url.pathname === "/api/retention")
+          return json({
+            rule: { startsOn: "2026-08-31", afterDays: 30, deleteAt: "2026-09-30T00:00:00.000Z", setByUsername: "staff_amy", setAt: "2026-08-01T00:00:00.000Z", executedAt: null },
+          });
+        return undefined;
+      },
+    });
+    renderAt("/profile", <ProfilePage />);
+    const download = await screen.findByRole("link", { name: "Download my data" });
+    expect(download.getAttribute("href")).toBe("/api/user/export");
+    expect(download.hasAttribute("download")).toBe(true);
+    expect((await screen.findByTestId("retention-notice")).textContent).toContain("September 30, 2026");
+  });
+
+  it("shows no deletion notice when the camp has no rule", async () => {
+    mockFetch({
+      user: buildUser(),
+      handler: ({ url }) => (url.pathname === "/api/recordings" ? json([]) : url.pathname === "/api/retention" ? json({ rule: null }) : undefined),
+    });
+    renderAt("/profile", <ProfilePage />);
+    expect(await screen.findByRole("link", { name: "Download my data" })).toBeTruthy();
+    expect(screen.queryByTestId("retention-notice")).toBeNull();
+  });
 });

@@ -4,6 +4,7 @@ import { FREE_TIER_SHOW_LIMIT, PROFILE_RECENT_SHOWS } from "../../../../contract
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { DeleteAccountCard } from "./DeleteAccountCard.tsx";
+import { YourDataCard } from "./YourDataCard.tsx";
 import { useAuth } from "../auth/auth-context.tsx";
 import { planName } from "../pricing/plans.ts";
 import { formatShowDate } from "../shows/show-format.ts";
@@ -131,6 +132,7 @@ export function ProfilePage() {
         </Card>
       </div>
       <RecentShows />
+      <YourDataCard />
       <DeleteAccountCard />
     </div>
   );
