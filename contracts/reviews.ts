@@ -115,6 +115,7 @@ export const AUDIT_ACTIONS = [
   "revoked_share",
   "exported_data",
   "set_retention",
+  "retention_deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -126,6 +127,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   revoked_share: "Revoked a share link",
   exported_data: "Downloaded a camper's data",
   set_retention: "Set the retention rule",
+  retention_deleted: "Deleted media under the retention rule",
 };
 
 export const auditEntrySchema = z.object({

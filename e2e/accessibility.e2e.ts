@@ -1,10 +1,15 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
+import type { RenderJob } from "../contracts/renders.ts";
 import { buildCredentials } from "../testing/factories.ts";
 import { webmFixture } from "../testing/media-fixtures.ts";
 import { createShowViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
 import { allAxeViolations, launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
+import { newDataDir, startServer, type RunningServer } from "./support/server.ts";
 import { waitAllSaved } from "./support/story.ts";
 
 /**
@@ -23,6 +28,11 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 type Check = (name: string) => Promise<void>;
+
+async function ok<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, what: string): Promise<T> {
+  if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
 
 /** axe (every impact) and the sideways-scroll check on the current screen; findings are collected, not thrown. */
 function checker(page: Page, findings: string[], withAxe: boolean): Check {
@@ -210,4 +220,132 @@ describe("accessibility of every screen", () => {
     expect(await endlessWhileLoading()).toEqual([]);
     await context.close();
   });
+});
+
+/**
+ * The staff screens and the sharing screens, on a server of their own: staff accounts come only
+ * from the command line, run (as the README says) before the server opens the embedded database.
+ */
+describe("accessibility of the staff and sharing screens", () => {
+  let server: RunningServer;
+  let showId: number;
+  let camperCredentials: ReturnType<typeof buildCredentials>;
+  const staffCredentials = buildCredentials({ username: "coach_axe" });
+
+  beforeAll(async () => {
+    const dataDir = newDataDir();
+    await promisify(execFile)(process.execPath, [path.resolve("dist/server/cli/staff.js"), "add", staffCredentials.username], {
+      env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, STAFF_PASSWORD: staffCredentials.password, LOG_LEVEL: "warn" },
+    });
+    server = await startServer({ dataDir });
+
+    // The scene through the API: a camper's show with a finished, captioned video, sent to staff and approved.
+    camperCredentials = buildCredentials();
+    const camper = await newContext(browser, server.baseURL);
+    await ok(await camper.request.post("/api/register", { data: camperCredentials }), "register");
+    const show = await createShowViaApi(camper.request, { title: "Canoe Week", narration: "We paddled to the island and sang by the fire." });
+    const made = await uploadClipViaApi(camper.request, clip ?? (await webmFixture(2)), "Paddling", show.id);
+    await setShowClips(camper.request, show.id, [made.id]);
+    const render = await ok<RenderJob>(await camper.request.post(`/api/recordings/${show.id}/renders`, { data: { captions: true } }), "render");
+    // (expect.poll only runs inside a test; the hook's own timeout bounds this wait.)
+    for (;;) {
+      const { status } = await ok<RenderJob>(await camper.request.get(`/api/renders/${render.id}`), "render status");
+      if (status === "done") break;
+      if (status === "failed") throw new Error("the render failed");
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+    await ok(await camper.request.post(`/api/recordings/${show.id}/review`, { data: { message: "Ready for my family!" } }), "submit");
+    const staff = await newContext(browser, server.baseURL);
+    await ok(await staff.request.post("/api/login", { data: staffCredentials }), "staff login");
+    await ok(
+      await staff.request.post(`/api/staff/shows/${show.id}/review`, { data: { decision: "approve", note: "Lovely paddling.", renderJobId: render.id } }),
+      "approve",
+    );
+    await Promise.all([camper.close(), staff.close()]);
+    showId = show.id;
+  }, 400_000);
+  afterAll(() => server?.stop());
+
+  /** Staff list (waiting and all states), audit log, a show with its share card; the camper's share card; the family's watch page. */
+  async function staffAndShareScreens(viewport: { width: number; height: number }, check: (page: Page) => Check) {
+    const titles = new Map<string, string>();
+    const staff = await newContext(browser, server.baseURL, viewport);
+    staff.setDefaultTimeout(20_000);
+    await ok(await staff.request.post("/api/login", { data: staffCredentials }), "staff login");
+    const page = await staff.newPage();
+    const errors = watchPageErrors(page, [401, 404]);
+    const run = check(page);
+    const visit = async (route: string, name = route) => {
+      await page.goto(route);
+      await run(name);
+      await expect.poll(() => page.title()).not.toBe("");
+      titles.set(name, await page.title());
+    };
+
+    await visit("/staff");
+    await page.getByRole("combobox", { name: "State" }).selectOption({ label: "All states" });
+    await page.getByRole("link", { name: "Canoe Week" }).waitFor();
+    await run("/staff all states");
+    await visit("/staff/audit");
+    await page.getByRole("cell", { name: "coach_axe" }).first().waitFor();
+    await run("/staff/audit with entries");
+    await visit(`/staff/shows/${showId}`, "/staff/shows/:id");
+    const staffShare = page.getByRole("region", { name: "Share with family" });
+    await staffShare.getByRole("button", { name: "Make a share link" }).click();
+    await staffShare.getByTestId("share-print-card").waitFor();
+    await run("/staff/shows/:id share card");
+
+    // The camper's own show page with the card, then the family's page the link opens.
+    const camper = await newContext(browser, server.baseURL, viewport);
+    camper.setDefaultTimeout(20_000);
+    await ok(await camper.request.post("/api/login", { data: camperCredentials }), "camper login");
+    const camperPage = await camper.newPage();
+    const camperErrors = watchPageErrors(camperPage, [401, 404]);
+    await camperPage.goto(`/shows/${showId}`);
+    const share = camperPage.getByRole("region", { name: "Share with family" });
+    await share.getByRole("button", { name: "Make a share link" }).click();
+    const card = share.getByTestId("share-print-card");
+    const link = await card.getByLabel("Scan the code or type this link").inputValue();
+    await card.getByRole("img", { name: /QR code for the link/ }).waitFor();
+    await check(camperPage)("/shows/:id share card");
+    await camperPage.goto(link);
+    await check(camperPage)("/s/:token");
+    titles.set("/s/:token", await camperPage.title());
+
+    expect(errors).toEqual([]);
+    expect(camperErrors).toEqual([]);
+    await Promise.all([staff.close(), camper.close()]);
+    return titles;
+  }
+
+  it.each([
+    { size: "laptop", viewport: { width: 1280, height: 800 } },
+    { size: "phone", viewport: { width: 390, height: 844 } },
+  ])(
+    "has no axe violation of any impact at $size size, and every staff route has its own title",
+    async ({ viewport }) => {
+      const findings: string[] = [];
+      const titles = await staffAndShareScreens(viewport, (page) => checker(page, findings, true));
+      expect(findings).toEqual([]);
+      const seen = new Map<string, string>();
+      for (const [route, title] of titles) {
+        if (route.includes(" ")) continue; // states of a route share its title
+        expect(seen.get(title), `${route} has the same title as ${seen.get(title)}: "${title}"`).toBeUndefined();
+        seen.set(title, route);
+        if (route.startsWith("/staff")) expect(title, route).toMatch(/ - Summer Stories$/);
+      }
+      expect(titles.get("/s/:token")).toContain("Canoe Week");
+    },
+    600_000,
+  );
+
+  it(
+    "never scrolls sideways at 320 px wide on the staff and sharing screens",
+    async () => {
+      const findings: string[] = [];
+      await staffAndShareScreens({ width: 320, height: 640 }, (page) => checker(page, findings, false));
+      expect(findings).toEqual([]);
+    },
+    600_000,
+  );
 });

@@ -117,8 +117,12 @@ async function recordClip(page: Page, startName: string, number: number) {
 }
 
 describe("a whole story by keyboard and screen reader", () => {
-  it("goes from sign-up to a downloaded MP4 with only role queries and keys", async () => {
-    const context = await newContext(browser, baseURL, { width: 1280, height: 800 });
+  // A phone-sized window too: a camper with a keyboard on a small tablet meets the narrow layout.
+  it.each([
+    { size: "laptop", viewport: { width: 1280, height: 800 } },
+    { size: "phone", viewport: { width: 390, height: 844 } },
+  ])("goes from sign-up to a downloaded MP4 with only role queries and keys at $size size", async ({ viewport }) => {
+    const context = await newContext(browser, baseURL, viewport);
     context.setDefaultTimeout(20_000);
     await context.addInitScript(collectAnnouncements);
     const page = await context.newPage();
@@ -220,7 +224,7 @@ describe("a whole story by keyboard and screen reader", () => {
     expect(bytes.subarray(4, 8).toString("latin1")).toBe("ftyp");
     expect(bytes.length).toBeGreaterThan(10_000);
 
-    console.log(`[keyboard journey] announced: ${spoken.map((t) => JSON.stringify(t)).join(" | ")}`);
+    console.log(`[keyboard journey ${viewport.width}x${viewport.height}] announced: ${spoken.map((t) => JSON.stringify(t)).join(" | ")}`);
     expect(errors).toEqual([]);
     await context.close();
   }, 900_000);

@@ -55,6 +55,10 @@ import { SharesRepository } from "./modules/shares/shares.repository.ts";
 import { sharesRoutes, watchRoutes } from "./modules/shares/shares.routes.ts";
 import { SharesService } from "./modules/shares/shares.service.ts";
 import { ShowsRepository } from "./modules/shows/shows.repository.ts";
+import { DataExport } from "./modules/export/data-export.ts";
+import { exportRoutes } from "./modules/export/export.routes.ts";
+import { Retention } from "./modules/retention/retention.ts";
+import { retentionRoutes } from "./modules/retention/retention.routes.ts";
 import { showsRoutes } from "./modules/shows/shows.routes.ts";
 import { ShowsService } from "./modules/shows/shows.service.ts";
 
@@ -187,7 +191,9 @@ export async function buildApp(deps: AppDeps) {
   const renders = new RendersService(db, clipsRepository, storage, () => renderWorker.kick());
   shows.onShowDeleted(renders);
   app.decorate("renderWorker", renderWorker);
-  const housekeeping = new Housekeeping(db, storage, sessions, limiter, 7, [config.media.tmpDir]);
+  const audit = new AuditLog(db);
+  const retention = new Retention(db, storage, audit);
+  const housekeeping = new Housekeeping(db, storage, sessions, limiter, 7, [config.media.tmpDir], retention);
   app.decorate("housekeeping", housekeeping);
   app.decorate("uploads", uploads);
   app.addHook("onClose", async () => {
@@ -207,15 +213,16 @@ export async function buildApp(deps: AppDeps) {
   await app.register(clipsRoutes, { clips, captions: clipCaptions });
   await app.register(uploadsRoutes, { uploads });
   const reviewsRepository = new ReviewsRepository(db);
-  const auditLog = new AuditLog(db);
   // The AI provider, when the camp configured one, gives the personal-details check a second opinion.
   const secondOpinion = config.ai.provider === "openai" ? new OpenAiSecondOpinion(config.ai) : null;
   const personalDetails = new PersonalDetailsService(db, reviewsRepository, storage, secondOpinion, app.log);
   await app.register(personalDetailsRoutes, { personalDetails });
-  const reviews = new ReviewsService(reviewsRepository, auditLog, personalDetails);
+  const reviews = new ReviewsService(reviewsRepository, audit, personalDetails);
   await app.register(reviewsRoutes, { reviews });
   await app.register(staffRoutes, { reviews, storage });
-  const shares = new SharesService(new SharesRepository(db), reviewsRepository, auditLog, config.review.required, personalDetails);
+  await app.register(exportRoutes, { exporter: new DataExport(db, storage, reviews, voice), limiter, audit });
+  await app.register(retentionRoutes, { retention });
+  const shares = new SharesService(new SharesRepository(db), reviewsRepository, audit, config.review.required, personalDetails);
   await app.register(sharesRoutes, { shares });
   await app.register(watchRoutes, { shares, storage, limiter, lookupsPerMinute: config.share.lookupsPerMinute, info: appInfo });
 

@@ -60,6 +60,24 @@ export const API_ROUTE_CASES: RouteCase[] = [
     expect: { signedOut: 401, owner: 204, otherUser: 204 },
   },
   { method: "POST", route: "/api/logout", url: () => "/api/logout", expect: { signedOut: 204, owner: 204, otherUser: 204 } },
+  // Your data, yours to take: the session names whose archive it is; staff download any camper's.
+  { method: "GET", route: "/api/user/export", url: () => "/api/user/export", expect: { signedOut: 401, owner: 200, otherUser: 200, staff: 200 } },
+  {
+    method: "GET",
+    route: "/api/staff/campers/:id/export",
+    url: (w) => `/api/staff/campers/${w.owner.userId}/export`,
+    expect: { ...STAFF_ONLY, staff: 200 },
+  },
+  { method: "GET", route: "/api/retention", url: () => "/api/retention", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
+  { method: "GET", route: "/api/staff/retention", url: () => "/api/staff/retention", expect: { ...STAFF_ONLY, staff: 200 } },
+  {
+    method: "PUT",
+    route: "/api/staff/retention",
+    url: () => "/api/staff/retention",
+    payload: () => ({ startsOn: "2099-08-31", afterDays: 30 }),
+    expect: { ...STAFF_ONLY, staff: 200 },
+  },
+  { method: "DELETE", route: "/api/staff/retention", url: () => "/api/staff/retention", expect: { ...STAFF_ONLY, staff: 204 } },
   { method: "GET", route: "/api/recordings", url: () => "/api/recordings", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
   {
     method: "GET",

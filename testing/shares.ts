@@ -1,5 +1,4 @@
 import { expect } from "vitest";
-import type { ShowReview } from "../contracts/reviews.ts";
 import type { CreatedShare } from "../contracts/shares.ts";
 import type { App } from "../server/app.ts";
 import { attachClip, renderFinalVideo } from "./renders.ts";

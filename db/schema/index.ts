@@ -368,3 +368,20 @@ export const shareLinks = pgTable(
   },
   (t) => [uniqueIndex("share_links_token_hash_idx").on(t.tokenHash), index("share_links_show_idx").on(t.showId, t.createdAt)],
 );
+
+/**
+ * The camp's one media retention rule (id is always 1): campers' media made before `delete_at`
+ * (starts_on + after_days, midnight UTC) is deleted by housekeeping once that moment passes, and
+ * `executed_at` records that it ran (a rule runs once; staff set a new one for a later camp).
+ * See docs/decisions/ (retention rule).
+ */
+export const campRetention = pgTable("camp_retention", {
+  id: integer("id").primaryKey(),
+  /** The day the count starts from (e.g. the camp's last day), YYYY-MM-DD. */
+  startsOn: text("starts_on").notNull(),
+  afterDays: integer("after_days").notNull(),
+  deleteAt: timestamp("delete_at", { withTimezone: true }).notNull(),
+  setByUsername: text("set_by_username").notNull(),
+  setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
+  executedAt: timestamp("executed_at", { withTimezone: true }),
+});

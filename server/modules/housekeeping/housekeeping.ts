@@ -7,6 +7,7 @@ import type { MediaStorage } from "../../media/media-storage.ts";
 import { KnownDevicesRepository } from "../auth/known-devices.repository.ts";
 import type { SessionsRepository } from "../auth/sessions.repository.ts";
 import type { RateLimiter } from "../rate-limit/limiter.ts";
+import type { Retention, RetentionRunReport } from "../retention/retention.ts";
 
 const u = schema.uploads;
 const j = schema.renderJobs;
@@ -23,6 +24,8 @@ export interface HousekeepingReport {
   abandonedUploads: number;
   finishedUploadRecords: number;
   leftovers: number;
+  /** Set on the run that carried out the camp's retention rule. */
+  retention?: RetentionRunReport;
 }
 
 /**
@@ -41,6 +44,8 @@ export class Housekeeping {
     private readonly uploadMaxAgeDays = 7,
     /** Our own scratch folders (render work folders, working copies), besides the storage's. */
     private readonly tempDirs: readonly string[] = [],
+    /** The camp's media retention rule, carried out by the first run after its date. */
+    private readonly retention?: Retention,
   ) {}
 
   start(everyMs = 60 * 60 * 1000) {
@@ -52,7 +57,8 @@ export class Housekeeping {
     clearInterval(this.timer);
   }
 
-  async run(): Promise<HousekeepingReport> {
+  /** `now`: the moment the retention rule is judged against (tests move it forward). */
+  async run(now = new Date()): Promise<HousekeepingReport> {
     await this.sessions.deleteExpired();
     await this.limiter.prune();
     await new KnownDevicesRepository(this.db).deleteStale();
@@ -69,7 +75,8 @@ export class Housekeeping {
       .where(and(or(eq(u.status, "done"), eq(u.status, "failed")), old))
       .returning({ id: u.id });
     const leftovers = await this.sweepLeftovers();
-    return { abandonedUploads: abandoned.length, finishedUploadRecords: finished.length, leftovers };
+    const retention = await this.retention?.runDue(now);
+    return { abandonedUploads: abandoned.length, finishedUploadRecords: finished.length, leftovers, ...(retention ? { retention } : {}) };
   }
 
   /**

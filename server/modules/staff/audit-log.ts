@@ -11,7 +11,8 @@ export class AuditLog {
   constructor(private readonly db: Database) {}
 
   async record(
-    staff: Pick<PublicUser, "id" | "username">,
+    // id null: the app itself (housekeeping carrying out the retention rule).
+    staff: { id: PublicUser["id"] | null; username: string },
     action: AuditAction,
     target: { camperUserId?: number | null; showId?: number | null; detail?: string | null } = {},
   ): Promise<void> {

@@ -1,0 +1,52 @@
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParamsSchema } from "../../../contracts/ids.ts";
+import { requireStaff, requireUser } from "../../http/authenticate.ts";
+import { notFound, tooManyRequests } from "../../http/errors.ts";
+import type { RateLimiter } from "../rate-limit/limiter.ts";
+import type { AuditLog } from "../staff/audit-log.ts";
+import { EXPORT_MESSAGES, type DataExport } from "./data-export.ts";
+
+/**
+ * An archive reads every file the camper has: a handful an hour is plenty for anyone taking their
+ * data, and keeps a stuck "download" button (or a script) from tying up the disk or the bucket.
+ */
+export const EXPORT_LIMITS = { perCamperPerHour: 5, perStaffPerHour: 30 } as const;
+export const EXPORT_RATE_MESSAGE = "You have downloaded your data several times this hour. Please try again later.";
+
+const camperParams = idParamsSchema("Camper", EXPORT_MESSAGES.camperNotFound);
+
+async function sendArchive(reply: FastifyReply, exporter: DataExport, userId: number, username: string) {
+  const stream = await exporter.archive(userId);
+  const day = new Date().toISOString().slice(0, 10);
+  const name = `summer-stories-${username.replace(/[^a-z0-9_-]/gi, "_")}-${day}.zip`;
+  return reply
+    .header("content-type", "application/zip")
+    .header("content-disposition", `attachment; filename="${name}"`)
+    .header("cache-control", "no-store")
+    .send(stream);
+}
+
+export const exportRoutes: FastifyPluginAsyncZod<{ exporter: DataExport; limiter: RateLimiter; audit: AuditLog }> = async (
+  app,
+  { exporter, limiter, audit },
+) => {
+  // The owner's own archive: the session names the camper, so nobody reaches another's data here.
+  app.get("/api/user/export", async (request, reply) => {
+    const user = requireUser(request);
+    const hits = await limiter.hit(`export:user:${user.id}`, 3600);
+    if (hits.count > EXPORT_LIMITS.perCamperPerHour) throw tooManyRequests(EXPORT_RATE_MESSAGE, hits.resetInSeconds);
+    return sendArchive(reply, exporter, user.id, user.username);
+  });
+
+  // Staff, for a camper (e.g. a parent's request by e-mail); every download is in the audit log.
+  app.get("/api/staff/campers/:id/export", { schema: { params: camperParams } }, async (request, reply) => {
+    const staff = requireStaff(request);
+    const camper = await exporter.camper(request.params.id);
+    if (camper.role !== "camper") throw notFound(EXPORT_MESSAGES.camperNotFound);
+    const hits = await limiter.hit(`export:staff:${staff.id}`, 3600);
+    if (hits.count > EXPORT_LIMITS.perStaffPerHour) throw tooManyRequests(EXPORT_RATE_MESSAGE, hits.resetInSeconds);
+    await audit.record(staff, "exported_data", { camperUserId: camper.id, detail: `Downloaded ${camper.username}'s data` });
+    return sendArchive(reply, exporter, camper.id, camper.username);
+  });
+};
