@@ -27,6 +27,7 @@ import { createMediaStorage } from "./media/create-media-storage.ts";
 import type { MediaStorage } from "./media/media-storage.ts";
 import { resolveVideoTools } from "./media/video-tools.ts";
 import { ClipsRepository } from "./modules/clips/clips.repository.ts";
+import { ClipCaptionsService } from "./modules/clips/clip-captions.service.ts";
 import { clipsRoutes } from "./modules/clips/clips.routes.ts";
 import { ClipsService } from "./modules/clips/clips.service.ts";
 import { uploadsRoutes } from "./modules/clips/uploads.routes.ts";
@@ -208,7 +209,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { db, storage, isClosing: () => closing });
   const storyLength = new StoryLengthService(db, clipsRepository, voice, ai);
   await app.register(rendersRoutes, { renders, storyLength });
-  await app.register(clipsRoutes, { clips });
+  const clipCaptions = new ClipCaptionsService(clipsRepository, showsRepository, storage, videoTools, speech, config.media.tmpDir);
+  await app.register(clipsRoutes, { clips, captions: clipCaptions });
   await app.register(uploadsRoutes, { uploads });
   const reviewsRepository = new ReviewsRepository(db);
   // The AI provider, when the camp configured one, gives the personal-details check a second opinion.

@@ -11,9 +11,16 @@ import { showIdParamsSchema } from "../../../contracts/recordings.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { fileNameFrom, sendStoredMedia } from "../../http/media-response.ts";
 import { toClip } from "./clips.repository.ts";
+import type { ClipCaptionsService } from "./clip-captions.service.ts";
 import type { ClipsService } from "./clips.service.ts";
 
-export const clipsRoutes: FastifyPluginAsyncZod<{ clips: ClipsService }> = async (app, { clips }) => {
+export const clipsRoutes: FastifyPluginAsyncZod<{ clips: ClipsService; captions: ClipCaptionsService }> = async (app, { clips, captions }) => {
+  /** The sentences of the show's script the camper says in this clip, timed on the clip (its player's track). */
+  app.get("/api/clips/:id/captions.vtt", { schema: { params: clipIdParamsSchema } }, async (request, reply) => {
+    const vtt = await captions.webVtt(requireUser(request).id, request.params.id);
+    return reply.type("text/vtt; charset=utf-8").header("cache-control", "private, no-cache").send(vtt);
+  });
+
   app.get(
     "/api/clips",
     { schema: { querystring: listClipsQuerySchema, response: { 200: z.array(clipSchema) } } },

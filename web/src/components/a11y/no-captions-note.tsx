@@ -1,8 +1,8 @@
 /**
- * A clip's own sound has no captions yet (the words a camper said are only matched to the script when
- * the final video is rendered), so each clip player says so in words a camper can see and that the
- * player itself points to (aria-describedby). The final video has its captions track; the AI voice
- * has its script beside it.
+ * A clip player without captions says so in words a camper can see and that the player itself points
+ * to (aria-describedby). In the editor a clip in which the camper reads the show's script gets a
+ * captions track instead (GET /api/clips/:id/captions.vtt); the final video has its captions track; the
+ * AI voice has its script beside it.
  */
 export const NO_CAPTIONS_TEXT = "No captions for this clip.";
 

@@ -4,6 +4,7 @@ import { NoCaptionsNote } from "../../components/a11y/no-captions-note.tsx";
 import type { Clip } from "../../../../contracts/clips.ts";
 import { cn } from "../../lib/utils.ts";
 import { formatClock } from "../voice/time-format.ts";
+import { useClipCaptions, useTrackUrl } from "./clip-captions.ts";
 import { useClipTrim, type TrimDraft } from "./clip-trims.ts";
 import { formatSeconds } from "./length-format.ts";
 
@@ -17,8 +18,12 @@ interface Frame {
  * One clip of the show: its player (with the server's poster picture, playing only the kept part)
  * and its Start/End trim boxes. The clip's file is never changed; the show uses the kept part.
  */
-export function ClipSection({ clip, index, frame }: { clip: Clip; index: number; frame: Frame }) {
+export function ClipSection({ clip, index, frame, script }: { clip: Clip; index: number; frame: Frame; script: string | null }) {
   const trim = useClipTrim(clip);
+  const captions = useClipCaptions(clip, script);
+  const trackUrl = useTrackUrl(captions.data);
+  // Said only once known: none (404) or not to be had (an error); while listening, nothing is claimed.
+  const noCaptions = captions.data === null || captions.isError;
   const ids = { start: useId(), end: useId(), error: useId(), used: useId(), captions: useId() };
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const label = `${index + 1}. ${clip.title}`;
@@ -59,12 +64,14 @@ export function ClipSection({ clip, index, frame }: { clip: Clip; index: number;
           // A still from the clip (made on the server when it was saved), not a black box.
           poster={clip.posterUrl ?? undefined}
           aria-label={`Section ${index + 1}: ${clip.title}`}
-          aria-describedby={ids.captions}
+          aria-describedby={noCaptions ? ids.captions : undefined}
           className="size-full object-contain"
           onLoadedMetadata={keepInside}
           onPlay={keepInside}
           onTimeUpdate={stopAtEnd}
-        />
+        >
+          {trackUrl && <track kind="captions" src={trackUrl} srcLang="en" label="English (your reading)" default />}
+        </video>
       </div>
       <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm">
         <span className="min-w-0 break-words font-medium text-slate-900">{label}</span>
@@ -73,7 +80,7 @@ export function ClipSection({ clip, index, frame }: { clip: Clip; index: number;
           {formatClock(clip.durationSeconds)}
         </span>
       </p>
-      <NoCaptionsNote id={ids.captions} />
+      {noCaptions && <NoCaptionsNote id={ids.captions} />}
       <fieldset className="grid min-w-0 gap-2 rounded-md border border-slate-200 p-2">
         <legend className="flex items-center gap-1.5 px-1 text-sm font-medium text-slate-800">
           <Scissors aria-hidden="true" className="size-4" />

@@ -252,7 +252,7 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
         </CardContent>
       </Card>
 
-      <VideoSections showId={show.id} videoFormat={show.videoFormat} />
+      <VideoSections showId={show.id} videoFormat={show.videoFormat} script={show.narration} />
       <StoryLengthPanel
         showId={show.id}
         voice={show.voice}

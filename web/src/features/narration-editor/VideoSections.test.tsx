@@ -39,9 +39,30 @@ describe("the editor's clips: posters and trims", () => {
     const sections = await screen.findAllByTestId("video-section");
     for (const section of sections) {
       const video = section.querySelector("video")!;
-      const note = within(section).getByText("No captions for this clip.");
+      const note = await within(section).findByText("No captions for this clip.", {}, WAIT);
       expect(video.getAttribute("aria-describedby")).toBe(note.id);
+      expect(video.querySelector("track")).toBeNull();
     }
+  });
+
+  it("gives a clip in which the camper reads the script its captions track, asked for the saved script", async () => {
+    const made: Blob[] = [];
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: (blob: Blob) => (made.push(blob), "blob:clip-5"), revokeObjectURL: () => undefined }));
+    const api = serve({
+      show: buildShow(42, { narration: "We paddled across the lake." }),
+      clips: twoClips(),
+      clipCaptions: (clip) => (clip.id === 5 ? "WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nWe paddled across the lake.\n" : null),
+    });
+    renderEditor();
+    const [dock, canoe] = await screen.findAllByTestId("video-section");
+    await waitFor(() => expect(dock!.querySelector("track")?.getAttribute("src")).toBe("blob:clip-5"), WAIT);
+    const track = dock!.querySelector("track")!;
+    expect(track.getAttribute("kind")).toBe("captions");
+    expect(await made[0]!.text()).toContain("We paddled across the lake.");
+    expect(within(dock!).queryByText("No captions for this clip.")).toBeNull();
+    expect(dock!.querySelector("video")!.hasAttribute("aria-describedby")).toBe(false);
+    await within(canoe!).findByText("No captions for this clip.", {}, WAIT);
+    expect(api.callsTo("GET", "/api/clips/5/captions.vtt")).toHaveLength(1);
   });
 
   it("has labelled Start and End boxes in seconds for every clip", async () => {

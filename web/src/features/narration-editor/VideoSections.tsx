@@ -30,7 +30,7 @@ export function frameOf(formatKey: VideoFormatKey) {
  * The 'Video Sections' card: every clip of the show, in order, playable at the format's shape, each
  * with its poster picture and its trims.
  */
-export function VideoSections({ showId, videoFormat }: { showId: number; videoFormat: VideoFormatKey }) {
+export function VideoSections({ showId, videoFormat, script = null }: { showId: number; videoFormat: VideoFormatKey; script?: string | null }) {
   const { data: clips, status, error } = useShowClips(showId);
   const frame = frameOf(videoFormat);
   const headingId = useId();
@@ -70,7 +70,7 @@ export function VideoSections({ showId, videoFormat }: { showId: number; videoFo
         ) : (
           <ol className={cn("grid gap-6", frame.tall ? "sm:grid-cols-2" : "grid-cols-1")}>
             {clips.map((clip, index) => (
-              <ClipSection key={clip.id} clip={clip} index={index} frame={frame} />
+              <ClipSection key={clip.id} clip={clip} index={index} frame={frame} script={script} />
             ))}
           </ol>
         )}

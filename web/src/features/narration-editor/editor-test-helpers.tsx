@@ -67,6 +67,8 @@ export interface ServerOptions {
   fitScript?: (call: ApiCall, show: Show, clips: Clip[]) => Response | Promise<Response>;
   /** PATCH /api/clips/:id; by default the trims are kept (and checked as the server does). */
   patchClip?: (call: ApiCall, clip: Clip) => Response | undefined;
+  /** GET /api/clips/:id/captions.vtt: the clip's WebVTT, or null for none (the default, a 404). */
+  clipCaptions?: (clip: Clip, show: Show) => string | null;
   /** GET /api/recordings/:id/renders for the show as it is now (default: none). */
   renders?: (show: Show) => RenderJob[];
 }
@@ -102,6 +104,7 @@ export function serve({
   fitScript,
   patchClip,
   renders = () => [],
+  clipCaptions = () => null,
 }: ServerOptions = {}) {
   let current = show;
   let currentClips = clips;
@@ -115,6 +118,12 @@ export function serve({
       return json(current);
     }
     if (call.path === "/api/clips" && call.method === "GET") return json(currentClips);
+    const captionsMatch = /^\/api\/clips\/(\d+)\/captions\.vtt$/.exec(call.path);
+    if (captionsMatch && call.method === "GET") {
+      const clip = currentClips.find((c) => c.id === Number(captionsMatch[1]));
+      const vtt = clip ? clipCaptions(clip, current) : null;
+      return vtt === null ? json({ message: "No captions for this clip" }, 404) : new Response(vtt, { headers: { "Content-Type": "text/vtt" } });
+    }
     const clipMatch = /^\/api\/clips\/(\d+)$/.exec(call.path);
     if (clipMatch && call.method === "PATCH") {
       const clip = currentClips.find((c) => c.id === Number(clipMatch[1]));

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CLIP_MESSAGES } from "../../../contracts/clips.ts";
+import type { App } from "../../app.ts";
+import { OTHER_SCRIPT, READ_SCRIPT, speechStartsIn, spokenClip } from "../../../testing/speech-fixtures.ts";
+import { createShow, createTestApp, registerCamper, type SignedInClient } from "../../../testing/test-app.ts";
+import { uploadClip } from "../../../testing/uploads.ts";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+let app: App;
+beforeAll(async () => {
+  // The default config: Debian's pocketsphinx listens, offline.
+  app = await createTestApp();
+});
+afterAll(() => app.close());
+
+const get = (camper: SignedInClient, url: string) => app.inject({ method: "GET", url, headers: { cookie: camper.cookie } });
+
+function cueStarts(vtt: string): { start: number; text: string }[] {
+  const seconds = (stamp: string) => stamp.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);
+  return [...vtt.matchAll(/(\d\d:\d\d:\d\d\.\d{3}) --> \d\d:\d\d:\d\d\.\d{3}\n(.+)\n/g)].map((m) => ({ start: seconds(m[1]!), text: m[2]! }));
+}
+
+async function clipOnShow(camper: SignedInClient, narration: string, bytes: Buffer) {
+  const show = await createShow(app, camper.cookie, { narration });
+  const clip = await uploadClip(app, camper, bytes, "Take 1");
+  const put = await app.inject({ method: "PUT", url: `/api/recordings/${show.id}/clips`, headers: { cookie: camper.cookie }, payload: { clipIds: [clip.id] } });
+  expect(put.statusCode, put.body).toBe(200);
+  return { show, clip };
+}
+
+describe("a clip's own captions track", () => {
+  it("times the script's sentences the camper says in the clip within 0.5 s of the speech, and only those", async () => {
+    const camper = await registerCamper(app);
+    // The camper reads the first two sentences of a three-sentence script in this take.
+    const bytes = await spokenClip(READ_SCRIPT.slice(0, 2), { leadSeconds: 1.2 });
+    const { clip } = await clipOnShow(camper, READ_SCRIPT.join(" "), bytes);
+
+    const res = await get(camper, `/api/clips/${clip.id}/captions.vtt`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toMatch(/^text\/vtt/);
+    const cues = cueStarts(res.body);
+    expect(res.body).not.toContain("best friends");
+
+    const work = await mkdtemp(path.join(tmpdir(), "clip-vtt-"));
+    try {
+      const file = path.join(work, "take.webm");
+      await writeFile(file, bytes);
+      const speech = await speechStartsIn(file);
+      expect(speech).toHaveLength(2);
+      for (const [i, sentence] of READ_SCRIPT.slice(0, 2).entries()) {
+        const cue = cues.find((c) => sentence.startsWith(c.text.split(" ").slice(0, 3).join(" ")));
+        expect(cue, `a cue for "${sentence}"`).toBeDefined();
+        expect(Math.abs(cue!.start - speech[i]!)).toBeLessThanOrEqual(0.5);
+      }
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("has none for speech that is not the script, a clip on no show, or another camper's clip", async () => {
+    const camper = await registerCamper(app);
+    const other = await registerCamper(app);
+    const { clip } = await clipOnShow(camper, READ_SCRIPT.join(" "), await spokenClip(OTHER_SCRIPT));
+    const unrelated = await get(camper, `/api/clips/${clip.id}/captions.vtt`);
+    expect(unrelated.statusCode).toBe(404);
+    expect(unrelated.json().message).toBe(CLIP_MESSAGES.noCaptions);
+
+    const loose = await uploadClip(app, camper, await spokenClip(READ_SCRIPT.slice(0, 1)), "Loose");
+    expect((await get(camper, `/api/clips/${loose.id}/captions.vtt`)).statusCode).toBe(404);
+    expect((await get(other, `/api/clips/${clip.id}/captions.vtt`)).json().message).toBe(CLIP_MESSAGES.notFound);
+  }, 120_000);
+});
