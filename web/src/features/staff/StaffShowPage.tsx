@@ -102,6 +102,12 @@ export function StaffShowPage() {
               <ReviewStateBadge state={detail.review.state} />
             </div>
             <p className="text-slate-700">By {detail.camper.username}</p>
+            <p>
+              {/* A download of everything the app holds about the camper; the server writes it in the audit log. */}
+              <a className="font-semibold text-lake-700 underline" href={`/api/staff/campers/${detail.camper.id}/export`} download>
+                Download {detail.camper.username}'s data
+              </a>
+            </p>
           </header>
           {detail.review.camperMessage && (
             <Card>

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { RetentionPanel } from "./RetentionPanel.tsx";
 import { Link } from "wouter";
 import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "../../../../contracts/reviews.ts";
 import { Input } from "../../components/ui/input.tsx";
@@ -27,6 +28,7 @@ export function StaffShowsPage() {
         <h1 className="text-3xl font-bold text-lake-900">Campers' shows</h1>
         <StaffNav />
       </header>
+      <RetentionPanel />
       <div className="flex flex-wrap items-end gap-4" role="search">
         <div className="grid gap-1">
           <Label htmlFor={stateId}>State</Label>

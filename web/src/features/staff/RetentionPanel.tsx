@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { retentionAnnouncementSchema, retentionRuleSchema } from "../../../../contracts/retention.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { errorMessage, getJson, sendJson } from "../../lib/api.ts";
+
+const KEY = ["/api/staff/retention"];
+const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+
+/** Staff: the camp's media retention rule, what it will delete, and a warning in its last week. */
+export function RetentionPanel() {
+  const client = useQueryClient();
+  const startsId = useId();
+  const daysId = useId();
+  const { data } = useQuery({ queryKey: KEY, queryFn: ({ signal }) => getJson("/api/staff/retention", retentionAnnouncementSchema, { signal }) });
+  const [startsOn, setStartsOn] = useState("");
+  const [afterDays, setAfterDays] = useState("30");
+  const save = useMutation({
+    mutationFn: () => sendJson("PUT", "/api/staff/retention", { startsOn, afterDays: Number(afterDays) }, retentionRuleSchema),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+  const rule = data?.rule && !data.rule.executedAt ? data.rule : null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Media retention</CardTitle>
+        <CardDescription>Delete campers' clips, voice recordings and videos some days after a date. Accounts and scripts stay.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {data?.warning && rule && (
+          <p role="alert" data-testid="retention-warning" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+            On {formatDay(rule.deleteAt)} the retention rule deletes {data.items.length} media items of {data.campers} campers.
+          </p>
+        )}
+        {rule ? (
+          <p data-testid="retention-rule">
+            Campers' media made before <strong>{formatDay(rule.deleteAt)}</strong> is deleted then ({rule.afterDays} days after {rule.startsOn}).{" "}
+            {data?.items.length ?? 0} items are announced.
+          </p>
+        ) : (
+          <p>No retention rule is set.</p>
+        )}
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-4">
+          <div className="grid gap-1">
+            <Label htmlFor={startsId}>Count from (date)</Label>
+            <Input id={startsId} type="date" required value={startsOn} onChange={(e) => setStartsOn(e.target.value)} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={daysId}>Days after</Label>
+            <Input id={daysId} type="number" min={0} required value={afterDays} onChange={(e) => setAfterDays(e.target.value)} />
+          </div>
+          <Button type="submit" disabled={save.isPending}>
+            Set retention rule
+          </Button>
+        </form>
+        {save.isError && <p role="alert" className="text-red-800">{errorMessage(save.error)}</p>}
+      </CardContent>
+    </Card>
+  );
+}
