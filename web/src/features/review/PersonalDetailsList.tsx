@@ -59,7 +59,7 @@ export function PersonalDetailsList({ check, camper }: { check: PersonalDetailsC
             {camper && (
               <div className="flex flex-wrap gap-2">
                 {finding.kept ? (
-                  <Button type="button" variant="ghost" size="sm" disabled={camper.busy} onClick={() => camper.onKeep(finding, false)} aria-label={`Undo: ${finding.phrase}`}>
+                  <Button type="button" variant="ghost" size="sm" busy={camper.busy} onClick={() => camper.onKeep(finding, false)} aria-label={`Undo: ${finding.phrase}`}>
                     <Undo2 aria-hidden="true" />
                     Undo
                   </Button>
@@ -71,7 +71,7 @@ export function PersonalDetailsList({ check, camper }: { check: PersonalDetailsC
                         Fix it
                       </Link>
                     </Button>
-                    <Button type="button" variant="outline" size="sm" disabled={camper.busy} onClick={() => camper.onKeep(finding, true)} aria-label={`It's OK to share: ${finding.phrase}`}>
+                    <Button type="button" variant="outline" size="sm" busy={camper.busy} onClick={() => camper.onKeep(finding, true)} aria-label={`It's OK to share: ${finding.phrase}`}>
                       <Check aria-hidden="true" />
                       It's OK to share
                     </Button>

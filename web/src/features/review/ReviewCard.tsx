@@ -110,7 +110,7 @@ export function ReviewCard({ showId }: { showId: number }) {
               </p>
             )}
             <div>
-              <Button type="submit" disabled={submit.isPending}>
+              <Button type="submit" busy={submit.isPending}>
                 <Send aria-hidden="true" />
                 {submit.isPending ? "Sending..." : review!.state === "waiting" ? "Send the newest video again" : "Send for review"}
               </Button>

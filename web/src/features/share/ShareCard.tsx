@@ -102,7 +102,7 @@ export function ShareCard({ showId, title, actor = "camper" }: { showId: number;
               ))}
             </fieldset>
             <div>
-              <Button type="submit" disabled={create.isPending}>
+              <Button type="submit" busy={create.isPending}>
                 <Link2 aria-hidden="true" />
                 {create.isPending ? "Making the link..." : "Make a share link"}
               </Button>
@@ -124,7 +124,7 @@ export function ShareCard({ showId, title, actor = "camper" }: { showId: number;
                     <span data-testid={`share-views-${link.id}`}>{link.views === 1 ? "1 view" : `${link.views} views`}</span>
                   </span>
                   {link.state === "active" && (
-                    <Button type="button" variant="outline" size="sm" disabled={revoke.isPending} onClick={() => onRevoke(link)} aria-label={`Revoke the link made ${dateOf(link.createdAt)}`}>
+                    <Button type="button" variant="outline" size="sm" busy={revoke.isPending} onClick={() => onRevoke(link)} aria-label={`Revoke the link made ${dateOf(link.createdAt)}`}>
                       <XCircle aria-hidden="true" />
                       Revoke
                     </Button>

@@ -60,11 +60,11 @@ function DecisionForm({ detail }: { detail: StaffShowDetail }) {
         </p>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button type="button" onClick={() => send("approve")()} disabled={decide.isPending}>
+        <Button type="button" onClick={() => send("approve")()} busy={decide.isPending}>
           <Check aria-hidden="true" />
           Approve
         </Button>
-        <Button type="submit" variant="outline" disabled={decide.isPending}>
+        <Button type="submit" variant="outline" busy={decide.isPending}>
           <MessageSquareWarning aria-hidden="true" />
           Request changes
         </Button>
