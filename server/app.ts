@@ -220,9 +220,10 @@ export async function buildApp(deps: AppDeps) {
   const reviews = new ReviewsService(reviewsRepository, audit, personalDetails);
   await app.register(reviewsRoutes, { reviews });
   await app.register(staffRoutes, { reviews, storage });
-  await app.register(exportRoutes, { exporter: new DataExport(db, storage, reviews, voice), limiter, audit });
   await app.register(retentionRoutes, { retention });
   const shares = new SharesService(new SharesRepository(db), reviewsRepository, audit, config.review.required, personalDetails);
+  const exporter = new DataExport(db, storage, reviews, voice, async (userId, showId) => (await shares.listForOwner(userId, showId)).links);
+  await app.register(exportRoutes, { exporter, limiter, audit });
   await app.register(sharesRoutes, { shares });
   await app.register(watchRoutes, { shares, storage, limiter, lookupsPerMinute: config.share.lookupsPerMinute, info: appInfo });
 

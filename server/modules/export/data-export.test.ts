@@ -77,6 +77,8 @@ describe.each(["local disk", "S3"] as const)("data export (%s)", (where) => {
     const showJson = JSON.parse(entries.get(`shows/${show.id}/show.json`)!.bytes.toString("utf8"));
     expect(showJson.show).toEqual((await get(app, `/api/recordings/${show.id}`, camper.cookie)).json());
     expect(showJson.review).toEqual((await get(app, `/api/recordings/${show.id}/review`, camper.cookie)).json());
+    // Share links as the camper sees them (no token: only its hash is stored).
+    expect(showJson.shareLinks).toEqual((await get(app, `/api/recordings/${show.id}/shares`, camper.cookie)).json().links);
     const apiClips = (await get(app, `/api/clips?showId=${show.id}`, camper.cookie)).json() as object[];
     expect(showJson.clips.map(({ files: _files, ...clip }: { files: string[] }) => clip)).toEqual(apiClips);
     const apiRenders = (await get(app, `/api/recordings/${show.id}/renders`, camper.cookie)).json() as { id: number; current?: boolean }[];

@@ -7,6 +7,7 @@ import { schema } from "../../../db/client.ts";
 import { notFound } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { toClip } from "../clips/clips.repository.ts";
+import type { ShareLink } from "../../../contracts/shares.ts";
 import { toRenderJob } from "../renders/renders.service.ts";
 import type { ReviewsService } from "../reviews/reviews.service.ts";
 import { toShow } from "../shows/shows.repository.ts";
@@ -45,6 +46,8 @@ export class DataExport {
     private readonly storage: MediaStorage,
     private readonly reviews: ReviewsService,
     private readonly voice: VoiceService,
+    /** The show's share links as its camper sees them (the token itself is never stored, so never exported). */
+    private readonly shareLinks: (userId: number, showId: number) => Promise<ShareLink[]>,
   ) {}
 
   /** The camper's account, or a 404 (also for staff accounts: they are not campers). */
@@ -113,6 +116,7 @@ export class DataExport {
         value: {
           show: toShow(show),
           review: await this.reviews.forOwner(userId, show.id),
+          shareLinks: await this.shareLinks(userId, show.id),
           clips: clips.filter((c) => c.showId === show.id).map((c) => clipFiles(folder, c)),
           voiceOvers: voiceOvers
             .filter((v) => v.showId === show.id)
