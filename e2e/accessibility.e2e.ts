@@ -40,6 +40,11 @@ function checker(page: Page, findings: string[], withAxe: boolean): Check {
     // Wait for the route's own content (its h1, or the dialog that is open over it) before judging it.
     await page.getByRole("heading", { level: 1 }).or(page.getByRole("alertdialog")).or(page.getByRole("dialog")).first().waitFor();
     if (withAxe) {
+      // Judge the screen at rest: a drawer or dialog still fading in has text over a half-drawn
+      // background, which axe measures as low contrast. Endless animations (spinners) never end.
+      await page.waitForFunction(() =>
+        document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+      );
       for (const v of await allAxeViolations(page)) {
         findings.push(`${name}: ${v.id} (${v.impact}) ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
       }
