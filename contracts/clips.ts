@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { idParamsSchema, idQuerySchema, idSchema } from "./ids.ts";
+import { scriptCheckSchema } from "./shots.ts";
 
 /**
  * Video clips and their resumable upload (issue: Recorder).
  *
  * Uploads speak tus 1.0.0 (core, creation, creation-defer-length, termination) under /api/uploads:
  *   POST   /api/uploads            Tus-Resumable: 1.0.0; Upload-Defer-Length: 1 (or Upload-Length: n);
- *                                  Upload-Metadata: "title <base64>,showId <base64>?,filetype <base64>?"
+ *                                  Upload-Metadata: "title <base64>,showId <base64>?,shotId <base64>?,filetype <base64>?"
  *                                  -> 201, Location: /api/uploads/{id}
  *   HEAD   /api/uploads/{id}       -> 200, Upload-Offset, Upload-Length or Upload-Defer-Length: 1
  *   PATCH  /api/uploads/{id}       Content-Type: application/offset+octet-stream; Upload-Offset: n;
@@ -42,6 +43,10 @@ export const clipSchema = z.object({
   usedSeconds: z.number(),
   /** A still from the clip for its player (JPEG, owner only); null when none could be made. */
   posterUrl: z.string().nullable(),
+  /** The shot this clip is a take of (record to the script); null for a free recording. */
+  shotId: z.number().int().nullable(),
+  /** The last check of this take against its shot's lines; null until checked. */
+  scriptCheck: scriptCheckSchema.nullable(),
   createdAt: z.string(),
   /** Streams the clip to its owner (HTTP Range supported). */
   mediaUrl: z.string(),

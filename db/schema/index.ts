@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { ScriptCheck } from "../../contracts/shots.ts";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   doublePrecision,
@@ -165,9 +167,35 @@ export const clips = pgTable(
     trimEndSeconds: doublePrecision("trim_end_seconds"),
     // A still from the clip (JPEG) made when it was saved; null when ffmpeg could not grab one.
     posterKey: text("poster_key"),
+    // The shot this clip is a take of (record to the script); null for a free recording.
+    shotId: integer("shot_id").references((): AnyPgColumn => shots.id, { onDelete: "set null" }),
+    // The last check of this take against its shot's lines (contracts/shots.ts ScriptCheck).
+    scriptCheck: jsonb("script_check").$type<ScriptCheck>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("clips_user_show_idx").on(t.userId, t.showId, t.position)],
+  (t) => [index("clips_user_show_idx").on(t.userId, t.showId, t.position), index("clips_shot_idx").on(t.shotId)],
+);
+
+/**
+ * A show's narration grouped into shots for recording to the script. The narration on the show is
+ * the truth for the words; `text` is this shot's part of it as last laid out, so the server can tell
+ * when the narration changed since and follow it (keeping shots whose lines barely changed).
+ */
+export const shots = pgTable(
+  "shots",
+  {
+    id: serial("id").primaryKey(),
+    showId: integer("show_id")
+      .notNull()
+      .references(() => recordings.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    text: text("text").notNull(),
+    // The take the finished video uses; a take stays a take of its shot when another is chosen.
+    chosenClipId: integer("chosen_clip_id").references((): AnyPgColumn => clips.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("shots_show_position_idx").on(t.showId, t.position)],
 );
 
 /**

@@ -30,6 +30,8 @@ export function toClip(row: ClipRow): Clip {
     trimEndSeconds: span.end,
     usedSeconds: span.seconds,
     posterUrl: row.posterKey ? `/api/clips/${row.id}/poster` : null,
+    shotId: row.shotId,
+    scriptCheck: row.scriptCheck,
     createdAt: row.createdAt.toISOString(),
     mediaUrl: `/api/clips/${row.id}/media`,
     downloadUrl: `/api/clips/${row.id}/media?download=1`,

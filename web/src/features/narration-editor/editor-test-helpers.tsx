@@ -25,6 +25,8 @@ export function buildClip(id: number, position: number, overrides: Partial<Clip>
     trimEndSeconds: durationSeconds,
     usedSeconds: durationSeconds,
     posterUrl: null,
+    shotId: null,
+    scriptCheck: null,
     createdAt: "2025-07-01T12:00:00.000Z",
     mediaUrl: `/api/clips/${id}/media`,
     downloadUrl: `/api/clips/${id}/media?download=1`,

@@ -94,7 +94,7 @@ describe("ClipList", () => {
     const server = {
       id: 12, showId: 3, title: "Recording 1", position: 0, mimeType: "video/webm" as const, durationSeconds: 7,
       sizeBytes: 10, uploadedBytes: 10, uploadSha256: "ab", transcription: null, trimStartSeconds: 0,
-      trimEndSeconds: 7, usedSeconds: 7, posterUrl: "/api/clips/12/poster", createdAt: "2025-07-01T12:00:00.000Z",
+      trimEndSeconds: 7, usedSeconds: 7, posterUrl: "/api/clips/12/poster", shotId: null, scriptCheck: null, createdAt: "2025-07-01T12:00:00.000Z",
       mediaUrl: "/api/clips/12/media", downloadUrl: "/api/clips/12/media?download=1",
     };
     render(

@@ -23,6 +23,8 @@ function server(id: number, extra: Partial<Clip> = {}): Clip {
     trimEndSeconds: 12.5,
     usedSeconds: 12.5,
     posterUrl: null,
+    shotId: null,
+    scriptCheck: null,
     createdAt: "2025-07-01T10:00:00Z",
     mediaUrl: `/api/clips/${id}/media`,
     downloadUrl: `/api/clips/${id}/download`,

@@ -208,6 +208,8 @@ export class FakeTusServer {
       trimEndSeconds: 3,
       usedSeconds: 3,
       posterUrl: null,
+      shotId: null,
+      scriptCheck: null,
       createdAt: new Date().toISOString(),
       mediaUrl: `/api/clips/${id}/media`,
       downloadUrl: `/api/clips/${id}/media?download=1`,
