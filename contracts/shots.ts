@@ -86,7 +86,7 @@ export const shotSchema = z.object({
   /** 1-based place in the list. */
   number: z.number().int(),
   text: z.string(),
-  /** The shot's sentences, as the check and the teleprompter split them. */
+  /** The shot's sentences (contracts/script-sentences.ts), as the check and the teleprompter split them. */
   sentences: z.array(z.string()),
   /** At the camper's speaking pace. */
   estimatedSeconds: z.number(),
