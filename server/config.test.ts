@@ -58,6 +58,7 @@ describe("loadConfig", () => {
       secretAccessKey: "secret",
       forcePathStyle: true,
       partSizeBytes: 5 * 1024 * 1024,
+      uploadBuffers: 24,
     });
     expect(config.render.concurrency).toBe(0);
     expect(() => loadConfig({ S3_BUCKET: "camp-media", S3_ACCESS_KEY_ID: "key" })).toThrow(/set both or neither/);

@@ -97,6 +97,7 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   S3_PART_SIZE_MB: z.coerce.number().int().min(5).max(512).default(5),
+  S3_UPLOAD_BUFFERS: z.coerce.number().int().min(1).max(10_000).default(24),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(1024 ** 3),
   CAMPER_STORAGE_MB: z.coerce.number({ error: "must be a number of megabytes" }).int().min(1).default(2048),
@@ -215,6 +216,8 @@ export interface S3Settings {
   forcePathStyle: boolean;
   /** Size of each multipart upload part (S3's minimum is 5 MiB; only the last part may be smaller). */
   partSizeBytes: number;
+  /** Uploads that may hold a part in this instance's memory at once; more wait their turn. */
+  uploadBuffers: number;
 }
 
 export class ConfigError extends Error {
@@ -296,6 +299,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
             partSizeBytes: env.S3_PART_SIZE_MB * 1024 * 1024,
+            uploadBuffers: env.S3_UPLOAD_BUFFERS,
           }
         : undefined,
       maxUploadBytes: env.MAX_UPLOAD_BYTES,

@@ -51,6 +51,7 @@ export async function startLocalS3(options: { bucket?: string; partSizeBytes?: n
       secretAccessKey: LOCAL_S3_KEY,
       forcePathStyle: true,
       partSizeBytes,
+      uploadBuffers: 24,
     },
     env: {
       S3_BUCKET: bucket,

@@ -258,4 +258,51 @@ describe("S3 storage when the server is away", () => {
       await local.close();
     }
   });
+
+  it("writes at most S3_UPLOAD_BUFFERS uploads at once, the others waiting their turn with their bytes unread", async () => {
+    const local = await startLocalS3();
+    const storage = new S3MediaStorage({ ...local.settings, uploadBuffers: 1 });
+    try {
+      // The first upload's request is still arriving: its source stays open until we end it.
+      let firstStarted!: () => void;
+      const firstReading = new Promise<void>((resolve) => (firstStarted = resolve));
+      let sent = false;
+      const slow = new Readable({
+        read() {
+          if (sent) return;
+          sent = true;
+          this.push(randomBytes(1000));
+          firstStarted();
+        },
+      });
+      const first = storage.writeAt("users/3/clips/first.webm", 0, slow);
+      let secondRead = false;
+      const second = storage.writeAt(
+        "users/3/clips/second.webm",
+        0,
+        new Readable({
+          read() {
+            secondRead = true;
+            this.push(Buffer.from("second"));
+            this.push(null);
+          },
+        }),
+      );
+      // The first write has taken the one slot once it read its bytes; the second has not been let in.
+      await firstReading;
+      // Time for the second write to have started, were it let in: a whole write through another instance.
+      const other = new S3MediaStorage(local.settings);
+      await other.writeAt("users/3/clips/other.webm", 0, sourceOf(Buffer.from("other")));
+      await other.seal("users/3/clips/other.webm");
+      other.close();
+      expect(secondRead).toBe(false);
+      slow.push(null);
+      expect(await first).toBe(1000);
+      expect(await second).toBe(6);
+      expect(secondRead).toBe(true);
+    } finally {
+      storage.close();
+      await local.close();
+    }
+  });
 });

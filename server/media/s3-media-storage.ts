@@ -51,6 +51,30 @@ const hex = (text: string) => Buffer.from(text, "utf8").toString("hex");
 const unhex = (text: string) => Buffer.from(text, "hex").toString("utf8");
 const pad = (n: number) => String(n).padStart(5, "0");
 
+/** A counting semaphore: at most `size` holders; the others wait in arrival order. */
+export class WriteSlots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(size: number) {
+    this.free = Math.max(1, size);
+  }
+
+  acquire(): Promise<void> {
+    if (this.free > 0) {
+      this.free--;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.free++;
+  }
+}
+
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404;
@@ -60,12 +84,15 @@ function isMissing(error: unknown): boolean {
  * Media in an S3-compatible bucket (AWS, MinIO, Ceph, R2). Resumable uploads go straight into an S3
  * multipart upload: each writeAt fills parts of `partSizeBytes` and keeps the unfinished rest as a
  * small tail object, so no instance's disk or memory holds an upload between requests and the next
- * request may land on any instance. Memory per write in progress is at most one part.
+ * request may land on any instance. Memory per write in progress is at most one part, and at most
+ * `uploadBuffers` writes run at once per instance (the rest wait, their bytes held back by TCP): 300
+ * campers uploading at once took 1.2 GiB per web instance before this bound.
  */
 export class S3MediaStorage implements MediaStorage {
   readonly client: S3Client;
   private readonly bucket: string;
   private readonly partSize: number;
+  private readonly buffers: WriteSlots;
 
   /** Working copies for ffmpeg go here (DATA_DIR/tmp in the app), where the leftover sweep finds them. */
   readonly scratchDirs: readonly string[];
@@ -74,6 +101,7 @@ export class S3MediaStorage implements MediaStorage {
     this.scratchDirs = tmpDir === tmpdir() ? [] : [tmpDir];
     this.bucket = settings.bucket;
     this.partSize = Math.max(MIN_PART_BYTES, settings.partSizeBytes);
+    this.buffers = new WriteSlots(settings.uploadBuffers);
     this.client = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
@@ -166,6 +194,15 @@ export class S3MediaStorage implements MediaStorage {
 
   async writeAt(key: string, offset: number, source: Readable, through?: Transform): Promise<number> {
     assertSafeKey(key);
+    await this.buffers.acquire();
+    try {
+      return await this.writeWithSlot(key, offset, source, through);
+    } finally {
+      this.buffers.release();
+    }
+  }
+
+  private async writeWithSlot(key: string, offset: number, source: Readable, through?: Transform): Promise<number> {
     let state = await this.loadState(key);
     if (offset === 0) {
       await this.delete(key);

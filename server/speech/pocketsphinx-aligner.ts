@@ -2,8 +2,8 @@ import { execFile } from "node:child_process";
 import { accessSync, constants, existsSync } from "node:fs";
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { speechSentences } from "../voice/voice-provider.ts";
-import { speechTokens, type HeardWord, type SpeechAligner } from "./speech-aligner.ts";
+import { scriptSentences } from "../../contracts/script-sentences.ts";
+import { spokenTokens, type HeardWord, type SpeechAligner } from "./speech-aligner.ts";
 
 /** Debian's `pocketsphinx` (5prealpha: pocketsphinx_continuous) and `pocketsphinx-en-us`. */
 const BINARY = "pocketsphinx_continuous";
@@ -51,9 +51,15 @@ export class PocketsphinxAligner implements SpeechAligner {
     return binaryOnPath() !== undefined && existsSync(ACOUSTIC_MODEL) && existsSync(DICTIONARY);
   }
 
+  /** Only the pronouncing dictionary's words can be listened for. */
+  vocabulary(): Promise<ReadonlySet<string>> {
+    return knownWords();
+  }
+
   async align(wavFile: string, text: string, signal?: AbortSignal): Promise<HeardWord[]> {
     const known = await knownWords();
-    const sentences = speechSentences(text).map((sentence) => speechTokens(sentence).filter((w) => known.has(w)));
+    // Sentences as the shot list splits them (a sentence read again restarts at its start); numbers as words.
+    const sentences = scriptSentences(text).map((sentence) => spokenTokens(sentence).filter((w) => known.has(w)));
     const fsg = scriptGrammar(sentences);
     if (!fsg) return [];
     // Next to the sound, in the caller's work folder (a render's, which crash recovery cleans up).

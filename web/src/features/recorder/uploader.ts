@@ -52,16 +52,19 @@ export function encodeMetadata(metadata: Record<string, string | number | null |
 export function createUploadHeaders({
   title,
   showId,
+  shotId = null,
   mimeType,
 }: {
   title: string;
   showId: number | null;
+  /** A take of a shot (record to the script): the server makes the clip that shot's take. */
+  shotId?: number | null;
   mimeType: string;
 }): Record<string, string> {
   return {
     "Tus-Resumable": TUS_VERSION,
     "Upload-Defer-Length": "1",
-    "Upload-Metadata": encodeMetadata({ title, showId, filetype: baseMimeType(mimeType) }),
+    "Upload-Metadata": encodeMetadata({ title, showId, shotId, filetype: baseMimeType(mimeType) }),
   };
 }
 
@@ -402,7 +405,7 @@ class ClipUploader {
     const response = await classify(
       await this.request(UPLOADS_URL, {
         method: "POST",
-        headers: createUploadHeaders({ title: clip.title, showId: clip.showId, mimeType: clip.mimeType }),
+        headers: createUploadHeaders({ title: clip.title, showId: clip.showId, shotId: clip.shotId, mimeType: clip.mimeType }),
       }),
     );
     const location = response.headers.get("location");

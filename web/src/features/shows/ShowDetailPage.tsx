@@ -1,4 +1,4 @@
-import { AlertCircle, ArrowLeft, AudioLines, Download, Loader2, Pencil, Trash2 } from "lucide-react";
+import { AlertCircle, ArrowLeft, AudioLines, Clapperboard, Download, Loader2, Pencil, Trash2 } from "lucide-react";
 import { useState, type MouseEvent } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import type { Show } from "../../../../contracts/recordings.ts";
@@ -144,6 +144,12 @@ function ShowDetail({ show, onDeleted }: { show: Show; onDeleted: () => void }) 
             <Link href={`/shows/${show.id}/narration`}>
               <AudioLines aria-hidden="true" />
               Edit narration &amp; voice
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link href={`/shows/${show.id}/shots`}>
+              <Clapperboard aria-hidden="true" />
+              Record to the script
             </Link>
           </Button>
           <DownloadMp4Button showId={show.id} title={show.title} size="default" />
