@@ -163,7 +163,7 @@ export async function buildApp(deps: AppDeps) {
   const ai = new AiService(aiWriter, limiter, config.ai.requestsPerMinute);
   await app.register(aiRoutes, { ai });
 
-  const storage = deps.mediaStorage ?? createMediaStorage(config.media);
+  const storage = deps.mediaStorage ?? (await createMediaStorage(config.media));
   const clipsRepository = new ClipsRepository(db);
   const clips = new ClipsService(clipsRepository, showsRepository, storage);
   shows.onShowDeleted(clips);
