@@ -1,14 +1,10 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
-import type { APIRequestContext, Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RenderJob } from "../contracts/renders.ts";
 import { buildCredentials } from "../testing/factories.ts";
 import { webmFixture } from "../testing/media-fixtures.ts";
-import { createShowViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
+import { createShowViaApi, ok, renderViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
 import { launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
-import { newDataDir, startServer, type RunningServer } from "./support/server.ts";
+import { startServerWithStaff, type RunningServer } from "./support/server.ts";
 
 /**
  * The personal-details check in Chromium: a camper's script has a phone number; sending for review shows it
@@ -20,31 +16,13 @@ let server: RunningServer;
 const staffCredentials = buildCredentials({ username: "coach_privacy" });
 
 beforeAll(async () => {
-  // Staff come only from the command line, run before the server opens the embedded database.
-  const dataDir = newDataDir();
-  await promisify(execFile)(process.execPath, [path.resolve("dist/server/cli/staff.js"), "add", staffCredentials.username], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, STAFF_PASSWORD: staffCredentials.password, LOG_LEVEL: "warn" },
-  });
-  server = await startServer({ dataDir });
+  server = await startServerWithStaff(staffCredentials);
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, what: string): Promise<T> {
-  if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
-
-async function renderVideo(request: APIRequestContext, showId: number) {
-  const started = await ok<RenderJob>(await request.post(`/api/recordings/${showId}/renders`, { data: { captions: true } }), "render");
-  await expect
-    .poll(async () => (await ok<RenderJob>(await request.get(`/api/renders/${started.id}`), "render status")).status, { timeout: 90_000 })
-    .toBe("done");
-  return started;
-}
 
 describe("personal-details check", () => {
   it("camper sees a phone number flagged, fixes it, keeps a false alarm and sends; staff see what was flagged and kept", async () => {
@@ -56,7 +34,7 @@ describe("personal-details check", () => {
     });
     const clip = await uploadClipViaApi(camper.request, await webmFixture(2), "Paddling", show.id);
     await setShowClips(camper.request, show.id, [clip.id]);
-    await renderVideo(camper.request, show.id);
+    await renderViaApi(camper.request, show.id, { captions: true });
 
     const page = await camper.newPage();
     const errors = watchPageErrors(page, [401, 404, 409]);
@@ -80,7 +58,7 @@ describe("personal-details check", () => {
     const saved = page.waitForResponse((r) => r.url().endsWith(`/api/recordings/${show.id}`) && r.request().method() === "PATCH" && r.ok());
     await page.getByRole("textbox", { name: "Narration script" }).fill("We paddled to the island. Ask the camp office to join!");
     await saved;
-    await renderVideo(camper.request, show.id);
+    await renderViaApi(camper.request, show.id, { captions: true });
 
     await page.goto(`/shows/${show.id}`);
     await flagged.getByText("You said it's OK to share").waitFor();

@@ -1,15 +1,11 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
-import type { APIRequestContext, Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RenderJob } from "../contracts/renders.ts";
 import type { ShowReview } from "../contracts/reviews.ts";
 import { buildCredentials } from "../testing/factories.ts";
 import { webmFixture } from "../testing/media-fixtures.ts";
-import { createShowViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
-import { allAxeViolations, launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
-import { newDataDir, startServer, type RunningServer } from "./support/server.ts";
+import { createShowViaApi, ok, renderViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
+import { allAxeViolations, launchBrowser, newContext, playsWithoutError, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
+import { startServerWithStaff, type RunningServer } from "./support/server.ts";
 
 /**
  * Private share links end to end: a camper's show approved by camp staff is shared from the show page,
@@ -20,24 +16,13 @@ let server: RunningServer;
 const staffCredentials = buildCredentials({ username: "coach_share" });
 
 beforeAll(async () => {
-  // Staff accounts come only from the command line, run (as the README says) before the server opens
-  // the embedded database.
-  const dataDir = newDataDir();
-  await promisify(execFile)(process.execPath, [path.resolve("dist/server/cli/staff.js"), "add", staffCredentials.username], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, STAFF_PASSWORD: staffCredentials.password, LOG_LEVEL: "warn" },
-  });
-  server = await startServer({ dataDir });
+  server = await startServerWithStaff(staffCredentials);
   browser = await launchBrowser();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, what: string): Promise<T> {
-  if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
 
 describe("share links", () => {
   it("camper shares an approved show; the link plays signed out; revoking ends it", async () => {
@@ -48,10 +33,7 @@ describe("share links", () => {
     const show = await createShowViaApi(camper.request, { title: "Canoe Week", narration: "We paddled to the island and sang by the fire." });
     const clip = await uploadClipViaApi(camper.request, await webmFixture(3), "Paddling", show.id);
     await setShowClips(camper.request, show.id, [clip.id]);
-    const started = await ok<RenderJob>(await camper.request.post(`/api/recordings/${show.id}/renders`, { data: { captions: true } }), "render");
-    await expect
-      .poll(async () => (await ok<RenderJob>(await camper.request.get(`/api/renders/${started.id}`), "render status")).status, { timeout: 90_000 })
-      .toBe("done");
+    const started = await renderViaApi(camper.request, show.id, { captions: true });
     await ok(await camper.request.post(`/api/recordings/${show.id}/review`, { data: { message: "Ready!" } }), "submit");
     const staff = await newContext(browser, server.baseURL);
     await ok(await staff.request.post("/api/login", { data: staffCredentials }), "staff login");
@@ -86,14 +68,7 @@ describe("share links", () => {
     expect(await watch.textContent("body")).not.toContain(credentials.username);
     const video = watch.locator("video");
     expect(await video.locator("track[kind=captions]").getAttribute("src")).toBe(`${new URL(link).pathname}/captions.vtt`);
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
-    const from = await video.evaluate(async (v: HTMLVideoElement) => {
-      v.muted = true;
-      await v.play();
-      return v.currentTime;
-    });
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(from + 0.5);
-    expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).toBeNull();
+    await playsWithoutError(video);
     // The captions track loaded its cues.
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0), { timeout: 10_000 })

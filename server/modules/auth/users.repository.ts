@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import type { PublicUser, UserRole } from "../../../contracts/auth.ts";
-import type { SubscriptionTier } from "../../../contracts/product.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 
@@ -11,9 +10,9 @@ export function toPublicUser(row: UserRow): PublicUser {
   return {
     id: row.id,
     username: row.username,
-    subscriptionTier: row.subscriptionTier as SubscriptionTier,
+    subscriptionTier: row.subscriptionTier,
     recordingsCount: row.recordingsCount,
-    role: row.role as UserRole,
+    role: row.role,
   };
 }
 
