@@ -1,32 +1,21 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCredentials } from "../testing/factories.ts";
 import { webmFixture } from "../testing/media-fixtures.ts";
+import { campWithStaff } from "./support/camp.ts";
 import { createShowViaApi, renderViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
-import { launchBrowser, newContext, playsWithoutError, watchPageErrors } from "./support/browser.ts";
-import { startServerWithStaff, type RunningServer } from "./support/server.ts";
+import { newContext, playsWithoutError, watchPageErrors } from "./support/browser.ts";
 
 /**
  * Issue 17's whole path with the camp in between, in Chromium: the camper sends a video; staff ask for a
  * change; the camper's change adds a phone number, which the personal-details check flags; she fixes it,
  * makes a new video and sends it; staff approve; she shares it; the link plays signed out; revoking ends it.
  */
-let browser: Browser;
-let server: RunningServer;
 const staffCredentials = buildCredentials({ username: "coach_journey" });
-
-beforeAll(async () => {
-  server = await startServerWithStaff(staffCredentials);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const camp = campWithStaff(staffCredentials);
 
 describe("sharing with the camp's say-so", () => {
   it("submit, changes requested, a flagged phone number fixed, approved, shared, watched signed out, revoked", async () => {
-    const camper = await newContext(browser, server.baseURL);
+    const camper = await newContext(camp.browser, camp.server.baseURL);
     const registered = await camper.request.post("/api/register", { data: buildCredentials() });
     expect(registered.ok()).toBe(true);
     const show = await createShowViaApi(camper.request, { title: "Canoe Week", narration: "We paddled to the island. We sang by the fire." });
@@ -42,7 +31,7 @@ describe("sharing with the camp's say-so", () => {
     await page.getByText("Waiting for review").first().waitFor();
 
     // Staff ask for a change, with a note.
-    const staff = await newContext(browser, server.baseURL);
+    const staff = await newContext(camp.browser, camp.server.baseURL);
     expect((await staff.request.post("/api/login", { data: staffCredentials })).ok()).toBe(true);
     const staffPage = await staff.newPage();
     const staffErrors = watchPageErrors(staffPage, [401, 404]);
@@ -86,7 +75,7 @@ describe("sharing with the camp's say-so", () => {
     const share = page.getByRole("region", { name: "Share with family" });
     await share.getByRole("button", { name: "Make a share link" }).click();
     const link = await share.getByTestId("share-print-card").getByLabel("Scan the code or type this link").inputValue();
-    const family = await newContext(browser, server.baseURL);
+    const family = await newContext(camp.browser, camp.server.baseURL);
     const watch = await family.newPage();
     expect((await watch.goto(link))!.status()).toBe(200);
     await playsWithoutError(watch.locator("video"));

@@ -1,32 +1,21 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { buildCredentials } from "../testing/factories.ts";
 import { webmFixture } from "../testing/media-fixtures.ts";
+import { campWithStaff } from "./support/camp.ts";
 import { createShowViaApi, ok, renderViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
-import { launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
-import { startServerWithStaff, type RunningServer } from "./support/server.ts";
+import { newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
 
 /**
  * The personal-details check in Chromium: a camper's script has a phone number; sending for review shows it
  * highlighted and is refused; the camper keeps a false alarm in the title, fixes the number in the script,
  * makes a new video and sends it; staff see what was flagged and what was kept.
  */
-let browser: Browser;
-let server: RunningServer;
 const staffCredentials = buildCredentials({ username: "coach_privacy" });
-
-beforeAll(async () => {
-  server = await startServerWithStaff(staffCredentials);
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const camp = campWithStaff(staffCredentials);
 
 describe("personal-details check", () => {
   it("camper sees a phone number flagged, fixes it, keeps a false alarm and sends; staff see what was flagged and kept", async () => {
-    const camper = await newContext(browser, server.baseURL);
+    const camper = await newContext(camp.browser, camp.server.baseURL);
     await ok(await camper.request.post("/api/register", { data: buildCredentials() }), "register");
     const show = await createShowViaApi(camper.request, {
       title: "Canoe Week with Taylor Swift Songs",
@@ -67,7 +56,7 @@ describe("personal-details check", () => {
     await page.getByText("Waiting for review").first().waitFor();
 
     // Staff see what the check flagged when it was sent, and that the camper kept it.
-    const staff = await newContext(browser, server.baseURL);
+    const staff = await newContext(camp.browser, camp.server.baseURL);
     await ok(await staff.request.post("/api/login", { data: staffCredentials }), "staff login");
     const staffPage = await staff.newPage();
     await staffPage.goto(`/staff/shows/${show.id}`);
