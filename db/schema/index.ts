@@ -11,7 +11,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -36,22 +35,6 @@ export const users = pgTable(
     // Usernames are unique whatever their case: "Maya" and "maya" are one camper.
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
   ],
-);
-
-export const subscriptions = pgTable(
-  "subscriptions",
-  {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    tier: text("tier").notNull(),
-    startDate: timestamp("start_date", { withTimezone: true }).notNull(),
-    endDate: timestamp("end_date", { withTimezone: true }),
-    sessionsRemaining: integer("sessions_remaining"),
-    amountPaid: numeric("amount_paid", { precision: 10, scale: 2 }),
-  },
-  (t) => [index("subscriptions_user_idx").on(t.userId)],
 );
 
 export const recordings = pgTable(

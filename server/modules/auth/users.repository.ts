@@ -36,7 +36,7 @@ export class UsersRepository {
     await this.db.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, id));
   }
 
-  /** Deletes the user; sessions, subscriptions and shows go with it (ON DELETE CASCADE). */
+  /** Deletes the user; sessions and shows go with it (ON DELETE CASCADE). */
   async delete(id: number): Promise<void> {
     await this.db.delete(schema.users).where(eq(schema.users.id, id));
   }
