@@ -127,8 +127,9 @@ describe("Recording by shot", () => {
     // 7 of the 11 words.
     expect(within(result).getByTestId("word-match").textContent).toBe("64 %");
     expect(politeText()).toBe("Shot 1 checked: 2 of 3 sentences said, 64 % of the words found.");
-    // The first take of a shot is chosen by the server.
+    // The first take of a shot is chosen by the server; the recorder stays on the shot all the same.
     await waitFor(() => expect(within(result).getByTestId("take-chosen")).toBeTruthy());
+    expect(screen.getByRole("heading", { level: 2, name: "Shot 1 of 2" })).toBeTruthy();
     const firstShot = screen.getAllByTestId("shot")[0]!;
     await waitFor(() => expect(within(firstShot).getByTestId("shot-takes").textContent).toBe("Take chosen (1 take)"));
     expect(within(firstShot).getByText("64 % of the words, 1 line missed")).toBeTruthy();

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Loader2 } from "lucide-react";
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { DEFAULT_VIDEO_FORMAT, VIDEO_FORMATS } from "../../../../contracts/product.ts";
 import type { Show } from "../../../../contracts/recordings.ts";
 import { announce } from "../../components/a11y/announcer.tsx";
@@ -30,6 +30,10 @@ export function ShotsScreen({ show, userId }: { show: Show; userId: number }) {
   const ids = { shots: useId() };
   const format = VIDEO_FORMATS.find((f) => f.key === (show.videoFormat ?? DEFAULT_VIDEO_FORMAT)) ?? VIDEO_FORMATS[0];
   const onRecordingChange = useCallback((value: boolean) => setRecording(value), []);
+  // Pinned once known: a take that gets chosen must not move the recorder on by itself.
+  useEffect(() => {
+    if (chosenNumber === null && query.data && query.data.shots.length > 0) setChosenNumber(firstShotToRecord(query.data));
+  }, [chosenNumber, query.data]);
 
   if (query.status === "pending") {
     return (
@@ -69,7 +73,7 @@ export function ShotsScreen({ show, userId }: { show: Show; userId: number }) {
 
   return (
     <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:items-start">
-      <div ref={recorderBox} className="min-w-0 lg:sticky lg:top-4">
+      <div ref={recorderBox} className="min-w-0">
         {shot && (
           <ShotRecorder
             show={show}
