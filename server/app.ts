@@ -60,6 +60,9 @@ import { exportRoutes } from "./modules/export/export.routes.ts";
 import { Retention } from "./modules/retention/retention.ts";
 import { retentionRoutes } from "./modules/retention/retention.routes.ts";
 import { showsRoutes } from "./modules/shows/shows.routes.ts";
+import { ShotsRepository } from "./modules/shots/shots.repository.ts";
+import { shotsRoutes } from "./modules/shots/shots.routes.ts";
+import { ShotsService } from "./modules/shots/shots.service.ts";
 import { ShowsService } from "./modules/shows/shows.service.ts";
 
 export interface AppDeps {
@@ -160,7 +163,7 @@ export async function buildApp(deps: AppDeps) {
   const ai = new AiService(aiWriter, limiter, config.ai.requestsPerMinute);
   await app.register(aiRoutes, { ai });
 
-  const storage = deps.mediaStorage ?? createMediaStorage(config.media);
+  const storage = deps.mediaStorage ?? (await createMediaStorage(config.media));
   const clipsRepository = new ClipsRepository(db);
   const clips = new ClipsService(clipsRepository, showsRepository, storage);
   shows.onShowDeleted(clips);
@@ -180,6 +183,7 @@ export async function buildApp(deps: AppDeps) {
   shows.setVoiceCheck((name) => voiceProvider.voices.includes(name));
   shows.onShowDeleted(voice);
   await app.register(voiceRoutes, { voice, storage, ai });
+  await app.register(shotsRoutes, { shots: new ShotsService(new ShotsRepository(db), voice) });
   const speech = createSpeechAligner(config);
   app.log.info({ aligner: speech?.name ?? "off" }, "clip-sound captions");
   const renderWorker = new RenderWorker(db, storage, clipsRepository, voice, videoTools, {

@@ -78,9 +78,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
       throw badRequest("Send Upload-Length or Upload-Defer-Length: 1");
     }
     const metadata = parseMetadata(request.headers["upload-metadata"] as string | undefined);
-    // tus clients may send any metadata; a showId that names no show of the camper's leaves the clip loose.
+    // tus clients may send any metadata; a showId that names no show of the camper's leaves the clip loose,
+    // and a shotId that names no shot of theirs is ignored the same way (a take joins its shot's show).
     const showId = parseId(metadata.showId);
-    const id = await uploads.create(user.id, { title: cleanTitle(metadata.title), showId, length });
+    const shotId = parseId(metadata.shotId);
+    const id = await uploads.create(user.id, { title: cleanTitle(metadata.title), showId, shotId, length });
     return reply.code(201).header("location", `/api/uploads/${id}`).header("upload-offset", "0").send();
   });
 

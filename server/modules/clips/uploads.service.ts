@@ -13,6 +13,7 @@ import { NotVideoError, TooLargeError, UploadGuard, sniffContainer } from "../..
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { grabPoster, probeDuration, remux, type VideoToolPaths } from "../../media/video-tools.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
+import { chooseFirstTake, findOwnedShot, lockShotForTake } from "../shots/shots.repository.ts";
 import { toClip, type ClipsRepository } from "./clips.repository.ts";
 
 type UploadRow = typeof schema.uploads.$inferSelect;
@@ -125,19 +126,23 @@ export class UploadsService {
 
   async create(
     userId: number,
-    input: { title: string; showId: number | null; length: number | null },
+    input: { title: string; showId: number | null; shotId?: number | null; length: number | null },
   ): Promise<string> {
     if (input.length !== null && input.length > this.maxBytes) throw new HttpError(413, CLIP_MESSAGES.tooLarge(this.maxBytes));
     // Before any byte is written: room for the whole declared length (at least a byte when deferred).
     const usage = await this.usage(userId);
     if (usage.open >= this.quota.openUploads) throw new HttpError(429, CLIP_MESSAGES.tooManyUploads(this.quota.openUploads));
     if (usage.bytes + (input.length ?? 1) > this.quota.storedBytes) throw new HttpError(413, CLIP_MESSAGES.storageFull(this.quota.storedBytes));
-    const showId = input.showId !== null && (await this.ownsShow(userId, input.showId)) ? input.showId : null;
+    // A take of a shot joins the shot's show. A shot that is not the camper's (or no longer exists) is
+    // ignored like a foreign show: the clip is then a free clip of the show given, never lost.
+    const shot = input.shotId ? await findOwnedShot(this.db, userId, input.shotId) : undefined;
+    const showId = shot ? shot.showId : input.showId !== null && (await this.ownsShow(userId, input.showId)) ? input.showId : null;
     const id = randomUUID();
     await this.db.insert(u).values({
       id,
       userId,
       showId,
+      shotId: shot?.id ?? null,
       title: input.title,
       length: input.length,
       storageKey: `users/${userId}/uploads/${id}`,
@@ -317,6 +322,8 @@ export class UploadsService {
           if (show === "limit-reached") throw forbidden(SHOW_MESSAGES.freeTierLimit(FREE_TIER_SHOW_LIMIT));
           showId = show.id;
         }
+        // The shot may have gone while the bytes arrived (a narration edit): the take is then a free clip.
+        const shotId = row.shotId !== null && showId !== null && (await lockShotForTake(tx, showId, row.shotId)) ? row.shotId : null;
         const created = await this.clips.create(
           {
             userId: row.userId,
@@ -330,9 +337,11 @@ export class UploadsService {
             durationSeconds,
             transcription: extra.transcription,
             posterKey,
+            shotId,
           },
           tx,
         );
+        if (shotId !== null) await chooseFirstTake(tx, shotId, created.id);
         if (extra.newShow && showId !== null) {
           await tx.update(schema.recordings).set({ videoUrl: toClip(created).mediaUrl }).where(eq(schema.recordings.id, showId));
         }

@@ -79,7 +79,7 @@ export class RendersService {
       captions: requested.captions ?? captionsOn({ captions: show.captions, audioSource: audio }),
       ...(audio === "voice" ? { voice: show.voice } : {}),
     };
-    const clips = await this.clips.list(userId, show.id);
+    const clips = await this.clips.videoClips(userId, show.id);
     if (clips.length === 0) return { refused: RENDER_MESSAGES.noClips };
     const narration = (show.narration ?? "").trim();
     // Automatic captions with the clips' own sound: the worker listens for the script in the clips and

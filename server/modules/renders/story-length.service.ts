@@ -45,9 +45,8 @@ export class StoryLengthService {
       .where(and(eq(schema.recordings.id, showId), eq(schema.recordings.userId, userId)));
     if (!show) throw notFound(SHOW_MESSAGES.notFound);
     // The show's chosen voice unless another is asked for (a voice the provider no longer has: its default).
-    const chosen = show.voice && this.voice.status().voices.includes(show.voice) ? show.voice : undefined;
-    const voice = this.voice.resolveVoice(requestedVoice ?? chosen);
-    const clips = await this.clips.list(userId, showId);
+    const voice = this.voice.resolveVoice(requestedVoice ?? this.voice.showVoice(show.voice));
+    const clips = await this.clips.videoClips(userId, showId);
     const clipsSeconds = round(clips.reduce((sum, c) => sum + clipSpan(c).seconds, 0));
     const formatMaxSeconds = frameSize(show.videoFormat as VideoFormatKey).maxDuration;
     const trimmed = (show.narration ?? "").trim();

@@ -54,6 +54,11 @@ export class VoiceService {
     return voice;
   }
 
+  /** The voice a show is read in: its chosen voice while this provider has it, else the default. */
+  showVoice(chosen: string | null): string {
+    return chosen && this.provider.voices.includes(chosen) ? chosen : this.provider.defaultVoice;
+  }
+
   /** The voice-over of exactly this text in this voice, if one was made. */
   async existingReading(showId: number, text: string, voice: string): Promise<VoiceOverRow | undefined> {
     return this.findVoiceOver(showId, sha256(text), voice);

@@ -11,7 +11,8 @@ import { createQueryClient } from "../../lib/api.ts";
 import type { ClipItem } from "./clip-items.ts";
 import { MemoryClipStore } from "./clip-store.ts";
 import { ContinueToEditingButton } from "./ContinueToEditingButton.tsx";
-import { Recorder, timeLeftWarning } from "./Recorder.tsx";
+import { Recorder } from "./Recorder.tsx";
+import { timeLeftWarning } from "./recording-hooks.ts";
 import {
   FakeMediaRecorder,
   FakeRecognition,

@@ -187,10 +187,13 @@ function ScrollingText({ id, text, sentences, highlighted, running, paused, mirr
   const words = countWords(text);
   const moving = running && !paused;
 
-  // Each take starts from the top (a pause and resume carries on where it was).
+  // Each take starts from the top (a pause and resume carries on where it was), and so do new lines.
   useEffect(() => {
     if (running && boxRef.current) boxRef.current.scrollTop = 0;
   }, [running]);
+  useEffect(() => {
+    if (boxRef.current) boxRef.current.scrollTop = 0;
+  }, [text]);
 
   useEffect(() => {
     const box = boxRef.current;
@@ -227,7 +230,7 @@ function ScrollingText({ id, text, sentences, highlighted, running, paused, mirr
       data-mirrored={mirrored ? "true" : "false"}
       className={cn(
         "absolute inset-x-0 bottom-0 overflow-y-auto bg-slate-950/80 px-4 pt-3 text-white",
-        large ? "h-3/5 text-2xl font-semibold leading-snug sm:text-3xl" : "h-2/5 text-lg leading-relaxed sm:text-xl",
+        large ? "h-1/2 text-2xl font-semibold leading-snug sm:text-3xl" : "h-2/5 text-lg leading-relaxed sm:text-xl",
         mirrored && "-scale-x-100",
       )}
     >

@@ -16,6 +16,8 @@ export interface ShotCardProps {
   busy: boolean;
   /** Puts the recorder on this shot (absent: no recorder on screen). */
   onRecord?: () => void;
+  /** A take is being recorded: the recorder stays on its shot until Stop. */
+  recording?: boolean;
   onSplit: (beforeSentence: number) => void;
   onMerge: () => void;
   saveLines: (text: string) => Promise<unknown>;
@@ -28,7 +30,7 @@ export interface ShotCardProps {
  * estimate, whether it has a chosen take, and its buttons. Every action is a real button, so the
  * keyboard reaches all of them in reading order.
  */
-export function ShotCard({ shot, isLast, isCurrent, busy, onRecord, onSplit, onMerge, saveLines, children }: ShotCardProps) {
+export function ShotCard({ shot, isLast, isCurrent, busy, onRecord, recording = false, onSplit, onMerge, saveLines, children }: ShotCardProps) {
   const [editing, setEditing] = useState(false);
   const actions = useRef<HTMLDivElement>(null);
   const wasEditing = useRef(false);
@@ -57,7 +59,7 @@ export function ShotCard({ shot, isLast, isCurrent, busy, onRecord, onSplit, onM
         {/* Focus lands here after a merge or split, so the camper hears where they are. */}
         <h3 id={headingId} tabIndex={-1} data-shot-heading={shot.number} className="text-lg font-bold text-slate-900">
           Shot {shot.number}
-          {isCurrent && <span className="ml-2 text-sm font-semibold text-lake-700">(recording this one)</span>}
+          {isCurrent && <span className="ml-2 text-sm font-semibold text-lake-700">(in the recorder)</span>}
         </h3>
         <p className="text-sm text-slate-700" data-testid="shot-estimate">
           {aboutSeconds(shot.estimatedSeconds)}
@@ -106,7 +108,7 @@ export function ShotCard({ shot, isLast, isCurrent, busy, onRecord, onSplit, onM
       {!editing && (
         <div ref={actions} className="flex flex-wrap gap-2">
           {onRecord && (
-            <Button size="sm" variant={isCurrent ? "secondary" : "default"} onClick={onRecord}>
+            <Button size="sm" variant={isCurrent ? "secondary" : "default"} onClick={onRecord} softDisabled={recording}>
               <Video aria-hidden="true" />
               Record shot {shot.number}
             </Button>

@@ -12,6 +12,8 @@ export interface ShotListProps {
   current: number;
   /** Puts the recorder on a shot (absent: no recorder on screen). */
   onRecord?: (shotNumber: number) => void;
+  /** A take is being recorded (the recorder stays on its shot until Stop). */
+  recording?: boolean;
   /** Each shot's takes, shown inside its card. */
   renderTakes?: (shot: Shot) => ReactNode;
 }
@@ -21,7 +23,7 @@ export interface ShotListProps {
  * the shot the change made (so it is never lost on a button that went away), and a live message says
  * what happened. Refusals come as a toast in the server's words.
  */
-export function ShotList({ list, current, onRecord, renderTakes }: ShotListProps) {
+export function ShotList({ list, current, onRecord, recording, renderTakes }: ShotListProps) {
   const change = useShotChange(list.showId);
   const listRef = useRef<HTMLOListElement>(null);
   const focusAfter = useRef<number | null>(null);
@@ -70,6 +72,7 @@ export function ShotList({ list, current, onRecord, renderTakes }: ShotListProps
           // One change at a time: each answers the whole list, and the next one must start from it.
           busy={change.isPending}
           onRecord={onRecord && (() => onRecord(shot.number))}
+          recording={recording}
           onSplit={(beforeSentence) => split(shot, beforeSentence)}
           onMerge={() => merge(shot)}
           saveLines={async (text) => {

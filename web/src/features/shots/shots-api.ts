@@ -1,7 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { clipSchema, type Clip } from "../../../../contracts/clips.ts";
 import { SHOT_LIMITS, shotListSchema, type ShotList } from "../../../../contracts/shots.ts";
-import { apiKeys, getJson, sendJson } from "../../lib/api.ts";
+import { announce } from "../../components/a11y/announcer.tsx";
+import { toast } from "../../hooks/use-toast.ts";
+import { apiKeys, errorMessage, getJson, sendJson } from "../../lib/api.ts";
 import { CLIPS_ROOT } from "../recorder/use-clips.ts";
 
 /**
@@ -65,6 +67,23 @@ export function useShotChange(showId: number) {
       else void queryClient.invalidateQueries({ queryKey: apiKeys.showRenders(showId) });
     },
   });
+}
+
+/** Picks the take a shot's place in the video uses; says so, or shows the server's refusal. */
+export function useChooseTake(showId: number) {
+  const change = useShotChange(showId);
+  return {
+    choosing: change.isPending,
+    choose(shotId: number, clipId: number, done: string) {
+      change.mutate(
+        { kind: "choose", shotId, clipId },
+        {
+          onSuccess: () => announce(done),
+          onError: (error) => toast({ title: "Couldn't choose this take", description: errorMessage(error), variant: "destructive" }),
+        },
+      );
+    },
+  };
 }
 
 /** POST /api/clips/:id/script-check: the take compared with its shot's lines (the browser's transcript when it has one). */

@@ -177,7 +177,19 @@ export function shotsServer({ show = buildShow(42, { narration: "One. Two." }), 
     };
   }
 
-  return { handle, addTake, list: () => current, show: () => currentShow, clips: () => clipList };
+  /** A take's clip was deleted: it leaves its shot (and the shot has no chosen take if it was that one). */
+  function removeTake(clipId: number) {
+    current = {
+      ...current,
+      shots: current.shots.map((s) => ({
+        ...s,
+        chosenClipId: s.chosenClipId === clipId ? null : s.chosenClipId,
+        takes: s.takes.filter((t) => t.clipId !== clipId),
+      })),
+    };
+  }
+
+  return { handle, addTake, removeTake, list: () => current, show: () => currentShow, clips: () => clipList };
 }
 
 export function renderShotsPage(id: number | string = 42) {
