@@ -5,7 +5,7 @@ import { CLIP_LIMITS, TUS_VERSION, UPLOAD_CLIP_ID_HEADER, clipSchema } from "../
 import { ID_MAX, ID_MIN, parseId } from "../../../contracts/ids.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { readMultipartFile } from "../../http/multipart.ts";
-import { HttpError, badRequest } from "../../http/errors.ts";
+import { badRequest, unsupportedMediaType } from "../../http/errors.ts";
 import type { UploadState, UploadsService } from "./uploads.service.ts";
 
 /**
@@ -95,7 +95,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   app.patch("/api/uploads/:id", { schema: { params: uploadParams } }, async (request, reply) => {
     const user = requireUser(request);
     if (request.headers["content-type"] !== "application/offset+octet-stream") {
-      throw new HttpError(415, "PATCH bodies must be application/offset+octet-stream");
+      throw unsupportedMediaType("PATCH bodies must be application/offset+octet-stream");
     }
     const offset = headerNumber(request, "upload-offset");
     if (offset === null) throw badRequest("Upload-Offset is required");

@@ -130,7 +130,7 @@ describe("Recorder", () => {
     expectSameBytes(upload!.data, data);
     expect(upload!.metadata.title).toBe("Recording 1");
     await eventually(() => expect([...server.clips.values()][0]!.transcription).toBe("We built a raft and it"));
-    expect(store.storedChunks(localId)).toHaveLength(0);
+    expect((await store.getChunksFrom(localId, 0)).size).toBe(0);
     await waitFor(() =>
       expect(onClipsChange).toHaveBeenLastCalledWith([expect.objectContaining({ localId, state: "saved", title: "Recording 1" })]),
     );

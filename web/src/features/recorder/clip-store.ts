@@ -270,11 +270,6 @@ export class MemoryClipStore extends Emitter implements ClipStore {
     this.chunks.delete(localId);
     this.emit(localId, null);
   }
-
-  /** Test helper: the chunks as stored. */
-  storedChunks(localId: string): StoredChunk[] {
-    return [...(this.chunks.get(localId) ?? [])];
-  }
 }
 
 export class ClipMissingError extends Error {
@@ -502,10 +497,7 @@ export function extensionFor(mimeType: string): "webm" | "mp4" {
 
 let shared: ClipStore | null = null;
 
-/**
- * The app's one store: IndexedDB when the browser opens it, otherwise memory. Tests replace it with
- * setClipStore().
- */
+/** The app's one store: IndexedDB when the browser opens it, otherwise memory. */
 export async function getClipStore(): Promise<ClipStore> {
   if (shared) return shared;
   let store: ClipStore;
@@ -523,8 +515,4 @@ export async function getClipStore(): Promise<ClipStore> {
   }
   shared ??= store;
   return shared;
-}
-
-export function setClipStore(store: ClipStore | null) {
-  shared = store;
 }

@@ -428,7 +428,7 @@ class ClipUploader {
     if (offset === null) throw new TransientError("HEAD without Upload-Offset");
     if (offset > clip.recordedBytes) {
       // The server holds bytes this device never recorded: that upload is not ours to continue.
-      return this.restartUpload(clip);
+      return this.restartUpload();
     }
     const lengthDeclared = headerNumber(response, "upload-length") !== null;
     await this.deps.store.updateClip(this.localId, { uploadedOffset: offset, lengthDeclared });
@@ -477,10 +477,10 @@ class ClipUploader {
         return this.confirm(updated, found);
       }
     }
-    return this.restartUpload(clip);
+    return this.restartUpload();
   }
 
-  private async restartUpload(_clip: LocalClip): Promise<StepResult> {
+  private async restartUpload(): Promise<StepResult> {
     await this.deps.store.updateClip(this.localId, { uploadUrl: null, uploadedOffset: 0, lengthDeclared: false });
     this.needHead = false;
     return "continue";
@@ -505,8 +505,7 @@ class ClipUploader {
     const url = clip.showId !== null ? `/api/clips?showId=${clip.showId}` : "/api/clips?loose=true";
     const response = await classify(await this.request(url, { method: "GET" }));
     const body = (await response.json()) as unknown;
-    const list = (Array.isArray(body) ? body : (body as { clips?: unknown }).clips) as unknown[] | undefined;
-    const match = (list ?? [])
+    const match = (Array.isArray(body) ? body : [])
       .map((item) => checkedClipSchema.safeParse(item))
       .find((r) => r.success && r.data.uploadedBytes === clip.totalBytes && r.data.uploadSha256.toLowerCase() === sha);
     return match?.success ? match.data.id : null;
@@ -537,7 +536,7 @@ class ClipUploader {
       if (error instanceof GoneError) {
         // The clip is gone from the server (deleted elsewhere?): the device copy is sent again.
         await this.deps.store.updateClip(this.localId, { serverClipId: null });
-        return this.restartUpload(clip);
+        return this.restartUpload();
       }
       throw error;
     }
