@@ -22,6 +22,16 @@ export const SHOW_MESSAGES = {
   updatedNarration: "Updated - waiting for AI generation",
 } as const;
 
+const PLACEHOLDER_NARRATIONS: ReadonlySet<string> = new Set(["", SHOW_MESSAGES.draftNarration, SHOW_MESSAGES.updatedNarration]);
+
+/**
+ * True when a show holds no narration of its own: none, blank, or the text saving writes while the AI
+ * has not written one yet. Such a show has nothing to voice, caption or fit to its clips.
+ */
+export function isPlaceholderNarration(narration: string | null | undefined): boolean {
+  return PLACEHOLDER_NARRATIONS.has((narration ?? "").trim());
+}
+
 const toneKeys = NARRATION_TONES.map((t) => t.key) as [string, ...string[]];
 const formatKeys = VIDEO_FORMATS.map((f) => f.key) as [string, ...string[]];
 

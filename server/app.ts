@@ -62,6 +62,9 @@ import { exportRoutes } from "./modules/export/export.routes.ts";
 import { Retention } from "./modules/retention/retention.ts";
 import { retentionRoutes } from "./modules/retention/retention.routes.ts";
 import { showsRoutes } from "./modules/shows/shows.routes.ts";
+import { ShotsRepository } from "./modules/shots/shots.repository.ts";
+import { shotsRoutes } from "./modules/shots/shots.routes.ts";
+import { ShotsService } from "./modules/shots/shots.service.ts";
 import { ShowsService } from "./modules/shows/shows.service.ts";
 
 export interface AppDeps {
@@ -162,7 +165,7 @@ export async function buildApp(deps: AppDeps) {
   const ai = new AiService(aiWriter, limiter, config.ai.requestsPerMinute);
   await app.register(aiRoutes, { ai });
 
-  const storage = deps.mediaStorage ?? createMediaStorage(config.media);
+  const storage = deps.mediaStorage ?? (await createMediaStorage(config.media));
   const clipsRepository = new ClipsRepository(db);
   const clips = new ClipsService(clipsRepository, showsRepository, storage);
   shows.onShowDeleted(clips);
@@ -182,6 +185,8 @@ export async function buildApp(deps: AppDeps) {
   shows.setVoiceCheck((name) => voiceProvider.voices.includes(name));
   shows.onShowDeleted(voice);
   await app.register(voiceRoutes, { voice, storage, ai });
+  const shots = new ShotsService(new ShotsRepository(db), voice);
+  await app.register(shotsRoutes, { shots });
   // One listener rule for clip-sound captions (the first) and the take check (each in turn).
   const listeners = createSpeechListeners(config);
   const speech = listeners[0];
@@ -215,7 +220,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rendersRoutes, { renders, storyLength });
   const clipCaptions = new ClipCaptionsService(clipsRepository, showsRepository, storage, videoTools, speech, config.media.tmpDir);
   await app.register(clipsRoutes, { clips, captions: clipCaptions });
-  const scriptCheck = new ScriptCheckService(clipsRepository, storedShotLines(db), storage, videoTools, listeners, limiter, config.media.tmpDir, app.log);
+  const scriptCheck = new ScriptCheckService(clipsRepository, storedShotLines(db), storage, videoTools, listeners, limiter, config.media.tmpDir, app.log, (userId, showId) =>
+    shots.list(userId, showId),
+  );
   await app.register(scriptCheckRoutes, { scriptCheck });
   await app.register(uploadsRoutes, { uploads });
   const reviewsRepository = new ReviewsRepository(db);

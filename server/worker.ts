@@ -40,7 +40,7 @@ async function main() {
   const log = pino({ level: config.logLevel });
   mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase(config.database);
-  const storage = createMediaStorage(config.media);
+  const storage = await createMediaStorage(config.media);
   const tools = resolveVideoTools(config.media);
   const voice = new VoiceService(database.db, storage, createVoiceProvider(config), tools);
   const worker = new RenderWorker(database.db, storage, new ClipsRepository(database.db), voice, tools, {

@@ -17,6 +17,8 @@ export interface MatrixWorld {
   staff: SignedInClient;
   showId: number;
   clipId: number;
+  /** The one shot of the owner's show (its narration is one sentence). */
+  shotId: number;
   /** A started tus upload of the owner's, e.g. /api/uploads/<uuid>. */
   uploadUrl: string;
 }
@@ -162,6 +164,29 @@ export const API_ROUTE_CASES: RouteCase[] = [
     url: (w) => `/api/recordings/${w.showId}/clips`,
     payload: (w) => ({ clipIds: [w.clipId] }),
     expect: { signedOut: 401, owner: 200, otherUser: 404 },
+  },
+  { method: "GET", route: "/api/recordings/:id/shots", url: (w) => `/api/recordings/${w.showId}/shots`, expect: { signedOut: 401, owner: 200, otherUser: 404 } },
+  {
+    method: "PATCH",
+    route: "/api/recordings/:id/shots/:shotId",
+    url: (w) => `/api/recordings/${w.showId}/shots/${w.shotId}`,
+    payload: () => ({ chosenClipId: null }),
+    expect: { signedOut: 401, owner: 200, otherUser: 404 },
+  },
+  {
+    method: "POST",
+    route: "/api/recordings/:id/shots/:shotId/split",
+    url: (w) => `/api/recordings/${w.showId}/shots/${w.shotId}/split`,
+    payload: () => ({ beforeSentence: 1 }),
+    // The world's shot is one sentence: its owner hears it cannot split; nobody else learns it exists.
+    expect: { signedOut: 401, owner: 400, otherUser: 404 },
+  },
+  {
+    method: "POST",
+    route: "/api/recordings/:id/shots/:shotId/merge",
+    url: (w) => `/api/recordings/${w.showId}/shots/${w.shotId}/merge`,
+    // The only shot is the last one: nothing to merge with.
+    expect: { signedOut: 401, owner: 400, otherUser: 404 },
   },
   { method: "GET", route: "/api/voice/status", url: () => "/api/voice/status", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
   { method: "GET", route: "/api/voice/preview", url: () => "/api/voice/preview?voice=slt", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
@@ -353,5 +378,8 @@ export async function buildMatrixWorld(app: App): Promise<MatrixWorld> {
   const show = await createShow(app, owner.cookie);
   const clip = await uploadClip(app, owner, await webmFixture(1));
   const uploadUrl = await tusCreate(app, owner, {});
-  return { app, owner, other, staff, showId: show.id, clipId: clip.id, uploadUrl };
+  const shots = await app.inject({ method: "GET", url: `/api/recordings/${show.id}/shots`, headers: { cookie: owner.cookie } });
+  const shotId = (shots.json() as { shots: { id: number }[] }).shots[0]?.id;
+  if (shots.statusCode !== 200 || shotId === undefined) throw new Error(`shot list failed: ${shots.statusCode} ${shots.body}`);
+  return { app, owner, other, staff, showId: show.id, clipId: clip.id, shotId, uploadUrl };
 }

@@ -1,6 +1,3 @@
-import type { PublicUser } from "../contracts/auth.ts";
-import type { SubscriptionTier } from "../contracts/product.ts";
-
 /**
  * Test data shared by unit tests, integration tests and end-to-end tests. Every factory takes
  * overrides so a test states only what it cares about.
@@ -20,17 +17,6 @@ export function buildCredentials(overrides: Partial<Credentials> = {}): Credenti
   return {
     username: `camper_${uniqueSuffix()}`.slice(0, 32),
     password: "sunny-lake-2026",
-    ...overrides,
-  };
-}
-
-export function buildPublicUser(overrides: Partial<PublicUser> = {}): PublicUser {
-  return {
-    id: 1,
-    username: "camper_maya",
-    subscriptionTier: "free" satisfies SubscriptionTier,
-    recordingsCount: 0,
-    role: "camper",
     ...overrides,
   };
 }

@@ -5,8 +5,12 @@ import type { SignedInClient } from "./test-app.ts";
 const b64 = (s: string) => Buffer.from(s).toString("base64");
 
 /** Starts a tus upload and returns its Location. */
-export async function tusCreate(app: App, camper: SignedInClient, options: { title?: string; showId?: number; length?: number }) {
-  const metadata = [`title ${b64(options.title ?? "Recording 1")}`, ...(options.showId ? [`showId ${b64(String(options.showId))}`] : [])];
+export async function tusCreate(app: App, camper: SignedInClient, options: { title?: string; showId?: number; shotId?: number; length?: number }) {
+  const metadata = [
+    `title ${b64(options.title ?? "Recording 1")}`,
+    ...(options.showId ? [`showId ${b64(String(options.showId))}`] : []),
+    ...(options.shotId ? [`shotId ${b64(String(options.shotId))}`] : []),
+  ];
   const res = await app.inject({
     method: "POST",
     url: "/api/uploads",
@@ -46,6 +50,17 @@ export async function uploadClip(app: App, camper: SignedInClient, bytes: Buffer
   const clip = clips.find((c) => c.id === Number(clipId));
   if (!clip) throw new Error("uploaded clip is not listed");
   return clip;
+}
+
+/** Records a take through tus with the metadata a recorder sends for a shot, and returns the clip as its show lists it. */
+export async function uploadTake(app: App, camper: SignedInClient, bytes: Buffer, options: { shotId: number; showId?: number; title?: string }): Promise<Clip> {
+  const location = await tusCreate(app, camper, { title: options.title ?? "Take", shotId: options.shotId, showId: options.showId });
+  const res = await tusPatch(app, camper, location, 0, bytes, bytes.length);
+  const clipId = Number(res.headers["upload-clip-id"]);
+  if (res.statusCode !== 204 || !clipId) throw new Error(`take upload failed: ${res.statusCode} ${res.body}`);
+  const clip = await app.inject({ method: "GET", url: `/api/clips/${clipId}`, headers: { cookie: camper.cookie } });
+  if (clip.statusCode !== 200) throw new Error(`uploaded take is not readable: ${clip.statusCode} ${clip.body}`);
+  return clip.json() as Clip;
 }
 
 export interface MultipartPart {

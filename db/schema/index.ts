@@ -210,6 +210,9 @@ export const uploads = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     showId: integer("show_id").references(() => recordings.id, { onDelete: "set null" }),
+    // The shot a take is recorded for (tus metadata `shotId`): the finished clip becomes its take. tus
+    // sends metadata only with the create, so it waits here for the last byte.
+    shotId: integer("shot_id").references((): AnyPgColumn => shots.id, { onDelete: "set null" }),
     title: text("title").notNull(),
     storageKey: text("storage_key").notNull(),
     offset: bigint("offset", { mode: "number" }).notNull().default(0),

@@ -1,4 +1,6 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
+import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai/error";
+import { lazyOpenAiClient } from "./openai-sdk.ts";
 import type { AiStatus } from "../../contracts/ai.ts";
 import type { AiWriter, ChatTurn, CustomEditRequest, FitRequest, NarrationRequest, WriteOptions } from "./ai-writer.ts";
 import { AiError } from "./ai-writer.ts";
@@ -23,12 +25,12 @@ type Message = Parameters<OpenAI["chat"]["completions"]["create"]>[0]["messages"
 export class OpenAiWriter implements AiWriter {
   readonly providerName: string;
   readonly model: string;
-  private readonly client: OpenAI;
+  private readonly client: () => Promise<OpenAI>;
 
   constructor(private readonly config: OpenAiWriterConfig) {
     this.model = config.model;
     this.providerName = config.baseURL ? `OpenAI-compatible server (${new URL(config.baseURL).host})` : "OpenAI";
-    this.client = new OpenAI({
+    this.client = lazyOpenAiClient({
       // Local servers (Ollama, llama.cpp) need no key, but the SDK wants one.
       apiKey: config.apiKey || "not-needed",
       baseURL: config.baseURL,
@@ -61,7 +63,7 @@ export class OpenAiWriter implements AiWriter {
   async status(): Promise<AiStatus> {
     const base = { provider: this.providerName, model: this.model };
     try {
-      await this.client.models.list({ timeout: Math.min(this.config.timeoutMs, 10_000), maxRetries: 0 });
+      await (await this.client()).models.list({ timeout: Math.min(this.config.timeoutMs, 10_000), maxRetries: 0 });
       return { ...base, status: "ok", available: true, errorCode: null, message: `Connected to ${this.providerName}.` };
     } catch (error) {
       const failure = toAiError(error);
@@ -72,7 +74,7 @@ export class OpenAiWriter implements AiWriter {
   private async complete(messages: Message[], options: WriteOptions = {}, maxTokens?: number): Promise<string> {
     const idle = new IdleTimeout(this.config.timeoutMs, options.signal);
     try {
-      const stream = await this.client.chat.completions.create(
+      const stream = await (await this.client()).chat.completions.create(
         { model: this.model, messages, stream: true, ...(maxTokens ? { max_tokens: maxTokens } : {}) },
         { signal: idle.signal },
       );
@@ -131,10 +133,10 @@ class IdleTimeout {
 
 export function toAiError(error: unknown): AiError {
   if (error instanceof AiError) return error;
-  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+  if (error instanceof APIConnectionTimeoutError) {
     return new AiError(504, "The AI provider took too long to answer. Please try again.");
   }
-  if (error instanceof OpenAI.APIError && typeof error.status === "number") {
+  if (error instanceof APIError && typeof error.status === "number") {
     if (error.status === 429) {
       return new AiError(429, "The AI provider is busy right now (rate limited). Wait a minute or two and try again.", 429);
     }
@@ -143,7 +145,7 @@ export function toAiError(error: unknown): AiError {
     }
     return new AiError(502, "The AI provider had a problem answering. Please try again in a moment.", error.status);
   }
-  if (error instanceof OpenAI.APIConnectionError) {
+  if (error instanceof APIConnectionError) {
     return new AiError(502, "Could not reach the AI provider. Check the connection and try again.");
   }
   return new AiError(502, "The AI provider had a problem answering. Please try again in a moment.");

@@ -56,7 +56,7 @@ async function run(argv: string[]): Promise<string> {
       const result = await addStaffAccount(database.db, username, password);
       return result === "created" ? `Staff account "${username}" created. Sign in on the usual screen.` : `Password of staff account "${username}" updated.`;
     }
-    await removeStaffAccount(database.db, createMediaStorage(config.media), username);
+    await removeStaffAccount(database.db, await createMediaStorage(config.media), username);
     return `Staff account "${username}" removed.`;
   } finally {
     await database.close();

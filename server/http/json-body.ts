@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { HttpError } from "./errors.ts";
+import { badRequest } from "./errors.ts";
 
 /**
  * JSON bodies are parsed here rather than by Fastify's default parser so that text PostgreSQL
@@ -9,7 +9,7 @@ export function registerJsonBodyParser(app: FastifyInstance) {
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) => {
     const text = body as string;
-    if (text.length === 0) return done(new HttpError(400, "The request body is empty but its content type says JSON"));
+    if (text.length === 0) return done(badRequest("The request body is empty but its content type says JSON"));
     try {
       done(
         null,
@@ -19,12 +19,7 @@ export function registerJsonBodyParser(app: FastifyInstance) {
         }),
       );
     } catch (error) {
-      done(
-        new HttpError(
-          400,
-          error instanceof NulCharacterError ? "Text can't contain NUL characters" : "The request body is not valid JSON",
-        ),
-      );
+      done(badRequest(error instanceof NulCharacterError ? "Text can't contain NUL characters" : "The request body is not valid JSON"));
     }
   });
 }

@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import type { FastifyRequest } from "fastify";
-import { HttpError, badRequest } from "./errors.ts";
+import { HttpError, badRequest, unsupportedMediaType } from "./errors.ts";
 
 export const MULTIPART_MESSAGES = {
   notMultipart: "Send the file as multipart/form-data",
@@ -22,7 +22,7 @@ export async function readMultipartFile<T>(
   missingFileMessage: string,
   onFile: (file: Readable, fields: Record<string, string>) => Promise<T>,
 ): Promise<T> {
-  if (!request.isMultipart()) throw new HttpError(415, MULTIPART_MESSAGES.notMultipart);
+  if (!request.isMultipart()) throw unsupportedMediaType(MULTIPART_MESSAGES.notMultipart);
   const fields: Record<string, string> = {};
   let bodyBroken = false;
   try {

@@ -260,6 +260,9 @@ export class S3MediaStorage implements MediaStorage {
     };
 
     const partSize = this.partSize;
+    // A part still being sent when the source fails must settle before the tail is kept, or the
+    // tail would be numbered before that part and its bytes lost.
+    let partInFlight: Promise<unknown> = Promise.resolve();
     const sink = new Writable({
       highWaterMark: 1024 * 1024,
       write(chunk: Buffer, _encoding, done) {
@@ -267,7 +270,7 @@ export class S3MediaStorage implements MediaStorage {
         pendingBytes += chunk.length;
         written += chunk.length;
         if (pendingBytes < partSize) return done();
-        void (async () => {
+        const sending = (async () => {
           while (pendingBytes >= partSize) {
             const body = Buffer.concat(pending);
             const rest = body.subarray(partSize);
@@ -275,7 +278,9 @@ export class S3MediaStorage implements MediaStorage {
             pending = rest.length ? [rest] : [];
             pendingBytes = rest.length;
           }
-        })().then(() => done(), done);
+        })();
+        partInFlight = sending.catch(() => undefined);
+        sending.then(() => done(), done);
       },
     });
 
@@ -299,6 +304,7 @@ export class S3MediaStorage implements MediaStorage {
     try {
       await (through ? pipeline(source, through, sink) : pipeline(source, sink));
     } catch (error) {
+      await partInFlight;
       await keepTail().catch(() => undefined);
       (error as { bytesWritten?: number }).bytesWritten = Math.max(0, durable - offset);
       throw error;
@@ -413,13 +419,24 @@ export class S3MediaStorage implements MediaStorage {
       const file = path.join(folder, path.basename(key));
       const result = await write(file);
       const { size } = await stat(file);
-      // lib-storage turns big files (finished videos) into a multipart upload of its own.
-      await new Upload({
-        client: this.client,
-        params: { Bucket: this.bucket, Key: key, Body: createReadStream(file), ContentLength: size },
-        partSize: this.partSize,
-        queueSize: 2,
-      }).done();
+      if (size <= this.partSize) {
+        // Streamed from the file with its length known: nothing is held in memory.
+        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(file), ContentLength: size }));
+        return result;
+      }
+      // lib-storage turns big files (finished videos) into a multipart upload of its own, holding
+      // queueSize parts in memory: it takes one of the instance's write slots like an upload does.
+      await this.buffers.acquire();
+      try {
+        await new Upload({
+          client: this.client,
+          params: { Bucket: this.bucket, Key: key, Body: createReadStream(file), ContentLength: size },
+          partSize: this.partSize,
+          queueSize: 2,
+        }).done();
+      } finally {
+        this.buffers.release();
+      }
       return result;
     } finally {
       await rm(folder, { recursive: true, force: true });

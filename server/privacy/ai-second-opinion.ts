@@ -1,4 +1,5 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
+import { lazyOpenAiClient } from "../ai/openai-sdk.ts";
 import { z } from "zod";
 import { PERSONAL_DETAIL_KINDS, type PersonalDetailField } from "../../contracts/personal-details.ts";
 import type { Detection } from "./personal-details.ts";
@@ -32,10 +33,10 @@ const INSTRUCTIONS =
   'Answer with JSON only: {"findings":[{"kind":"phone","phrase":"words copied exactly from the text"}]}; {"findings":[]} when there are none.';
 
 export class OpenAiSecondOpinion implements SecondOpinion {
-  private readonly client: OpenAI;
+  private readonly client: () => Promise<OpenAI>;
 
   constructor(private readonly config: OpenAiSecondOpinionConfig) {
-    this.client = new OpenAI({
+    this.client = lazyOpenAiClient({
       apiKey: config.apiKey || "not-needed",
       baseURL: config.baseURL,
       // A second opinion is worth one try: the rules have already answered.
@@ -45,7 +46,7 @@ export class OpenAiSecondOpinion implements SecondOpinion {
   }
 
   async find(texts: Record<PersonalDetailField, string>, signal?: AbortSignal) {
-    const completion = await this.client.chat.completions.create(
+    const completion = await (await this.client()).chat.completions.create(
       {
         model: this.config.model,
         messages: [

@@ -1,4 +1,6 @@
-import OpenAI from "openai";
+import type OpenAI from "openai";
+import { APIConnectionTimeoutError, APIError } from "openai/error";
+import { lazyOpenAiClient } from "../ai/openai-sdk.ts";
 import { VoiceError, type VoiceProvider } from "./voice-provider.ts";
 
 export interface OpenAiVoiceConfig {
@@ -17,11 +19,11 @@ export class OpenAiVoice implements VoiceProvider {
   /** The speech endpoint's input limit. */
   readonly maxInputChars = 4096;
   readonly format = "mp3" as const;
-  private readonly client: OpenAI;
+  private readonly client: () => Promise<OpenAI>;
 
   constructor(private readonly config: OpenAiVoiceConfig) {
     this.providerName = config.baseURL ? `OpenAI-compatible speech (${new URL(config.baseURL).host})` : "OpenAI speech";
-    this.client = new OpenAI({
+    this.client = lazyOpenAiClient({
       apiKey: config.apiKey || "not-needed",
       baseURL: config.baseURL,
       timeout: config.timeoutMs,
@@ -34,16 +36,16 @@ export class OpenAiVoice implements VoiceProvider {
     const deadline = AbortSignal.timeout(this.config.timeoutMs * 4);
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
     try {
-      const response = await this.client.audio.speech.create(
+      const response = await (await this.client()).audio.speech.create(
         { model: this.config.model, voice, input: text, response_format: "mp3" },
         { signal: combined },
       );
       return Buffer.from(await response.arrayBuffer());
     } catch (error) {
-      if (deadline.aborted || error instanceof OpenAI.APIConnectionTimeoutError) {
+      if (deadline.aborted || error instanceof APIConnectionTimeoutError) {
         throw new VoiceError(504, "The voice provider took too long to answer. Please try again.");
       }
-      if (error instanceof OpenAI.APIError && error.status === 429) {
+      if (error instanceof APIError && error.status === 429) {
         throw new VoiceError(502, "The voice provider is busy right now (rate limited). Wait a minute and try again.");
       }
       throw new VoiceError(502, "The voice provider had a problem. Please try again in a moment.");

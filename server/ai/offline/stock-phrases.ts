@@ -68,8 +68,3 @@ export function removeStockPhrases(text: string): string {
   }
   return result.replaceAll(SENTENCE_END_MARK, "");
 }
-
-/** True when the whole sentence is one of the stock phrases of any tone. */
-export function isStockSentence(sentence: string): boolean {
-  return allStockPhrases().includes(sentence);
-}

@@ -145,9 +145,7 @@ export class AuthService {
 
   /** The signed-in user for a session token, or undefined when the session is gone or expired. */
   async userForSession(sessionToken: string): Promise<PublicUser | undefined> {
-    const userId = await this.sessions.findUserId(sessionToken);
-    if (userId === undefined) return undefined;
-    const row = await this.users.findById(userId);
+    const row = await this.sessions.findUser(sessionToken);
     return row ? toPublicUser(row) : undefined;
   }
 }

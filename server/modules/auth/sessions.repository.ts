@@ -29,13 +29,17 @@ export class SessionsRepository {
     return token;
   }
 
-  /** The user id of a live session, or undefined. */
-  async findUserId(token: string): Promise<number | undefined> {
+  /**
+   * The user of a live session, or undefined. One query (a join), as every signed-in request asks
+   * it before anything else: two round trips here were a tenth of a list request's time.
+   */
+  async findUser(token: string): Promise<typeof schema.users.$inferSelect | undefined> {
     const [row] = await this.db
-      .select({ userId: schema.sessions.userId })
+      .select({ user: schema.users })
       .from(schema.sessions)
+      .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
       .where(and(eq(schema.sessions.id, sessionIdOf(token)), gt(schema.sessions.expiresAt, sql`now()`)));
-    return row?.userId;
+    return row?.user;
   }
 
   async delete(token: string): Promise<void> {

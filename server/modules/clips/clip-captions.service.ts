@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { CLIP_MESSAGES } from "../../../contracts/clips.ts";
-import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { isPlaceholderNarration } from "../../../contracts/recordings.ts";
 import { notFound } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
@@ -13,7 +13,6 @@ import type { ShowsRepository } from "../shows/shows.repository.ts";
 import { clipSpan, type ClipsRepository } from "./clips.repository.ts";
 
 /** Narrations that only hold a place until the AI writes: nobody reads them into a camera. */
-const PLACEHOLDERS = new Set<string>(["", SHOW_MESSAGES.draftNarration, SHOW_MESSAGES.updatedNarration]);
 /** Answers kept (per clip, trims and script): listening costs seconds of CPU, a player asks often. */
 const CACHE_SIZE = 200;
 
@@ -42,7 +41,7 @@ export class ClipCaptionsService {
     const script = show?.narration?.trim() ?? "";
     // A checked take's words and times are used as they are; other clips are listened to.
     const heardWords = heardWordsOf(clip.scriptCheck);
-    if ((!this.aligner && !heardWords) || PLACEHOLDERS.has(script)) throw notFound(CLIP_MESSAGES.noCaptions);
+    if ((!this.aligner && !heardWords) || isPlaceholderNarration(script)) throw notFound(CLIP_MESSAGES.noCaptions);
     const span = clipSpan(clip);
     const key = [clip.id, clip.storageKey, span.start, span.end, clip.scriptCheck?.checkedAt ?? "", createHash("sha256").update(script).digest("hex")].join(":");
     let answer = this.cache.get(key);

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Clip } from "../../../contracts/clips.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
@@ -66,6 +66,23 @@ export class ClipsRepository {
       .from(t)
       .where(and(eq(t.userId, userId), showId === null ? isNull(t.showId) : eq(t.showId, showId)))
       .orderBy(asc(t.position), asc(t.id));
+  }
+
+  /**
+   * The clips of the show's finished video, in order: each shot's chosen take in shot order, then the
+   * show's free clips (recorded with no shot) in their order; takes not chosen are left out. A show
+   * without shots has only free clips, so this is all its clips, as before shots existed. The render,
+   * its fingerprint and the story length check all read this, so every screen and the video agree.
+   */
+  async videoClips(userId: number, showId: number): Promise<ClipRow[]> {
+    const s = schema.shots;
+    const rows = await this.db
+      .select({ clip: t })
+      .from(t)
+      .leftJoin(s, and(eq(s.id, t.shotId), eq(s.showId, t.showId)))
+      .where(and(eq(t.userId, userId), eq(t.showId, showId), or(isNull(t.shotId), eq(s.chosenClipId, t.id))))
+      .orderBy(sql`${s.position} IS NULL`, asc(s.position), asc(s.id), asc(t.position), asc(t.id));
+    return rows.map((r) => r.clip);
   }
 
   async update(

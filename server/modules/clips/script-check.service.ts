@@ -21,8 +21,10 @@ import { toClip, type ClipsRepository } from "./clips.repository.ts";
  */
 export const SCRIPT_CHECKS_PER_MINUTE = 12;
 
-/** A shot's current lines for the owner, or undefined (the shots service may first bring them in step with the narration). */
+/** A shot's lines for the owner, or undefined. */
 export type ShotLinesLookup = (userId: number, shotId: number) => Promise<string | undefined>;
+/** Brings a show's shots in step with its narration (ShotsService.list), so the lines checked are the current ones. */
+export type ShotsInStep = (userId: number, showId: number) => Promise<unknown>;
 
 /** The shot's stored lines, owner-scoped through its show. */
 export function storedShotLines(db: Database): ShotLinesLookup {
@@ -51,12 +53,21 @@ export class ScriptCheckService {
     private readonly limiter: RateLimiter,
     private readonly workDir: string,
     private readonly log: FastifyBaseLogger,
+    private readonly shotsInStep?: ShotsInStep,
   ) {}
 
   async check(userId: number, clipId: number, transcript: string | undefined, signal?: AbortSignal): Promise<Clip> {
-    const clip = await this.clips.findOwned(userId, clipId);
+    let clip = await this.clips.findOwned(userId, clipId);
     if (!clip) throw notFound(CLIP_MESSAGES.notFound);
     if (clip.shotId === null) throw badRequest(SHOT_MESSAGES.clipHasNoShot);
+    if (clip.showId !== null && this.shotsInStep) {
+      // The narration may have changed since the shots were laid out: following it can move the take to
+      // another shot (a merge) or rewrite the lines, so the clip is read again after.
+      await this.shotsInStep(userId, clip.showId);
+      clip = await this.clips.findOwned(userId, clipId);
+      if (!clip) throw notFound(CLIP_MESSAGES.notFound);
+      if (clip.shotId === null) throw badRequest(SHOT_MESSAGES.clipHasNoShot);
+    }
     const lines = await this.shotLines(userId, clip.shotId);
     if (lines === undefined) throw badRequest(SHOT_MESSAGES.clipHasNoShot);
     const { count, resetInSeconds } = await this.limiter.hit(`script-check:${userId}`, 60);

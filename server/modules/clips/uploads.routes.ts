@@ -5,7 +5,7 @@ import { CLIP_LIMITS, TUS_VERSION, UPLOAD_CLIP_ID_HEADER, clipSchema } from "../
 import { ID_MAX, ID_MIN, parseId } from "../../../contracts/ids.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { readMultipartFile } from "../../http/multipart.ts";
-import { HttpError, badRequest } from "../../http/errors.ts";
+import { badRequest, unsupportedMediaType } from "../../http/errors.ts";
 import type { UploadState, UploadsService } from "./uploads.service.ts";
 
 /**
@@ -78,9 +78,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
       throw badRequest("Send Upload-Length or Upload-Defer-Length: 1");
     }
     const metadata = parseMetadata(request.headers["upload-metadata"] as string | undefined);
-    // tus clients may send any metadata; a showId that names no show of the camper's leaves the clip loose.
+    // tus clients may send any metadata; a showId that names no show of the camper's leaves the clip loose,
+    // and a shotId that names no shot of theirs is ignored the same way (a take joins its shot's show).
     const showId = parseId(metadata.showId);
-    const id = await uploads.create(user.id, { title: cleanTitle(metadata.title), showId, length });
+    const shotId = parseId(metadata.shotId);
+    const id = await uploads.create(user.id, { title: cleanTitle(metadata.title), showId, shotId, length });
     return reply.code(201).header("location", `/api/uploads/${id}`).header("upload-offset", "0").send();
   });
 
@@ -93,7 +95,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   app.patch("/api/uploads/:id", { schema: { params: uploadParams } }, async (request, reply) => {
     const user = requireUser(request);
     if (request.headers["content-type"] !== "application/offset+octet-stream") {
-      throw new HttpError(415, "PATCH bodies must be application/offset+octet-stream");
+      throw unsupportedMediaType("PATCH bodies must be application/offset+octet-stream");
     }
     const offset = headerNumber(request, "upload-offset");
     if (offset === null) throw badRequest("Upload-Offset is required");

@@ -8,11 +8,12 @@ import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import { FREE_TIER_SHOW_LIMIT } from "../../../contracts/product.ts";
 import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
-import { HttpError, forbidden, notFound } from "../../http/errors.ts";
+import { HttpError, badRequest, conflict, forbidden, locked, notFound, payloadTooLarge, unprocessable, unsupportedMediaType } from "../../http/errors.ts";
 import { NotVideoError, TooLargeError, UploadGuard, sniffContainer } from "../../media/magic-bytes.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { grabPoster, probeDuration, remux, type VideoToolPaths } from "../../media/video-tools.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
+import { chooseFirstTake, findOwnedShot, lockShotForTake } from "../shots/shots.repository.ts";
 import { toClip, type ClipsRepository } from "./clips.repository.ts";
 
 type UploadRow = typeof schema.uploads.$inferSelect;
@@ -125,19 +126,23 @@ export class UploadsService {
 
   async create(
     userId: number,
-    input: { title: string; showId: number | null; length: number | null },
+    input: { title: string; showId: number | null; shotId?: number | null; length: number | null },
   ): Promise<string> {
-    if (input.length !== null && input.length > this.maxBytes) throw new HttpError(413, CLIP_MESSAGES.tooLarge(this.maxBytes));
+    if (input.length !== null && input.length > this.maxBytes) throw payloadTooLarge(CLIP_MESSAGES.tooLarge(this.maxBytes));
     // Before any byte is written: room for the whole declared length (at least a byte when deferred).
     const usage = await this.usage(userId);
     if (usage.open >= this.quota.openUploads) throw new HttpError(429, CLIP_MESSAGES.tooManyUploads(this.quota.openUploads));
-    if (usage.bytes + (input.length ?? 1) > this.quota.storedBytes) throw new HttpError(413, CLIP_MESSAGES.storageFull(this.quota.storedBytes));
-    const showId = input.showId !== null && (await this.ownsShow(userId, input.showId)) ? input.showId : null;
+    if (usage.bytes + (input.length ?? 1) > this.quota.storedBytes) throw payloadTooLarge(CLIP_MESSAGES.storageFull(this.quota.storedBytes));
+    // A take of a shot joins the shot's show. A shot that is not the camper's (or no longer exists) is
+    // ignored like a foreign show: the clip is then a free clip of the show given, never lost.
+    const shot = input.shotId ? await findOwnedShot(this.db, userId, input.shotId) : undefined;
+    const showId = shot ? shot.showId : input.showId !== null && (await this.ownsShow(userId, input.showId)) ? input.showId : null;
     const id = randomUUID();
     await this.db.insert(u).values({
       id,
       userId,
       showId,
+      shotId: shot?.id ?? null,
       title: input.title,
       length: input.length,
       storageKey: `users/${userId}/uploads/${id}`,
@@ -147,7 +152,7 @@ export class UploadsService {
 
   async state(userId: number, id: string): Promise<UploadState> {
     let row = await this.find(userId, id);
-    if (row.status === "failed") throw new HttpError(422, row.failure ?? CLIP_MESSAGES.unreadable);
+    if (row.status === "failed") throw unprocessable(row.failure ?? CLIP_MESSAGES.unreadable);
     // Nobody is writing: the stored bytes are the offset (a writer may have died before saving it).
     if (row.status === "uploading" && (row.lockedUntil === null || row.lockedUntil < new Date())) row = await this.reconcile(row);
     return { offset: row.offset, length: row.length, clipId: row.clipId };
@@ -160,24 +165,24 @@ export class UploadsService {
 
   private async appendNow(userId: number, id: string, offset: number, length: number | null, body: Readable): Promise<UploadState> {
     let row = await this.find(userId, id);
-    if (row.status === "failed") throw new HttpError(422, row.failure ?? CLIP_MESSAGES.unreadable);
+    if (row.status === "failed") throw unprocessable(row.failure ?? CLIP_MESSAGES.unreadable);
     if (row.status === "done") return { offset: row.offset, length: row.length, clipId: row.clipId };
     if (length !== null) {
-      if (row.length !== null && row.length !== length) throw new HttpError(400, "Upload-Length cannot change");
+      if (row.length !== null && row.length !== length) throw badRequest("Upload-Length cannot change");
       if (length > this.maxBytes) return this.refuse(row, 413, CLIP_MESSAGES.tooLarge(this.maxBytes));
-      if (length < offset) throw new HttpError(400, "Upload-Length is smaller than the bytes already sent");
+      if (length < offset) throw badRequest("Upload-Length is smaller than the bytes already sent");
     }
     const lease = await this.lock(row);
     const renew = setInterval(() => void this.renew(row.id, lease).catch(() => undefined), LOCK_RENEW_MS);
     try {
       row = await this.reconcile(row);
-      if (row.offset !== offset) throw new HttpError(409, CLIP_MESSAGES.wrongOffset);
+      if (row.offset !== offset) throw conflict(CLIP_MESSAGES.wrongOffset);
       // The camper's space left for this upload, whatever else they stored since it was created. A
       // length that does not fit is refused before a byte is written, leaving the upload to resume
       // once the camper has made room; a deferred-length body is cut where the space ends.
       const room = this.quota.storedBytes - (await this.usage(row.userId, row.id)).bytes;
       const declared = length ?? row.length;
-      if (declared !== null && declared > room) throw new HttpError(413, CLIP_MESSAGES.storageFull(this.quota.storedBytes));
+      if (declared !== null && declared > room) throw payloadTooLarge(CLIP_MESSAGES.storageFull(this.quota.storedBytes));
       const limit = Math.min(declared ?? this.maxBytes, room);
       const guard = new UploadGuard(offset, limit);
       let written = 0;
@@ -246,7 +251,7 @@ export class UploadsService {
     // A body (file and form fields) far beyond the space left cannot fit: refused before writing.
     if (input.bodyBytes !== null && input.bodyBytes > room + MULTIPART_OVERHEAD_BYTES) {
       await this.terminate(userId, id);
-      throw new HttpError(413, CLIP_MESSAGES.storageFull(this.quota.storedBytes));
+      throw payloadTooLarge(CLIP_MESSAGES.storageFull(this.quota.storedBytes));
     }
     const guard = new UploadGuard(0, Math.min(this.maxBytes, room));
     let written: number;
@@ -257,15 +262,15 @@ export class UploadsService {
       );
     } catch (error) {
       await this.terminate(userId, id);
-      if (error instanceof NotVideoError) throw new HttpError(415, CLIP_MESSAGES.notVideo);
+      if (error instanceof NotVideoError) throw unsupportedMediaType(CLIP_MESSAGES.notVideo);
       if (error instanceof TooLargeError) {
-        throw new HttpError(413, room < this.maxBytes ? CLIP_MESSAGES.storageFull(this.quota.storedBytes) : CLIP_MESSAGES.tooLarge(this.maxBytes));
+        throw payloadTooLarge(room < this.maxBytes ? CLIP_MESSAGES.storageFull(this.quota.storedBytes) : CLIP_MESSAGES.tooLarge(this.maxBytes));
       }
       throw error;
     }
     if (written === 0) {
       await this.terminate(userId, id);
-      throw new HttpError(400, "The video file is empty");
+      throw badRequest("The video file is empty");
     }
     await this.storage.seal(row.storageKey);
     const done = await this.saveProgress(row, written, written);
@@ -317,6 +322,8 @@ export class UploadsService {
           if (show === "limit-reached") throw forbidden(SHOW_MESSAGES.freeTierLimit(FREE_TIER_SHOW_LIMIT));
           showId = show.id;
         }
+        // The shot may have gone while the bytes arrived (a narration edit): the take is then a free clip.
+        const shotId = row.shotId !== null && showId !== null && (await lockShotForTake(tx, showId, row.shotId)) ? row.shotId : null;
         const created = await this.clips.create(
           {
             userId: row.userId,
@@ -330,9 +337,11 @@ export class UploadsService {
             durationSeconds,
             transcription: extra.transcription,
             posterKey,
+            shotId,
           },
           tx,
         );
+        if (shotId !== null) await chooseFirstTake(tx, shotId, created.id);
         if (extra.newShow && showId !== null) {
           await tx.update(schema.recordings).set({ videoUrl: toClip(created).mediaUrl }).where(eq(schema.recordings.id, showId));
         }
@@ -386,16 +395,16 @@ export class UploadsService {
   }
 
   private async lock(row: UploadRow): Promise<Lease> {
-    const [locked] = await this.db
+    const [claimed] = await this.db
       .update(u)
       .set({ lockedUntil: LEASE_END })
       .where(and(eq(u.id, row.id), sql`(${u.lockedUntil} IS NULL OR ${u.lockedUntil} < now())`))
       .returning({ until: u.lockedUntil });
-    if (locked?.until) return { until: locked.until };
+    if (claimed?.until) return { until: claimed.until };
     // Gone meanwhile (a DELETE that won the lock first) is not "busy".
     const [still] = await this.db.select({ id: u.id }).from(u).where(eq(u.id, row.id));
     if (!still) throw notFound(CLIP_MESSAGES.uploadNotFound);
-    throw new HttpError(423, CLIP_MESSAGES.busy);
+    throw locked(CLIP_MESSAGES.busy);
   }
 
   /** Extends our lease while the body streams; a lease someone else took over is left alone. */

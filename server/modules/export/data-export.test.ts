@@ -32,7 +32,7 @@ describe.each(["local disk", "S3"] as const)("data export (%s)", (where) => {
     app = await buildApp({ config, db });
     await app.ready();
     // A second, independent view of the same storage: what the test compares the archive with.
-    storage = createMediaStorage(config.media);
+    storage = await createMediaStorage(config.media);
   });
   afterAll(async () => {
     await app.close();

@@ -197,7 +197,7 @@ export class RenderWorker {
       .from(schema.recordings)
       .where(and(eq(schema.recordings.id, job.showId), eq(schema.recordings.userId, job.userId)));
     if (!show) throw new RenderFailure("This show no longer exists");
-    const clips = await this.clips.list(job.userId, job.showId);
+    const clips = await this.clips.videoClips(job.userId, job.showId);
     if (clips.length === 0) throw new RenderFailure(RENDER_MESSAGES.noClips);
 
     let voiceKey: string | undefined;

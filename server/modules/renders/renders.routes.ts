@@ -12,7 +12,7 @@ import {
   storyLengthSchema,
 } from "../../../contracts/renders.ts";
 import { requireUser } from "../../http/authenticate.ts";
-import { HttpError } from "../../http/errors.ts";
+import { HttpError, conflict, notFound } from "../../http/errors.ts";
 import { AiError } from "../../ai/ai-writer.ts";
 import { fileNameFrom, sendStoredMedia } from "../../http/media-response.ts";
 import type { RendersService } from "./renders.service.ts";
@@ -67,7 +67,7 @@ export const rendersRoutes: FastifyPluginAsyncZod<{ renders: RendersService; sto
     { schema: { params: renderParams, querystring: z.strictObject({ download: z.enum(["1"]).optional() }) } },
     async (request, reply) => {
       const { row, title } = await renders.get(requireUser(request).id, request.params.id);
-      if (row.status !== "done" || !row.outputKey) throw new HttpError(409, RENDER_MESSAGES.notReady);
+      if (row.status !== "done" || !row.outputKey) throw conflict(RENDER_MESSAGES.notReady);
       return sendStoredMedia(request, reply, renders.storage, {
         key: row.outputKey,
         mimeType: "video/mp4",
@@ -78,7 +78,7 @@ export const rendersRoutes: FastifyPluginAsyncZod<{ renders: RendersService; sto
 
   app.get("/api/renders/:id/captions.vtt", { schema: { params: renderParams } }, async (request, reply) => {
     const { row } = await renders.get(requireUser(request).id, request.params.id);
-    if (row.status !== "done" || !row.captionsKey) throw new HttpError(404, "This video has no captions");
+    if (row.status !== "done" || !row.captionsKey) throw notFound("This video has no captions");
     return sendStoredMedia(request, reply, renders.storage, { key: row.captionsKey, mimeType: "text/vtt; charset=utf-8" });
   });
 };

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { RENDER_MESSAGES, type RenderJob } from "../../../contracts/renders.ts";
-import { SHOW_MESSAGES, captionsOn } from "../../../contracts/recordings.ts";
+import { SHOW_MESSAGES, captionsOn, isPlaceholderNarration } from "../../../contracts/recordings.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
@@ -13,7 +13,6 @@ type ShowRow = typeof schema.recordings.$inferSelect;
 export type RenderOptions = JobRow["options"];
 const j = schema.renderJobs;
 
-const PLACEHOLDERS = new Set(["", "Draft saved - waiting for AI generation", "Updated - waiting for AI generation"]);
 
 export function toRenderJob(row: JobRow, videoFormat: string): RenderJob {
   const done = row.status === "done";
@@ -79,15 +78,15 @@ export class RendersService {
       captions: requested.captions ?? captionsOn({ captions: show.captions, audioSource: audio }),
       ...(audio === "voice" ? { voice: show.voice } : {}),
     };
-    const clips = await this.clips.list(userId, show.id);
+    const clips = await this.clips.videoClips(userId, show.id);
     if (clips.length === 0) return { refused: RENDER_MESSAGES.noClips };
     const narration = (show.narration ?? "").trim();
     // Automatic captions with the clips' own sound: the worker listens for the script in the clips and
     // captions only a show whose camper read it (off otherwise, as before).
-    if (audio === "original" && requested.captions === undefined && show.captions === null && !PLACEHOLDERS.has(narration)) {
+    if (audio === "original" && requested.captions === undefined && show.captions === null && !isPlaceholderNarration(narration)) {
       options.captionsIfRead = true;
     }
-    if ((options.audio === "voice" || options.captions) && PLACEHOLDERS.has(narration)) return { refused: RENDER_MESSAGES.needsNarration };
+    if ((options.audio === "voice" || options.captions) && isPlaceholderNarration(narration)) return { refused: RENDER_MESSAGES.needsNarration };
     const fingerprint = createHash("sha256")
       .update(
         JSON.stringify({

@@ -1,17 +1,16 @@
 import { and, eq } from "drizzle-orm";
-import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { SHOW_MESSAGES, isPlaceholderNarration } from "../../../contracts/recordings.ts";
 import { RENDER_MESSAGES, type StoryLength } from "../../../contracts/renders.ts";
 import type { NarrationTone } from "../../../contracts/product.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
-import { HttpError, badRequest, notFound } from "../../http/errors.ts";
+import { badRequest, notFound, unprocessable } from "../../http/errors.ts";
 import { frameSize } from "../../render/render-plan.ts";
 import type { VideoFormatKey } from "../../../contracts/product.ts";
 import type { AiService } from "../ai/ai.service.ts";
 import { clipSpan, type ClipsRepository } from "../clips/clips.repository.ts";
 import { countSpokenWords, type VoiceService } from "../voice/voice.service.ts";
 
-const PLACEHOLDERS = new Set<string>(["", SHOW_MESSAGES.draftNarration, SHOW_MESSAGES.updatedNarration]);
 
 /** The clips' total next to the voice's length, and fitting the script to the clips. */
 export class StoryLengthService {
@@ -31,8 +30,8 @@ export class StoryLengthService {
     const { length, narration, tone } = await this.measureShow(userId, showId, requestedVoice);
     if (!narration) throw badRequest(RENDER_MESSAGES.needsNarration);
     if (length.clipCount === 0) throw badRequest(RENDER_MESSAGES.noClips);
-    if (!length.voiceLongerThanClips) throw new HttpError(422, RENDER_MESSAGES.alreadyFits);
-    if (length.wordsThatFit < 5) throw new HttpError(422, RENDER_MESSAGES.clipsTooShort);
+    if (!length.voiceLongerThanClips) throw unprocessable(RENDER_MESSAGES.alreadyFits);
+    if (length.wordsThatFit < 5) throw unprocessable(RENDER_MESSAGES.clipsTooShort);
     await this.ai.checkLimit(userId);
     const content = await this.ai.fitNarration({ content: narration, targetWordCount: length.wordsThatFit, tone });
     return { content, targetWordCount: length.wordsThatFit, clipsSeconds: length.clipsSeconds };
@@ -45,13 +44,12 @@ export class StoryLengthService {
       .where(and(eq(schema.recordings.id, showId), eq(schema.recordings.userId, userId)));
     if (!show) throw notFound(SHOW_MESSAGES.notFound);
     // The show's chosen voice unless another is asked for (a voice the provider no longer has: its default).
-    const chosen = show.voice && this.voice.status().voices.includes(show.voice) ? show.voice : undefined;
-    const voice = this.voice.resolveVoice(requestedVoice ?? chosen);
-    const clips = await this.clips.list(userId, showId);
+    const voice = this.voice.resolveVoice(requestedVoice ?? this.voice.showVoice(show.voice));
+    const clips = await this.clips.videoClips(userId, showId);
     const clipsSeconds = round(clips.reduce((sum, c) => sum + clipSpan(c).seconds, 0));
     const formatMaxSeconds = frameSize(show.videoFormat as VideoFormatKey).maxDuration;
     const trimmed = (show.narration ?? "").trim();
-    const narration = PLACEHOLDERS.has(trimmed) ? "" : trimmed;
+    const narration = isPlaceholderNarration(trimmed) ? "" : trimmed;
     const narrationWords = countSpokenWords(narration);
     const wordsPerSecond = await this.voice.paceOf(userId, voice);
     const reading = narration ? await this.voice.existingReading(showId, narration, voice) : undefined;

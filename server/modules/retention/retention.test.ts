@@ -24,7 +24,7 @@ describe("the camp's retention rule", () => {
     const { db } = await testDatabase();
     app = await buildApp({ config, db });
     await app.ready();
-    storage = createMediaStorage(config.media);
+    storage = await createMediaStorage(config.media);
   });
   afterAll(() => app.close());
 

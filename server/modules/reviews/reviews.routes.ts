@@ -14,7 +14,7 @@ import {
   submitReviewBodySchema,
 } from "../../../contracts/reviews.ts";
 import { requireStaff, requireUser } from "../../http/authenticate.ts";
-import { HttpError } from "../../http/errors.ts";
+import { notFound } from "../../http/errors.ts";
 import { sendStoredMedia } from "../../http/media-response.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import type { ReviewsService } from "./reviews.service.ts";
@@ -68,7 +68,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; stora
   app.get("/api/staff/renders/:id/captions.vtt", { schema: { params: renderParams } }, async (request, reply) => {
     requireStaff(request);
     const row = await reviews.renderForStaff(request.params.id);
-    if (!row.captionsKey) throw new HttpError(404, "This video has no captions");
+    if (!row.captionsKey) throw notFound("This video has no captions");
     return sendStoredMedia(request, reply, storage, { key: row.captionsKey, mimeType: "text/vtt; charset=utf-8" });
   });
 

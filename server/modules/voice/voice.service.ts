@@ -5,11 +5,11 @@ import path from "node:path";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { and, desc, eq } from "drizzle-orm";
-import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { SHOW_MESSAGES, isPlaceholderNarration } from "../../../contracts/recordings.ts";
 import { VOICE_MESSAGES, VOICE_PREVIEW_TEXT, VOICE_SAMPLE_LIMITS, voiceName, type VoiceOver, type VoiceSample, type VoiceStatus } from "../../../contracts/voice.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
-import { HttpError, badRequest, notFound } from "../../http/errors.ts";
+import { HttpError, badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../http/errors.ts";
 import { NotVideoError, TooLargeError, UploadGuard, sniffAudio } from "../../media/magic-bytes.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { concatAudio, detectSilences, probeAudioDuration, remux, type Silence, type VideoToolPaths } from "../../media/video-tools.ts";
@@ -21,7 +21,6 @@ const vo = schema.voiceOvers;
 const vs = schema.voiceSamples;
 
 /** Narrations that only hold a place until the AI writes: nothing to read aloud. */
-const PLACEHOLDERS = new Set([SHOW_MESSAGES.draftNarration, SHOW_MESSAGES.updatedNarration]);
 
 export class VoiceService {
   private readonly previews = new Map<string, Promise<Buffer>>();
@@ -52,6 +51,11 @@ export class VoiceService {
     const voice = requested ?? this.provider.defaultVoice;
     if (!this.provider.voices.includes(voice)) throw badRequest(VOICE_MESSAGES.unknownVoice);
     return voice;
+  }
+
+  /** The voice a show is read in: its chosen voice while this provider has it, else the default. */
+  showVoice(chosen: string | null): string {
+    return chosen && this.provider.voices.includes(chosen) ? chosen : this.provider.defaultVoice;
   }
 
   /** The voice-over of exactly this text in this voice, if one was made. */
@@ -156,8 +160,8 @@ export class VoiceService {
       await this.storage.seal(staging);
     } catch (error) {
       await this.storage.delete(staging);
-      if (error instanceof NotVideoError) throw new HttpError(415, VOICE_MESSAGES.notAudio);
-      if (error instanceof TooLargeError) throw new HttpError(413, VOICE_MESSAGES.tooLarge);
+      if (error instanceof NotVideoError) throw unsupportedMediaType(VOICE_MESSAGES.notAudio);
+      if (error instanceof TooLargeError) throw payloadTooLarge(VOICE_MESSAGES.tooLarge);
       throw error;
     }
     try {
@@ -173,7 +177,7 @@ export class VoiceService {
         }
       });
       const kind = sniffAudio(head);
-      if (!kind) throw new HttpError(415, VOICE_MESSAGES.notAudio);
+      if (!kind) throw unsupportedMediaType(VOICE_MESSAGES.notAudio);
       const key = `users/${userId}/voice-sample/${randomUUID()}.${kind.extension}`;
       // MediaRecorder's WebM has no duration until remuxed (as with clips); other files are kept as sent.
       const durationSeconds = await this.storage
@@ -185,11 +189,11 @@ export class VoiceService {
           }),
         )
         .catch(() => {
-          throw new HttpError(415, VOICE_MESSAGES.notAudio);
+          throw unsupportedMediaType(VOICE_MESSAGES.notAudio);
         });
       if (durationSeconds > VOICE_SAMPLE_LIMITS.maxSeconds + VOICE_SAMPLE_LIMITS.graceSeconds) {
         await this.storage.delete(key);
-        throw new HttpError(400, VOICE_MESSAGES.tooLong);
+        throw badRequest(VOICE_MESSAGES.tooLong);
       }
       const sizeBytes = (await this.storage.size(key)) ?? 0;
       const [previous] = await this.db.select().from(vs).where(eq(vs.userId, userId));
@@ -315,7 +319,7 @@ export class VoiceService {
       .where(and(eq(schema.recordings.id, showId), eq(schema.recordings.userId, userId)));
     if (!show) throw notFound(SHOW_MESSAGES.notFound);
     const narration = (show.narration ?? "").trim();
-    if (!narration || PLACEHOLDERS.has(narration as never)) throw badRequest(VOICE_MESSAGES.needsNarration);
+    if (isPlaceholderNarration(narration)) throw badRequest(VOICE_MESSAGES.needsNarration);
     return narration;
   }
 

@@ -8,6 +8,7 @@ describe("page code splitting", () => {
     expect(pageForPath("/shows?after=x")).toBe(pages.shows);
     expect(pageForPath("/shows/42")).toBe(pages.showDetail);
     expect(pageForPath("/shows/42/narration")).toBe(pages.narrationEditor);
+    expect(pageForPath("/shows/42/shots")).toBe(pages.shots);
     expect(pageForPath("/privacy")).toBe(pages.legal);
     expect(pageForPath("/")).toBeUndefined();
   });

@@ -9,6 +9,7 @@ export const pages = {
   shows: lazyPage(() => import("../features/shows/ShowsPage.tsx"), "ShowsPage"),
   showDetail: lazyPage(() => import("../features/shows/ShowDetailPage.tsx"), "ShowDetailPage"),
   narrationEditor: lazyPage(() => import("../features/narration-editor/NarrationEditorPage.tsx"), "NarrationEditorPage"),
+  shots: lazyPage(() => import("../features/shots/ShotsPage.tsx"), "ShotsPage"),
   profile: lazyPage(() => import("../features/profile/ProfilePage.tsx"), "ProfilePage"),
   voiceSettings: lazyPage(() => import("../features/voice/VoiceSettingsPage.tsx"), "VoiceSettingsPage"),
   legal: lazyPage(() => import("../features/legal/LegalPage.tsx"), "LegalPage"),
@@ -25,6 +26,7 @@ export function pageForPath(path: string) {
   if (clean === "/home" || clean === "/record" || clean === "/edit") return pages.create;
   if (clean === "/shows") return pages.shows;
   if (/^\/shows\/[^/]+\/narration$/.test(clean)) return pages.narrationEditor;
+  if (/^\/shows\/[^/]+\/shots$/.test(clean)) return pages.shots;
   if (/^\/shows\/[^/]+$/.test(clean)) return pages.showDetail;
   if (clean === "/profile") return pages.profile;
   if (clean === "/voice-settings") return pages.voiceSettings;

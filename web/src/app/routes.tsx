@@ -13,6 +13,7 @@ const {
   shows: ShowsPage,
   showDetail: ShowDetailPage,
   narrationEditor: NarrationEditorPage,
+  shots: ShotsPage,
   profile: ProfilePage,
   voiceSettings: VoiceSettingsPage,
   legal: LegalPage,
@@ -44,6 +45,7 @@ export function AppRoutes() {
         <Route path="/edit" component={EditRoute} />
         <ProtectedRoute path="/shows" component={ShowsPage} />
         <ProtectedRoute path="/shows/:id/narration" component={NarrationEditorPage} />
+        <ProtectedRoute path="/shows/:id/shots" component={ShotsPage} />
         <ProtectedRoute path="/shows/:id" component={ShowDetailPage} />
         <ProtectedRoute path="/profile" component={ProfilePage} />
         <ProtectedRoute path="/voice-settings" component={VoiceSettingsPage} />

@@ -121,6 +121,8 @@ export const apiKeys = {
   voiceOver: (showId: number | string) => ["/api/recordings", String(showId), "voice-over"] as const,
   showReview: (showId: number | string) => ["/api/recordings", String(showId), "review"] as const,
   showShares: (showId: number | string) => ["/api/recordings", String(showId), "shares"] as const,
+  /** The show's shot list (record to the script): every shot change answers the whole list. */
+  showShots: (showId: number | string) => ["/api/recordings", String(showId), "shots"] as const,
   /** The clips' total next to the voice's length; a new voice, script or trim asks again. */
   showLength: (showId: number | string, voice?: string | null) =>
     ["/api/recordings", String(showId), "length", voice ?? "show's voice"] as const,

@@ -5,7 +5,7 @@ import {
   type GenerateReflectionBody,
 } from "../../../../contracts/ai.ts";
 import { AI_GENERATION_COOLDOWN_MS, targetWordCount, type NarrationTone } from "../../../../contracts/product.ts";
-import { SHOW_MESSAGES } from "../../../../contracts/recordings.ts";
+import { isPlaceholderNarration } from "../../../../contracts/recordings.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { aiErrorText } from "./ai-errors.ts";
 import { streamAi } from "./stream-ai.ts";
@@ -14,7 +14,6 @@ export const GENERATE_URL = "/api/ai/generate-reflection";
 export const CUSTOM_REQUEST_URL = "/api/ai/custom-request";
 
 /** Saved narrations that only hold a place until the AI writes: editing mode starts empty instead. */
-const PLACEHOLDERS = new Set<string>([SHOW_MESSAGES.draftNarration, SHOW_MESSAGES.updatedNarration]);
 
 export interface NarrationGeneratorOptions {
   /** The camper's answers, in prompt order; blank ones are left out of the request. */
@@ -99,7 +98,7 @@ export function useNarrationGenerator({
   initialOriginal,
   onGenerated,
 }: NarrationGeneratorOptions): NarrationGenerator {
-  const start = initialNarration && !PLACEHOLDERS.has(initialNarration) ? initialNarration : "";
+  const start = initialNarration && !isPlaceholderNarration(initialNarration) ? initialNarration : "";
   const [narration, setNarration] = useState(start);
   const [original, setOriginal] = useState(initialOriginal || start);
   const [now, setNow] = useState(() => Date.now());

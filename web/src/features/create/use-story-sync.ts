@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { SHOW_MESSAGES, type Show, type UpdateShowBody } from "../../../../contracts/recordings.ts";
+import { SHOW_MESSAGES, isPlaceholderNarration, type Show, type UpdateShowBody } from "../../../../contracts/recordings.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { createShowRequest, rememberSavedShow, updateShowRequest } from "../shows/shows-api.ts";
@@ -11,7 +11,6 @@ import { PROMPT_TEXTS, draftTitle, hasAnyAnswer, type Answers } from "./reflecti
 export const STORY_AUTOSAVE_DELAY_MS = 800;
 
 /** Narrations that only hold a place until the AI writes; anything else is the camper's and is kept. */
-const PLACEHOLDER_NARRATIONS = new Set<string>([SHOW_MESSAGES.draftNarration, SHOW_MESSAGES.updatedNarration, ""]);
 
 /** Everything the Create screen holds for one story. */
 export interface StoryValues {
@@ -28,7 +27,7 @@ export interface StoryValues {
 /** The narration a show holds, with placeholder texts counting as none. */
 export function writtenNarration(show: Pick<Show, "narration">): string {
   const text = show.narration ?? "";
-  return PLACEHOLDER_NARRATIONS.has(text.trim()) ? "" : text;
+  return isPlaceholderNarration(text) ? "" : text;
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
@@ -266,7 +265,7 @@ export function useStorySync({
 async function saveStory(values: StoryValues, existing: Show | undefined, automatic: boolean, draftKey?: string): Promise<Show> {
   const { answers, narration, original, title, settings } = values;
   const choices = { tone: settings.tone, videoFormat: settings.videoFormat, lengthSeconds: settings.lengthSeconds };
-  const written = narration.trim() && !PLACEHOLDER_NARRATIONS.has(narration.trim()) ? narration : undefined;
+  const written = isPlaceholderNarration(narration) ? undefined : narration;
   const chosenTitle = title.trim() || undefined;
   if (existing) {
     try {

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ArrowLeft, AudioLines, CheckCircle2, CloudOff, History, Loader2, Mic, Pencil, RotateCcw } from "lucide-react";
+import { AudioLines, CheckCircle2, Clapperboard, CloudOff, History, Loader2, Mic, Pencil, RotateCcw } from "lucide-react";
 import { useCallback, useId, type KeyboardEvent } from "react";
-import { Link, useParams } from "wouter";
+import { Link, useLocation, useParams } from "wouter";
 import { PRODUCT_NAME } from "../../../../contracts/product.ts";
 import { SHOW_LIMITS, type Show } from "../../../../contracts/recordings.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -22,6 +22,7 @@ import { VideoSections } from "./VideoSections.tsx";
 import { StoryLengthPanel } from "./StoryLengthPanel.tsx";
 import { showLengthPrefix } from "./story-length-api.ts";
 import { usePageTitle } from "../../app/page-title.ts";
+import { BackToShow } from "../shows/BackToShow.tsx";
 
 export const TITLE_HINT = "Click to edit title";
 
@@ -38,17 +39,6 @@ const AUDIO_OPTIONS: { value: AudioSource; label: string; description: string; I
 function countWords(text: string): number {
   const trimmed = text.trim();
   return trimmed ? trimmed.split(/\s+/).length : 0;
-}
-
-function BackToShow({ showId }: { showId: string }) {
-  return (
-    <Button asChild variant="link" className="h-auto px-0">
-      <Link href={`/shows/${showId}`}>
-        <ArrowLeft aria-hidden="true" />
-        Back to show
-      </Link>
-    </Button>
-  );
 }
 
 function SaveIndicator({ status, failure }: { status: SaveStatus; failure: string | null }) {
@@ -98,6 +88,8 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
 
   const { fields, setField, flush, status, failure, restored, saved } = useAutosave({ show, userId, onSaved });
   const choices = useShowChoices(show.id);
+  const [, navigate] = useLocation();
+  const shotsHref = `/shows/${show.id}/shots`;
   const titleInvalid = validTitle(fields.title) === null;
 
   const onTitleKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -184,7 +176,7 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
             <p id={ids.words} className="text-sm text-slate-700">
               {words} {words === 1 ? "word" : "words"} · Changes save automatically.
             </p>
-            <div>
+            <div className="flex flex-wrap gap-2">
               <Button
                 variant="outline"
                 size="sm"
@@ -193,6 +185,19 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
               >
                 <RotateCcw aria-hidden="true" />
                 Reset to Original
+              </Button>
+              <Button asChild variant="secondary" size="sm">
+                <Link
+                  href={shotsHref}
+                  onClick={(event) => {
+                    // The shots are cut from the saved script: save the last edits before going there.
+                    event.preventDefault();
+                    void flush().finally(() => navigate(shotsHref));
+                  }}
+                >
+                  <Clapperboard aria-hidden="true" />
+                  Record to the script
+                </Link>
               </Button>
             </div>
           </div>

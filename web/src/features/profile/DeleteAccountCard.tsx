@@ -1,18 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { useLocation } from "wouter";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
@@ -47,14 +38,13 @@ export function DeleteAccountCard() {
     onError: (err) => setError(errorMessage(err)),
   });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function confirm() {
     if (!password) {
       setError("Please enter your password.");
       return;
     }
     setError(null);
-    deleteAccount.mutate(password);
+    return deleteAccount.mutateAsync(password);
   }
 
   return (
@@ -66,7 +56,7 @@ export function DeleteAccountCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <AlertDialog
+        <ConfirmDialog
           open={open}
           onOpenChange={(next) => {
             setOpen(next);
@@ -75,47 +65,36 @@ export function DeleteAccountCard() {
               setError(null);
             }
           }}
-        >
-          <AlertDialogTrigger asChild>
+          trigger={
             <Button variant="destructive">
               <Trash2 aria-hidden="true" />
               Delete my account
             </Button>
-          </AlertDialogTrigger>
-          <AlertDialogContent>
-            <form onSubmit={onSubmit} className="grid gap-4">
-              <AlertDialogHeader>
-                <AlertDialogTitle>Delete your account?</AlertDialogTitle>
-                <AlertDialogDescription>
-                  Everything you made in Summer Stories will be deleted. This can't be undone. Type your password to confirm.
-                </AlertDialogDescription>
-              </AlertDialogHeader>
-              <div className="grid gap-2">
-                <Label htmlFor={ids.password}>Password</Label>
-                <Input
-                  id={ids.password}
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? ids.error : undefined}
-                />
-                {error && (
-                  <p id={ids.error} role="alert" className="text-sm text-red-800">
-                    {error}
-                  </p>
-                )}
-              </div>
-              <AlertDialogFooter>
-                <AlertDialogCancel type="button">Cancel</AlertDialogCancel>
-                <Button type="submit" variant="destructive" disabled={deleteAccount.isPending}>
-                  {deleteAccount.isPending ? "Deleting..." : "Delete everything"}
-                </Button>
-              </AlertDialogFooter>
-            </form>
-          </AlertDialogContent>
-        </AlertDialog>
+          }
+          title="Delete your account?"
+          description="Everything you made in Summer Stories will be deleted. This can't be undone. Type your password to confirm."
+          confirmLabel="Delete everything"
+          pendingLabel="Deleting..."
+          onConfirm={confirm}
+        >
+          <div className="grid gap-2">
+            <Label htmlFor={ids.password}>Password</Label>
+            <Input
+              id={ids.password}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? ids.error : undefined}
+            />
+            {error && (
+              <p id={ids.error} role="alert" className="text-sm text-red-800">
+                {error}
+              </p>
+            )}
+          </div>
+        </ConfirmDialog>
       </CardContent>
     </Card>
   );

@@ -14,19 +14,9 @@ import { CSS } from "@dnd-kit/utilities";
 import { Download, GripVertical, Play, RotateCw, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { NoCaptionsNote } from "../../components/a11y/no-captions-note.tsx";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../../components/ui/alert-dialog.tsx";
 import { announce, announceError } from "../../components/a11y/announcer.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { downloadBlob } from "../../lib/download.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { cn } from "../../lib/utils.ts";
@@ -362,28 +352,24 @@ function RemoveClipButton({
 }) {
   const onServer = item.serverId !== null && item.state === "saved";
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button size="sm" variant="ghost" disabled={disabled} aria-label={`Remove ${item.title}`} data-clip-remove={item.key}>
           <Trash2 aria-hidden="true" />
           Remove
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Remove {item.title}?</AlertDialogTitle>
-          <AlertDialogDescription>
-            {onServer
-              ? "The clip is deleted from your story and from the server. This can't be undone."
-              : "This clip is not saved on the server yet. Removing it deletes the only copy, on this device. This can't be undone."}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Keep it</AlertDialogCancel>
-          <AlertDialogAction onClick={() => void onRemove(item).catch(() => undefined)}>Remove</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Remove ${item.title}?`}
+      description={
+        onServer
+          ? "The clip is deleted from your story and from the server. This can't be undone."
+          : "This clip is not saved on the server yet. Removing it deletes the only copy, on this device. This can't be undone."
+      }
+      confirmLabel="Remove"
+      cancelLabel="Keep it"
+      // The dialog closes at once; the row shows the removal and its failure.
+      onConfirm={() => void onRemove(item).catch(() => undefined)}
+    />
   );
 }
 

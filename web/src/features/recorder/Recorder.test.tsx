@@ -11,70 +11,20 @@ import { createQueryClient } from "../../lib/api.ts";
 import type { ClipItem } from "./clip-items.ts";
 import { MemoryClipStore } from "./clip-store.ts";
 import { ContinueToEditingButton } from "./ContinueToEditingButton.tsx";
-import { Recorder, timeLeftWarning } from "./Recorder.tsx";
-import { FakeTusServer, bytesOf, eventually, expectSameBytes, recordingSleep } from "./recorder-test-helpers.ts";
+import { Recorder } from "./Recorder.tsx";
+import { timeLeftWarning } from "./recording-hooks.ts";
+import {
+  FakeMediaRecorder,
+  FakeRecognition,
+  FakeTusServer,
+  bytesOf,
+  eventually,
+  expectSameBytes,
+  recordingSleep,
+} from "./recorder-test-helpers.ts";
 import { resetRecorderRuntime, resetRecovery } from "./runtime.ts";
 import { UploadManager } from "./uploader.ts";
 import { PERMISSION_ERROR, TIMESLICE_MS, pickMimeType, videoConstraints } from "./use-recorder.ts";
-
-// --- browser media fakes ------------------------------------------------------------------------
-
-class FakeMediaRecorder {
-  static instances: FakeMediaRecorder[] = [];
-  static isTypeSupported = (type: string) => type === "video/webm;codecs=vp8,opus" || type === "video/webm";
-  state: "inactive" | "recording" = "inactive";
-  mimeType: string;
-  timeslice: number | undefined;
-  ondataavailable: ((event: { data: Blob }) => void) | null = null;
-  onstop: ((event: Event) => void) | null = null;
-  onerror: (() => void) | null = null;
-  /** Bytes handed over by stop() as the last chunk. */
-  lastChunk: Uint8Array | null = null;
-  constructor(
-    readonly stream: unknown,
-    options?: { mimeType?: string },
-  ) {
-    this.mimeType = options?.mimeType ?? "";
-    FakeMediaRecorder.instances.push(this);
-  }
-  start(timeslice?: number) {
-    this.state = "recording";
-    this.timeslice = timeslice;
-  }
-  emit(bytes: Uint8Array) {
-    this.ondataavailable?.({ data: new Blob([bytes.slice()]) });
-  }
-  requestData() {}
-  stop() {
-    if (this.state === "inactive") return;
-    this.state = "inactive";
-    if (this.lastChunk) this.emit(this.lastChunk);
-    this.onstop?.(new Event("stop"));
-  }
-}
-
-class FakeRecognition {
-  static instances: FakeRecognition[] = [];
-  continuous = false;
-  interimResults = false;
-  lang = "";
-  onresult: ((event: unknown) => void) | null = null;
-  onerror: ((event: { error: string }) => void) | null = null;
-  onend: (() => void) | null = null;
-  started = 0;
-  constructor() {
-    FakeRecognition.instances.push(this);
-  }
-  start() {
-    this.started++;
-  }
-  stop() {}
-  abort() {}
-  say(results: { text: string; final: boolean }[]) {
-    const list = results.map((r) => Object.assign([{ transcript: r.text }], { isFinal: r.final }));
-    this.onresult?.({ resultIndex: 0, results: list });
-  }
-}
 
 const track = { stop: vi.fn(), readyState: "live" };
 const fakeStream = { getTracks: () => [track] };
@@ -180,7 +130,7 @@ describe("Recorder", () => {
     expectSameBytes(upload!.data, data);
     expect(upload!.metadata.title).toBe("Recording 1");
     await eventually(() => expect([...server.clips.values()][0]!.transcription).toBe("We built a raft and it"));
-    expect(store.storedChunks(localId)).toHaveLength(0);
+    expect((await store.getChunksFrom(localId, 0)).size).toBe(0);
     await waitFor(() =>
       expect(onClipsChange).toHaveBeenLastCalledWith([expect.objectContaining({ localId, state: "saved", title: "Recording 1" })]),
     );

@@ -22,6 +22,11 @@ export interface LocalClip {
   mimeType: string;
   /** The show the upload was created for (null: a loose clip, attached when the show is saved). */
   showId: number | null;
+  /**
+   * The shot this take was recorded for (record to the script); null or absent (records stored before
+   * shots existed) for a free recording.
+   */
+  shotId?: number | null;
   uploadUrl: string | null;
   /** Bytes the server has confirmed (its Upload-Offset). */
   uploadedOffset: number;
@@ -55,7 +60,7 @@ export interface StoredChunk {
 }
 
 export type NewClip = Pick<LocalClip, "userId" | "title" | "mimeType" | "showId"> &
-  Partial<Pick<LocalClip, "localId" | "startTime" | "position" | "state">>;
+  Partial<Pick<LocalClip, "localId" | "startTime" | "position" | "state" | "shotId">>;
 
 export type ClipPatch = Partial<Omit<LocalClip, "localId" | "userId" | "recordedBytes" | "chunkCount">>;
 
@@ -121,6 +126,7 @@ export function newClipRecord(init: NewClip, now = Date.now()): LocalClip {
     endTime: null,
     mimeType: init.mimeType,
     showId: init.showId,
+    shotId: init.shotId ?? null,
     uploadUrl: null,
     uploadedOffset: 0,
     lengthDeclared: false,
@@ -263,11 +269,6 @@ export class MemoryClipStore extends Emitter implements ClipStore {
     this.clips.delete(localId);
     this.chunks.delete(localId);
     this.emit(localId, null);
-  }
-
-  /** Test helper: the chunks as stored. */
-  storedChunks(localId: string): StoredChunk[] {
-    return [...(this.chunks.get(localId) ?? [])];
   }
 }
 
@@ -496,10 +497,7 @@ export function extensionFor(mimeType: string): "webm" | "mp4" {
 
 let shared: ClipStore | null = null;
 
-/**
- * The app's one store: IndexedDB when the browser opens it, otherwise memory. Tests replace it with
- * setClipStore().
- */
+/** The app's one store: IndexedDB when the browser opens it, otherwise memory. */
 export async function getClipStore(): Promise<ClipStore> {
   if (shared) return shared;
   let store: ClipStore;
@@ -517,8 +515,4 @@ export async function getClipStore(): Promise<ClipStore> {
   }
   shared ??= store;
   return shared;
-}
-
-export function setClipStore(store: ClipStore | null) {
-  shared = store;
 }

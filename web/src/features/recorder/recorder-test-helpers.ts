@@ -208,7 +208,7 @@ export class FakeTusServer {
       trimEndSeconds: 3,
       usedSeconds: 3,
       posterUrl: null,
-      shotId: null,
+      shotId: upload.metadata.shotId ? Number(upload.metadata.shotId) : null,
       scriptCheck: null,
       createdAt: new Date().toISOString(),
       mediaUrl: `/api/clips/${id}/media`,
@@ -278,5 +278,66 @@ export async function eventually(check: () => void | Promise<void>, timeoutMs = 
       if (Date.now() - started > timeoutMs) throw error;
       await new Promise((r) => setTimeout(r, 5));
     }
+  }
+}
+
+// --- browser media fakes ------------------------------------------------------------------------
+
+/** MediaRecorder as the recorder uses it: the test hands over chunks with emit(); stop() hands over `lastChunk`. */
+export class FakeMediaRecorder {
+  static instances: FakeMediaRecorder[] = [];
+  static isTypeSupported = (type: string) => type === "video/webm;codecs=vp8,opus" || type === "video/webm";
+  state: "inactive" | "recording" = "inactive";
+  mimeType: string;
+  timeslice: number | undefined;
+  ondataavailable: ((event: { data: Blob }) => void) | null = null;
+  onstop: ((event: Event) => void) | null = null;
+  onerror: (() => void) | null = null;
+  /** Bytes handed over by stop() as the last chunk. */
+  lastChunk: Uint8Array | null = null;
+  constructor(
+    readonly stream: unknown,
+    options?: { mimeType?: string },
+  ) {
+    this.mimeType = options?.mimeType ?? "";
+    FakeMediaRecorder.instances.push(this);
+  }
+  start(timeslice?: number) {
+    this.state = "recording";
+    this.timeslice = timeslice;
+  }
+  emit(bytes: Uint8Array) {
+    this.ondataavailable?.({ data: new Blob([bytes.slice()]) });
+  }
+  requestData() {}
+  stop() {
+    if (this.state === "inactive") return;
+    this.state = "inactive";
+    if (this.lastChunk) this.emit(this.lastChunk);
+    this.onstop?.(new Event("stop"));
+  }
+}
+
+/** The browser's speech recognition: say() hands over results as Chrome does. */
+export class FakeRecognition {
+  static instances: FakeRecognition[] = [];
+  continuous = false;
+  interimResults = false;
+  lang = "";
+  onresult: ((event: unknown) => void) | null = null;
+  onerror: ((event: { error: string }) => void) | null = null;
+  onend: (() => void) | null = null;
+  started = 0;
+  constructor() {
+    FakeRecognition.instances.push(this);
+  }
+  start() {
+    this.started++;
+  }
+  stop() {}
+  abort() {}
+  say(results: { text: string; final: boolean }[]) {
+    const list = results.map((r) => Object.assign([{ transcript: r.text }], { isFinal: r.final }));
+    this.onresult?.({ resultIndex: 0, results: list });
   }
 }

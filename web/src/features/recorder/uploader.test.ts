@@ -171,7 +171,7 @@ describe("UploadManager", () => {
     expect(clip.state).toBe("saved");
     expect(clip.serverClipId).toBe(100);
     expect(clip.sha256).toBe(await sha256Hex(new Blob([data.slice()])));
-    expect(store.storedChunks(id)).toHaveLength(0);
+    expect((await store.getChunksFrom(id, 0)).size).toBe(0);
     expect(saved).toHaveBeenCalledOnce();
     // The transcript follows the saved clip.
     expect(server.clips.get(100)!.transcription).toBe("We jumped in the lake");
@@ -372,7 +372,7 @@ describe("UploadManager", () => {
     let clip = await state(id);
     expect(clip.state).toBe("failed");
     expect(clip.error).toBe("That file is not a WebM or MP4 video");
-    expect(store.storedChunks(id)).toHaveLength(1);
+    expect((await store.getChunksFrom(id, 0)).size).toBe(1500);
     expect(failed).toHaveBeenCalledOnce();
 
     await manager.retry(id);
@@ -410,7 +410,7 @@ describe("UploadManager", () => {
     expect(clip.state).toBe("failed");
     expect(clip.error).toBe(SIGNED_OUT_MESSAGE);
     expect(server.callsTo("POST")).toHaveLength(0);
-    expect(store.storedChunks(id)).toHaveLength(1);
+    expect((await store.getChunksFrom(id, 0)).size).toBe(500);
 
     // Its owner signs in again: Retry sends it.
     server.userId = 7;

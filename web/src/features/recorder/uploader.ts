@@ -52,16 +52,19 @@ export function encodeMetadata(metadata: Record<string, string | number | null |
 export function createUploadHeaders({
   title,
   showId,
+  shotId = null,
   mimeType,
 }: {
   title: string;
   showId: number | null;
+  /** A take of a shot (record to the script): the server makes the clip that shot's take. */
+  shotId?: number | null;
   mimeType: string;
 }): Record<string, string> {
   return {
     "Tus-Resumable": TUS_VERSION,
     "Upload-Defer-Length": "1",
-    "Upload-Metadata": encodeMetadata({ title, showId, filetype: baseMimeType(mimeType) }),
+    "Upload-Metadata": encodeMetadata({ title, showId, shotId, filetype: baseMimeType(mimeType) }),
   };
 }
 
@@ -402,7 +405,7 @@ class ClipUploader {
     const response = await classify(
       await this.request(UPLOADS_URL, {
         method: "POST",
-        headers: createUploadHeaders({ title: clip.title, showId: clip.showId, mimeType: clip.mimeType }),
+        headers: createUploadHeaders({ title: clip.title, showId: clip.showId, shotId: clip.shotId, mimeType: clip.mimeType }),
       }),
     );
     const location = response.headers.get("location");
@@ -425,7 +428,7 @@ class ClipUploader {
     if (offset === null) throw new TransientError("HEAD without Upload-Offset");
     if (offset > clip.recordedBytes) {
       // The server holds bytes this device never recorded: that upload is not ours to continue.
-      return this.restartUpload(clip);
+      return this.restartUpload();
     }
     const lengthDeclared = headerNumber(response, "upload-length") !== null;
     await this.deps.store.updateClip(this.localId, { uploadedOffset: offset, lengthDeclared });
@@ -474,10 +477,10 @@ class ClipUploader {
         return this.confirm(updated, found);
       }
     }
-    return this.restartUpload(clip);
+    return this.restartUpload();
   }
 
-  private async restartUpload(_clip: LocalClip): Promise<StepResult> {
+  private async restartUpload(): Promise<StepResult> {
     await this.deps.store.updateClip(this.localId, { uploadUrl: null, uploadedOffset: 0, lengthDeclared: false });
     this.needHead = false;
     return "continue";
@@ -502,8 +505,7 @@ class ClipUploader {
     const url = clip.showId !== null ? `/api/clips?showId=${clip.showId}` : "/api/clips?loose=true";
     const response = await classify(await this.request(url, { method: "GET" }));
     const body = (await response.json()) as unknown;
-    const list = (Array.isArray(body) ? body : (body as { clips?: unknown }).clips) as unknown[] | undefined;
-    const match = (list ?? [])
+    const match = (Array.isArray(body) ? body : [])
       .map((item) => checkedClipSchema.safeParse(item))
       .find((r) => r.success && r.data.uploadedBytes === clip.totalBytes && r.data.uploadSha256.toLowerCase() === sha);
     return match?.success ? match.data.id : null;
@@ -534,7 +536,7 @@ class ClipUploader {
       if (error instanceof GoneError) {
         // The clip is gone from the server (deleted elsewhere?): the device copy is sent again.
         await this.deps.store.updateClip(this.localId, { serverClipId: null });
-        return this.restartUpload(clip);
+        return this.restartUpload();
       }
       throw error;
     }

@@ -45,6 +45,8 @@ export type RecorderStatus = "idle" | "starting" | "recording" | "stopping";
 export interface UseRecorderOptions {
   userId: number;
   showId: number | null;
+  /** The shot each take is recorded for (record to the script); absent or null for free recording. */
+  shotId?: number | null;
   /** Recording stops by itself when this many seconds have passed. */
   lengthSeconds: number;
   /** The next clip's title ('Recording N'), read when a recording starts. */
@@ -98,7 +100,7 @@ export interface RecorderApi {
  * store (and the write has completed) before anything else happens to it; the upload loop then
  * sends it while recording goes on. Stop fixes the clip's size and the transcript.
  */
-export function useRecorder({ userId, showId, lengthSeconds, nextTitle, aspect = "16/9" }: UseRecorderOptions): RecorderApi {
+export function useRecorder({ userId, showId, shotId = null, lengthSeconds, nextTitle, aspect = "16/9" }: UseRecorderOptions): RecorderApi {
   const [facing, setFacing] = useState<CameraFacing>("user");
   const [canSwitchCamera, setCanSwitchCamera] = useState(false);
   const shape = useRef({ aspect, facing });
@@ -116,8 +118,8 @@ export function useRecorder({ userId, showId, lengthSeconds, nextTitle, aspect =
   const statusRef = useRef<RecorderStatus>("idle");
   const startedAt = useRef(0);
   const mounted = useRef(true);
-  const options = useRef({ userId, showId, lengthSeconds, nextTitle });
-  options.current = { userId, showId, lengthSeconds, nextTitle };
+  const options = useRef({ userId, showId, shotId, lengthSeconds, nextTitle });
+  options.current = { userId, showId, shotId, lengthSeconds, nextTitle };
 
   const setBoth = useCallback((next: RecorderStatus) => {
     statusRef.current = next;
@@ -194,10 +196,10 @@ export function useRecorder({ userId, showId, lengthSeconds, nextTitle, aspect =
       return;
     }
     const { store, manager } = runtime;
-    const { userId: owner, showId: show, nextTitle: title } = options.current;
+    const { userId: owner, showId: show, shotId: shot, nextTitle: title } = options.current;
     let clip: LocalClip;
     try {
-      clip = await store.createClip({ userId: owner, title: title(), mimeType, showId: show });
+      clip = await store.createClip({ userId: owner, title: title(), mimeType, showId: show, shotId: shot });
     } catch (error) {
       console.error(error);
       toast({ title: "Failed to start recording", description: "This device would not store the recording.", variant: "destructive" });

@@ -1,19 +1,9 @@
-import { AlertCircle, ArrowLeft, AudioLines, Download, Loader2, Pencil, Trash2 } from "lucide-react";
-import { useState, type MouseEvent } from "react";
+import { AlertCircle, ArrowLeft, AudioLines, Clapperboard, Download, Loader2, Pencil, Trash2 } from "lucide-react";
+import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import type { Show } from "../../../../contracts/recordings.ts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
@@ -60,49 +50,36 @@ export function ShowNotFound() {
 }
 
 function DeleteShowButton({ show, onDeleted }: { show: Show; onDeleted: () => void }) {
-  const [open, setOpen] = useState(false);
   const [, navigate] = useLocation();
   const deleteShow = useDeleteShow();
 
-  const confirm = (event: MouseEvent<HTMLButtonElement>) => {
-    // Keep the dialog open while the request runs; it closes by navigation or on failure.
-    event.preventDefault();
-    deleteShow.mutate(show.id, {
+  // The dialog stays open while the request runs; it closes by navigation or on failure.
+  const confirm = () =>
+    deleteShow.mutateAsync(show.id, {
       onSuccess: () => {
         onDeleted();
         navigate("/shows");
         toast({ title: "Show deleted" });
       },
       onError: (error) => {
-        setOpen(false);
         toast({ title: "Failed to delete show", description: errorMessage(error), variant: "destructive" });
       },
     });
-  };
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !deleteShow.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="destructive">
           <Trash2 aria-hidden="true" />
           Delete show
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete this show?</AlertDialogTitle>
-          <AlertDialogDescription>
-            This deletes the show and its clips for good. This can't be undone.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleteShow.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm} disabled={deleteShow.isPending}>
-            {deleteShow.isPending ? "Deleting..." : "Delete"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete this show?"
+      description="This deletes the show and its clips for good. This can't be undone."
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      onConfirm={confirm}
+    />
   );
 }
 
@@ -144,6 +121,12 @@ function ShowDetail({ show, onDeleted }: { show: Show; onDeleted: () => void }) 
             <Link href={`/shows/${show.id}/narration`}>
               <AudioLines aria-hidden="true" />
               Edit narration &amp; voice
+            </Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link href={`/shows/${show.id}/shots`}>
+              <Clapperboard aria-hidden="true" />
+              Record to the script
             </Link>
           </Button>
           <DownloadMp4Button showId={show.id} title={show.title} size="default" />

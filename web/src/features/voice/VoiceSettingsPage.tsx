@@ -1,21 +1,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Loader2, Mic, RotateCcw, Save, ShieldCheck, Square, Trash2 } from "lucide-react";
-import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "wouter";
 import { VOICE_SAMPLE_MAX_SECONDS } from "../../../../contracts/product.ts";
 import type { VoiceSample } from "../../../../contracts/voice.ts";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../../components/ui/alert-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { errorMessage } from "../../lib/api.ts";
@@ -51,49 +41,32 @@ function formatSavedAt(iso: string): string {
 
 function DeleteSampleButton() {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const remove = useMutation<void, Error, void>({
     mutationFn: deleteVoiceSample,
     onSuccess: () => {
-      setOpen(false);
       queryClient.setQueryData(VOICE_SAMPLE_KEY, null);
       toast({ title: "Voice sample deleted" });
     },
     onError: (error) => {
-      setOpen(false);
       toast({ title: "Failed to delete voice sample", description: errorMessage(error), variant: "destructive" });
     },
   });
 
-  const confirm = (event: MouseEvent<HTMLButtonElement>) => {
-    // Stay open while the request runs; success or failure closes it.
-    event.preventDefault();
-    remove.mutate();
-  };
-
+  // Stays open while the request runs; success or failure closes it.
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="destructive">
           <Trash2 aria-hidden="true" />
           Delete sample
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete your voice sample?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Your recording is removed from the camp's server for good. You can record a new one any time.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={remove.isPending}>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? "Deleting..." : "Delete"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title="Delete your voice sample?"
+      description="Your recording is removed from the camp's server for good. You can record a new one any time."
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      onConfirm={() => remove.mutateAsync()}
+    />
   );
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "uploads" ADD COLUMN "shot_id" integer;--> statement-breakpoint
+ALTER TABLE "uploads" ADD CONSTRAINT "uploads_shot_id_shots_id_fk" FOREIGN KEY ("shot_id") REFERENCES "public"."shots"("id") ON DELETE set null ON UPDATE no action;

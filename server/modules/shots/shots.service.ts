@@ -1,0 +1,173 @@
+import { SHOW_LIMITS, SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { scriptSentences } from "../../../contracts/script-sentences.ts";
+import { SHOT_MESSAGES, type ShotList, type ShotTake, type UpdateShotBody } from "../../../contracts/shots.ts";
+import type { Database } from "../../../db/client.ts";
+import { badRequest, notFound } from "../../http/errors.ts";
+import type { ShowRow } from "../shows/shows.repository.ts";
+import type { VoiceService } from "../voice/voice.service.ts";
+import {
+  KEEP_SIMILARITY,
+  estimateSeconds,
+  followNarration,
+  inStep,
+  layOutShots,
+  lineSimilarity,
+  mergeShots,
+  replaceShotLines,
+  splitShot,
+} from "./shot-plan.ts";
+import type { ShotRow, ShotsRepository, TakeRow } from "./shots.repository.ts";
+
+/** Narrations that only hold a place until the AI writes: no shots yet. */
+const PLACEHOLDERS = new Set<string>(["", SHOW_MESSAGES.draftNarration, SHOW_MESSAGES.updatedNarration]);
+
+/** What a change of the shot list works on: the show locked, its shots in step with its narration. */
+interface InStep {
+  tx: Database;
+  show: ShowRow;
+  narration: string;
+  shots: ShotRow[];
+  /** The shots before following the narration, to tell a shot the edit dropped from one never there. */
+  before: ShotRow[];
+  wordsPerSecond: number;
+}
+
+/**
+ * The shot list of a show. The narration is the truth for the words; every read or change first lays
+ * the shots out (the first time) or follows the narration (when it changed since), under the show's
+ * row lock. A take matches its shot's lines while the lines its script check compared it with are
+ * still the shot's lines (word similarity >= KEEP_SIMILARITY, the rule that keeps a shot through an
+ * edit); a take not checked yet has nothing to say otherwise and counts as matching.
+ */
+export class ShotsService {
+  constructor(
+    private readonly shots: ShotsRepository,
+    private readonly voice: VoiceService,
+  ) {}
+
+  list(userId: number, showId: number): Promise<ShotList> {
+    return this.inStep(userId, showId, null);
+  }
+
+  update(userId: number, showId: number, shotId: number, body: UpdateShotBody): Promise<ShotList> {
+    return this.inStep(userId, showId, async (state) => {
+      const index = this.indexOf(state, shotId);
+      const shot = state.shots[index]!;
+      if (body.chosenClipId !== undefined) {
+        if (body.chosenClipId !== null && !(await this.shots.isTakeOf(state.tx, showId, shotId, body.chosenClipId))) {
+          throw badRequest(SHOT_MESSAGES.takeNotOfShot);
+        }
+        await this.shots.setChosen(state.tx, showId, shotId, body.chosenClipId);
+      }
+      if (body.text !== undefined && body.text !== shot.text) {
+        const replaced = replaceShotLines(state.narration, state.shots.map((s) => s.text), index, body.text);
+        if (!replaced) throw new Error(`shots of show ${showId} are out of step with its narration after following it`);
+        if (replaced.narration.length > SHOW_LIMITS.narrationMaxLength) {
+          throw badRequest(`Narration must be at most ${SHOW_LIMITS.narrationMaxLength} characters`);
+        }
+        await this.shots.setNarration(state.tx, showId, replaced.narration);
+        await this.shots.saveLayout(state.tx, showId, state.shots.map((s, i) => ({ id: s.id, text: replaced.shotTexts[i]! })));
+      }
+    });
+  }
+
+  split(userId: number, showId: number, shotId: number, beforeSentence: number): Promise<ShotList> {
+    return this.inStep(userId, showId, async (state) => {
+      const index = this.indexOf(state, shotId);
+      const texts = splitShot(state.shots.map((s) => s.text), index, beforeSentence);
+      if (!texts) throw badRequest(SHOT_MESSAGES.cannotSplit);
+      // The first part keeps the shot (and its takes); the second is a new shot.
+      const layout = texts.map((text, i) => ({ id: i <= index ? state.shots[i]!.id : i === index + 1 ? null : state.shots[i - 1]!.id, text }));
+      await this.shots.saveLayout(state.tx, showId, layout);
+    });
+  }
+
+  merge(userId: number, showId: number, shotId: number): Promise<ShotList> {
+    return this.inStep(userId, showId, async (state) => {
+      const index = this.indexOf(state, shotId);
+      const texts = mergeShots(state.narration, state.shots.map((s) => s.text), index);
+      if (!texts) throw badRequest(SHOT_MESSAGES.cannotMerge);
+      const [shot, next] = [state.shots[index]!, state.shots[index + 1]!];
+      const layout = texts.map((text, i) => ({ id: state.shots[i < index + 1 ? i : i + 1]!.id, text }));
+      // The next shot's takes join this one; its chosen take stays chosen when this shot had none.
+      await this.shots.saveLayout(state.tx, showId, layout, [{ id: next.id, takesTo: index }]);
+      if (shot.chosenClipId === null && next.chosenClipId !== null) await this.shots.setChosen(state.tx, showId, shot.id, next.chosenClipId);
+    });
+  }
+
+  private indexOf(state: InStep, shotId: number): number {
+    const index = state.shots.findIndex((s) => s.id === shotId);
+    if (index >= 0) return index;
+    // Following the narration just now dropped it: say so, rather than "not found".
+    throw notFound(state.before.some((s) => s.id === shotId) ? SHOT_MESSAGES.shotGone : SHOT_MESSAGES.notFound);
+  }
+
+  /**
+   * Locks the show, brings its shots in step with its narration, runs `change` (when given) and
+   * answers with the shot list as it then is.
+   */
+  private async inStep(userId: number, showId: number, change: ((state: InStep) => Promise<void>) | null): Promise<ShotList> {
+    const found = await this.shots.findShow(userId, showId);
+    if (!found) throw notFound(SHOW_MESSAGES.notFound);
+    // Read before the transaction: the pace comes from the voice-overs, outside the show's lock.
+    const wordsPerSecond = await this.voice.paceOf(userId, this.voice.showVoice(found.voice));
+    const list = await this.shots.withLockedShow(userId, showId, async (tx, show) => {
+      const narration = show.narration ?? "";
+      if (PLACEHOLDERS.has(narration.trim())) {
+        // No script yet (or the AI is rewriting it): the shots wait, untouched, for the words.
+        if (change) throw badRequest(SHOT_MESSAGES.noNarration);
+        return { showId, wordsPerSecond, shots: [] };
+      }
+      const before = await this.shots.shotsOf(tx, showId);
+      await this.follow(tx, showId, before, narration, wordsPerSecond);
+      if (change) {
+        const state: InStep = { tx, show, narration, shots: await this.shots.shotsOf(tx, showId), before, wordsPerSecond };
+        await change(state);
+      }
+      return this.shotList(tx, showId, wordsPerSecond);
+    });
+    if (!list) throw notFound(SHOW_MESSAGES.notFound);
+    return list;
+  }
+
+  /** Lays the shots out the first time, or follows the narration when it changed since they were. */
+  private async follow(tx: Database, showId: number, shots: ShotRow[], narration: string, wordsPerSecond: number) {
+    if (shots.length === 0) {
+      const texts = layOutShots(narration, wordsPerSecond);
+      if (texts.length) await this.shots.saveLayout(tx, showId, texts.map((text) => ({ id: null, text })));
+      return;
+    }
+    if (inStep(narration, shots.map((s) => s.text))) return;
+    const followed = followNarration(shots, narration, wordsPerSecond);
+    await this.shots.saveLayout(tx, showId, followed.shots, followed.dropped);
+  }
+
+  private async shotList(tx: Database, showId: number, wordsPerSecond: number): Promise<ShotList> {
+    const [shots, takes] = [await this.shots.shotsOf(tx, showId), await this.shots.takesOf(tx, showId)];
+    return {
+      showId,
+      wordsPerSecond,
+      shots: shots.map((shot, i) => ({
+        id: shot.id,
+        number: i + 1,
+        text: shot.text,
+        sentences: scriptSentences(shot.text),
+        estimatedSeconds: estimateSeconds(shot.text, wordsPerSecond),
+        chosenClipId: shot.chosenClipId,
+        takes: takes.filter((t) => t.shotId === shot.id).map((t) => toTake(t, shot)),
+      })),
+    };
+  }
+}
+
+function toTake(take: TakeRow, shot: ShotRow): ShotTake {
+  const check = take.scriptCheck;
+  const checked = check?.status === "checked";
+  return {
+    clipId: take.id,
+    chosen: take.id === shot.chosenClipId,
+    matchesLines: !check || lineSimilarity(check.lines, shot.text) >= KEEP_SIMILARITY,
+    wordMatch: checked ? check.wordMatch : null,
+    missedSentences: checked ? check.sentences.filter((s) => !s.said).length : null,
+  };
+}

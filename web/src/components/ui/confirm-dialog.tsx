@@ -1,0 +1,99 @@
+import { useState, type FormEvent, type ReactElement, type ReactNode } from "react";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "./alert-dialog.tsx";
+import { Button } from "./button.tsx";
+
+interface ConfirmDialogProps {
+  /** The button that opens the dialog. */
+  trigger: ReactElement;
+  title: ReactNode;
+  description: ReactNode;
+  /** Fields the camper fills in before confirming (the password that deletes an account). */
+  children?: ReactNode;
+  confirmLabel: string;
+  /** What the confirm button says while the action runs. */
+  pendingLabel?: string;
+  cancelLabel?: string;
+  /**
+   * Runs on Confirm (the button, or Enter in a field). A returned promise keeps the dialog open, both
+   * buttons disabled, until it settles; the caller reports its failure (a toast, an inline error).
+   */
+  onConfirm(): void | Promise<unknown>;
+  /**
+   * Given, the caller decides when the dialog closes (it stays open after Confirm, to show an error);
+   * left out, the dialog closes once the confirmed action is done.
+   */
+  open?: boolean;
+  onOpenChange?(open: boolean): void;
+}
+
+/** The one confirmation for actions that can't be undone, built on the accessible alert dialog. */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  children,
+  confirmLabel,
+  pendingLabel = confirmLabel,
+  cancelLabel = "Cancel",
+  onConfirm,
+  open: controlledOpen,
+  onOpenChange,
+}: ConfirmDialogProps) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const controlled = controlledOpen !== undefined;
+  const open = controlled ? controlledOpen : ownOpen;
+
+  const setOpen = (next: boolean) => {
+    if (!controlled) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    const running = onConfirm();
+    if (!running) {
+      if (!controlled) setOpen(false);
+      return;
+    }
+    setPending(true);
+    void running
+      .catch(() => undefined)
+      .finally(() => {
+        setPending(false);
+        if (!controlled) setOpen(false);
+      });
+  };
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogContent>
+        <form onSubmit={confirm} className="grid gap-4">
+          <AlertDialogHeader>
+            <AlertDialogTitle>{title}</AlertDialogTitle>
+            <AlertDialogDescription>{description}</AlertDialogDescription>
+          </AlertDialogHeader>
+          {children}
+          <AlertDialogFooter>
+            <AlertDialogCancel type="button" disabled={pending}>
+              {cancelLabel}
+            </AlertDialogCancel>
+            <Button type="submit" variant="destructive" disabled={pending}>
+              {pending ? pendingLabel : confirmLabel}
+            </Button>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,235 @@
+import { act, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import axe from "axe-core";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SHOT_MESSAGES, type ScriptCheck } from "../../../../contracts/shots.ts";
+import { dismissToast } from "../../hooks/use-toast.ts";
+import { Announcer } from "../../components/a11y/announcer.tsx";
+import { MemoryClipStore } from "../recorder/clip-store.ts";
+import { FakeMediaRecorder, FakeRecognition, FakeTusServer, bytesOf, eventually, recordingSleep } from "../recorder/recorder-test-helpers.ts";
+import { resetRecorderRuntime, resetRecovery } from "../recorder/runtime.ts";
+import { UploadManager } from "../recorder/uploader.ts";
+import { buildShow } from "../shows/test-helpers.tsx";
+import type { ApiCall } from "../voice/voice-test-helpers.ts";
+import { buildCheck, buildShotList, renderShotsPage, shotsServer, type ShotsServerOptions } from "./shots-test-helpers.tsx";
+
+const LINES = ["We woke up at six. The lake was silver. Nobody talked.", "Then we paddled out."];
+
+const track = { stop: vi.fn(), readyState: "live" };
+const fakeStream = { getTracks: () => [track] };
+
+let tus: FakeTusServer;
+let calls: ApiCall[];
+
+/** The shots server answers its routes; the tus server the uploads and clips. A finished upload for a shot becomes its take. */
+function serve(options: ShotsServerOptions = {}) {
+  const shots = shotsServer({ show: buildShow(42, { title: "Lake Day", narration: LINES.join(" ") }), list: buildShotList(LINES), ...options });
+  tus = new FakeTusServer();
+  calls = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const raw = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(raw, "http://localhost");
+    const call: ApiCall = {
+      method: (init.method ?? "GET").toUpperCase(),
+      path: url.pathname,
+      search: url.searchParams,
+      body: typeof init.body === "string" ? (JSON.parse(init.body) as unknown) : undefined,
+      keepalive: false,
+    };
+    const answer = shots.handle(call);
+    if (answer) {
+      calls.push(call);
+      if (call.path.endsWith("/script-check")) {
+        const checked = shots.clips().find((c) => `/api/clips/${c.id}/script-check` === call.path);
+        if (checked) tus.clips.set(checked.id, checked);
+      }
+      return answer;
+    }
+    const response = await tus.fetch(input, init);
+    const deleted = call.method === "DELETE" ? /^\/api\/clips\/(\d+)$/.exec(call.path) : null;
+    if (deleted && response.ok) shots.removeTake(Number(deleted[1]));
+    const made = response.headers.get("upload-clip-id");
+    const clip = made ? tus.clips.get(Number(made)) : undefined;
+    if (clip && !shots.clips().some((c) => c.id === clip.id)) shots.addTake(clip);
+    return response;
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  const store = new MemoryClipStore();
+  const manager = new UploadManager({ store, fetch: fetchMock, sleep: recordingSleep().sleep, locks: null });
+  resetRecorderRuntime({ store, manager });
+  return shots;
+}
+
+beforeEach(() => {
+  FakeMediaRecorder.instances = [];
+  FakeRecognition.instances = [];
+  vi.stubGlobal("MediaRecorder", FakeMediaRecorder);
+  vi.stubGlobal("webkitSpeechRecognition", FakeRecognition);
+  Object.defineProperty(navigator, "mediaDevices", { configurable: true, value: { getUserMedia: vi.fn(async () => fakeStream) } });
+  resetRecovery();
+  render(<Announcer />);
+});
+
+afterEach(async () => {
+  await act(async () => dismissToast());
+  resetRecorderRuntime();
+  vi.unstubAllGlobals();
+});
+
+const recordButton = () => screen.getByRole("button", { name: /^(Start recording shot \d+|Stop recording)$/ });
+const politeText = () => document.querySelector('[data-announcer="polite"]')?.textContent?.trim() ?? "";
+
+/** Start (unless already recording), say `heard` (the browser's transcript), hand over some bytes, Stop. */
+async function recordTake(user: ReturnType<typeof userEvent.setup>, heard: string, seed = 1) {
+  if (recordButton().textContent !== "Stop recording") {
+    const before = FakeMediaRecorder.instances.length;
+    await user.click(recordButton());
+    await waitFor(() => expect(FakeMediaRecorder.instances).toHaveLength(before + 1));
+  }
+  await waitFor(() => expect(recordButton().textContent).toBe("Stop recording"));
+  const media = FakeMediaRecorder.instances.at(-1)!;
+  act(() => FakeRecognition.instances.at(-1)!.say([{ text: heard, final: true }]));
+  act(() => media.emit(bytesOf(1500, seed)));
+  await user.click(recordButton());
+}
+
+describe("Recording by shot", () => {
+  it("records a take for the shot, checks it, shows said and missed lines, records the shot again with the missed line marked, and uses the new take", async () => {
+    const shots = serve({
+      check: (clip, lines) => buildCheck(lines, clip.id === 100 ? [true, false, true] : [true, true, true]),
+    });
+    const user = userEvent.setup();
+    renderShotsPage();
+
+    expect(await screen.findByRole("heading", { level: 2, name: "Shot 1 of 2" })).toBeTruthy();
+    const prompter = screen.getByRole("region", { name: "Teleprompter" });
+    expect(prompter.textContent).toBe("We woke up at six. The lake was silver. Nobody talked.");
+    // The speed starts at the list's speaking pace: 2.5 words a second.
+    expect((screen.getByRole("slider", { name: "Teleprompter speed" }) as HTMLInputElement).value).toBe("150");
+
+    await recordTake(user, "we woke up at six nobody talked");
+
+    // The take went up for shot 1 of show 42.
+    await eventually(() => expect(tus.uploads.size).toBe(1));
+    const [upload] = [...tus.uploads.values()];
+    expect(upload!.metadata).toMatchObject({ shotId: "1", showId: "42", title: "Shot 1, take 1" });
+
+    // Once saved, the check is asked for with what the browser heard, and shown.
+    const result = await screen.findByTestId("take-result");
+    await waitFor(() => expect(result.dataset.phase).toBe("checked"));
+    const check = calls.find((c) => c.path === "/api/clips/100/script-check")!;
+    expect(check.method).toBe("POST");
+    expect(check.body).toEqual({ transcript: "we woke up at six nobody talked" });
+    const sentences = within(result).getAllByTestId("check-sentence");
+    expect(sentences.map((s) => s.dataset.said)).toEqual(["true", "false", "true"]);
+    expect(within(sentences[1]!).getByText("Missed")).toBeTruthy();
+    expect(within(sentences[0]!).getAllByText("woke")[0]!.tagName).toBe("MARK");
+    // 7 of the 11 words.
+    expect(within(result).getByTestId("word-match").textContent).toBe("64 %");
+    expect(politeText()).toBe("Shot 1 checked: 2 of 3 sentences said, 64 % of the words found.");
+    // The first take of a shot is chosen by the server; the recorder stays on the shot all the same.
+    await waitFor(() => expect(within(result).getByTestId("take-chosen")).toBeTruthy());
+    expect(screen.getByRole("heading", { level: 2, name: "Shot 1 of 2" })).toBeTruthy();
+    const firstShot = screen.getAllByTestId("shot")[0]!;
+    await waitFor(() => expect(within(firstShot).getByTestId("shot-takes").textContent).toBe("Take chosen (1 take)"));
+    expect(within(firstShot).getByText("64 % of the words, 1 line missed")).toBeTruthy();
+
+    // Record again: one press starts the take, with the missed line marked.
+    await user.click(within(result).getByRole("button", { name: "Record shot 1 again" }));
+    await waitFor(() => expect(recordButton().textContent).toBe("Stop recording"));
+    expect(document.activeElement).toBe(recordButton());
+    const marked = screen.getByRole("region", { name: "Teleprompter" }).querySelectorAll("mark[data-missed]");
+    expect([...marked].map((m) => m.textContent)).toEqual(["Missed last time: The lake was silver."]);
+
+    await recordTake(user, "we woke up at six the lake was silver nobody talked", 2);
+    await waitFor(() => expect(screen.getByTestId("take-result").dataset.phase).toBe("checked"));
+    expect(calls.filter((c) => c.path.endsWith("/script-check")).map((c) => c.path)).toEqual([
+      "/api/clips/100/script-check",
+      "/api/clips/101/script-check",
+    ]);
+    expect(tus.uploads.get("u2")!.metadata.shotId).toBe("1");
+
+    // The new take replaces the chosen one only when the camper says so.
+    expect(shots.list().shots[0]!.chosenClipId).toBe(100);
+    await user.click(screen.getByRole("button", { name: "Use this take" }));
+    await waitFor(() => expect(shots.list().shots[0]!.chosenClipId).toBe(101));
+    expect(calls.find((c) => c.method === "PATCH" && c.path === "/api/recordings/42/shots/1")!.body).toEqual({ chosenClipId: 101 });
+    expect(await screen.findByTestId("take-chosen")).toBeTruthy();
+    const takes = within(screen.getAllByTestId("shot")[0]!).getAllByTestId("take");
+    expect(takes.map((t) => t.dataset.chosen)).toEqual(["false", "true"]);
+
+    // Next shot: the recorder moves on, ready to start.
+    await user.click(screen.getByRole("button", { name: "Next shot" }));
+    expect(screen.getByRole("heading", { level: 2, name: "Shot 2 of 2" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Teleprompter" }).textContent).toBe("Then we paddled out.");
+    expect(recordButton().textContent).toBe("Start recording shot 2");
+    expect(document.activeElement).toBe(recordButton());
+  });
+
+  it("says plainly when nothing could check the take", async () => {
+    const unavailable: ScriptCheck = buildCheck(LINES[0]!, [], {
+      status: "unavailable",
+      source: null,
+      sentences: [],
+      wordMatch: 0,
+      message: SHOT_MESSAGES.checkUnavailable,
+    });
+    serve({ check: () => unavailable });
+    vi.stubGlobal("webkitSpeechRecognition", undefined);
+    const user = userEvent.setup();
+    renderShotsPage();
+    await screen.findByRole("heading", { level: 2, name: "Shot 1 of 2" });
+
+    await user.click(recordButton());
+    await waitFor(() => expect(recordButton().textContent).toBe("Stop recording"));
+    act(() => FakeMediaRecorder.instances[0]!.emit(bytesOf(900)));
+    await user.click(recordButton());
+
+    const note = await screen.findByTestId("check-unavailable");
+    expect(note.textContent).toContain(SHOT_MESSAGES.checkUnavailable);
+    // No transcript to send: the server is asked with none.
+    expect(calls.find((c) => c.path === "/api/clips/100/script-check")!.body).toEqual({});
+    expect(politeText()).toBe(`Shot 1: ${SHOT_MESSAGES.checkUnavailable}`);
+    expect(screen.queryByTestId("word-match")).toBeNull();
+  });
+
+  it("picks a shot from the list for the recorder, chooses and deletes takes there", async () => {
+    const list = buildShotList(LINES);
+    serve({ list });
+    const user = userEvent.setup();
+    renderShotsPage();
+    await screen.findByRole("heading", { level: 2, name: "Shot 1 of 2" });
+
+    await user.click(screen.getByRole("button", { name: "Record shot 2" }));
+    expect(screen.getByRole("heading", { level: 2, name: "Shot 2 of 2" })).toBeTruthy();
+    expect(document.activeElement).toBe(recordButton());
+
+    // Two takes of shot 2: the first is chosen; the second is chosen from the list.
+    await recordTake(user, "then we paddled out");
+    await waitFor(() => expect(screen.getByTestId("take-result").dataset.phase).toBe("checked"));
+    await recordTake(user, "then we paddled out", 2);
+    const shot2 = () => screen.getAllByTestId("shot")[1]!;
+    await waitFor(() => expect(within(shot2()).getAllByTestId("take")).toHaveLength(2));
+    await user.click(within(shot2()).getByRole("button", { name: "Use shot 2, take 2" }));
+    await waitFor(() => expect(within(shot2()).getAllByTestId("take").map((t) => t.dataset.chosen)).toEqual(["false", "true"]));
+
+    await user.click(within(shot2()).getByRole("button", { name: "Delete shot 2, take 1" }));
+    await user.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
+    await eventually(() => expect(tus.calls.some((c) => c.method === "DELETE" && c.path === "/api/clips/100")).toBe(true));
+    await waitFor(() => expect(within(shot2()).getAllByTestId("take").map((t) => t.dataset.clipId)).toEqual(["101"]));
+  });
+
+  it("has no serious axe violations after a checked take", async () => {
+    serve({ check: (_clip, lines) => buildCheck(lines, [true, false, true]) });
+    const user = userEvent.setup();
+    renderShotsPage();
+    await screen.findByRole("heading", { level: 2, name: "Shot 1 of 2" });
+    await recordTake(user, "we woke up");
+    await waitFor(() => expect(screen.getByTestId("take-result").dataset.phase).toBe("checked"));
+    const results = await axe.run(document.body, { rules: { "color-contrast": { enabled: false } } });
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(serious).toEqual([]);
+  });
+});

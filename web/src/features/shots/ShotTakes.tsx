@@ -1,0 +1,144 @@
+import { CheckCircle2, ThumbsUp, Trash2 } from "lucide-react";
+import { useId, useState, type MouseEvent } from "react";
+import type { Shot, ShotTake } from "../../../../contracts/shots.ts";
+import { NoCaptionsNote } from "../../components/a11y/no-captions-note.tsx";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "../../components/ui/alert-dialog.tsx";
+import { Button } from "../../components/ui/button.tsx";
+import { stateLabel, type ClipItem } from "../recorder/clip-items.ts";
+import { percent } from "./shot-format.ts";
+
+export interface ShotTakesProps {
+  shot: Shot;
+  /** The show's clips (device and server): the takes' players and upload states. */
+  clips: readonly ClipItem[];
+  aspectRatio: string;
+  choosing: boolean;
+  onChoose: (take: ShotTake) => void;
+  /** The app's clip removal (server and device copy). */
+  onDelete: (item: ClipItem) => Promise<void>;
+}
+
+function takeFigures(take: ShotTake): string | null {
+  if (take.wordMatch === null) return null;
+  const missed = take.missedSentences ?? 0;
+  const lines = missed === 0 ? "no lines missed" : `${missed} ${missed === 1 ? "line" : "lines"} missed`;
+  return `${percent(take.wordMatch)} of the words, ${lines}`;
+}
+
+function DeleteTake({ label, item, onDelete }: { label: string; item: ClipItem; onDelete: (item: ClipItem) => Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const confirm = (event: MouseEvent<HTMLButtonElement>) => {
+    event.preventDefault();
+    setDeleting(true);
+    // The removal raises its own toast when it fails.
+    onDelete(item)
+      .catch(() => undefined)
+      .finally(() => {
+        setDeleting(false);
+        setOpen(false);
+      });
+  };
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !deleting && setOpen(next)}>
+      <AlertDialogTrigger asChild>
+        <Button variant="ghost" size="sm" className="text-red-800" aria-label={`Delete ${label}`}>
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete {label}?</AlertDialogTitle>
+          <AlertDialogDescription>This take is deleted for good. Your other takes stay.</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={deleting}>Keep it</AlertDialogCancel>
+          <AlertDialogAction onClick={confirm} disabled={deleting}>
+            {deleting ? "Deleting..." : "Delete"}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
+/** One take: its player, its check figures, whether the video uses it, and its buttons. */
+function TakeRow({ shot, take, index, item, aspectRatio, choosing, onChoose, onDelete }: Omit<ShotTakesProps, "clips"> & { take: ShotTake; index: number; item: ClipItem | undefined }) {
+  const noteId = useId();
+  const label = `shot ${shot.number}, take ${index + 1}`;
+  const figures = takeFigures(take);
+  return (
+    <li data-testid="take" data-clip-id={take.clipId} data-chosen={take.chosen ? "true" : "false"} className="grid gap-2 sm:grid-cols-[10rem_minmax(0,1fr)]">
+      <div className="w-full max-w-[10rem] overflow-hidden rounded-md bg-slate-950" style={{ aspectRatio }}>
+        {item?.mediaUrl && (
+          <video
+            controls
+            preload="metadata"
+            playsInline
+            src={item.mediaUrl}
+            poster={item.server?.posterUrl ?? undefined}
+            aria-label={`Play ${label}`}
+            aria-describedby={noteId}
+            className="size-full object-contain"
+          />
+        )}
+      </div>
+      <div className="grid min-w-0 content-start gap-1 text-sm">
+        <p className="font-semibold text-slate-900">Take {index + 1}</p>
+        {item?.mediaUrl && <NoCaptionsNote id={noteId} />}
+        {figures && <p className="text-slate-700">{figures}</p>}
+        {!take.matchesLines && <p className="font-medium text-amber-900">This take no longer matches the lines (they were changed).</p>}
+        <div className="flex flex-wrap items-center gap-2">
+          {take.chosen ? (
+            <p className="flex items-center gap-1 font-semibold text-green-800">
+              <CheckCircle2 aria-hidden="true" className="size-4" />
+              Used in your video
+            </p>
+          ) : (
+            <Button variant="outline" size="sm" onClick={() => onChoose(take)} busy={choosing} aria-label={`Use ${label}`}>
+              <ThumbsUp aria-hidden="true" />
+              Use
+            </Button>
+          )}
+          {item && <DeleteTake label={label} item={item} onDelete={onDelete} />}
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A shot's takes, oldest first: the ones the server has (with the choice and their figures), then the
+ * ones still on their way from this device.
+ */
+export function ShotTakes({ shot, clips, ...rest }: ShotTakesProps) {
+  const known = new Set(shot.takes.map((t) => t.clipId));
+  const arriving = clips.filter((c) => c.local?.shotId === shot.id && c.state !== "recording" && (c.serverId === null || !known.has(c.serverId)));
+  if (shot.takes.length === 0 && arriving.length === 0) return null;
+  return (
+    <div className="grid gap-2 border-t border-slate-200 pt-3">
+      <h4 className="text-sm font-semibold text-slate-800">Takes of shot {shot.number}</h4>
+      <ol className="grid gap-3" aria-label={`Takes of shot ${shot.number}`}>
+        {shot.takes.map((take, index) => (
+          <TakeRow key={take.clipId} shot={shot} take={take} index={index} item={clips.find((c) => c.serverId === take.clipId)} {...rest} />
+        ))}
+        {arriving.map((item) => (
+          <li key={item.key} data-testid="take-arriving" className="text-sm text-slate-700">
+            New take: {stateLabel(item)}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { Loader2 } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { DEFAULT_VIDEO_FORMAT, VIDEO_FORMATS } from "../../../../contracts/product.ts";
+import type { Show } from "../../../../contracts/recordings.ts";
+import { announce } from "../../components/a11y/announcer.tsx";
+import { apiKeys, errorMessage } from "../../lib/api.ts";
+import type { ClipItem } from "../recorder/clip-items.ts";
+import { useClips } from "../recorder/use-clips.ts";
+import { firstShotToRecord } from "./shot-format.ts";
+import { ShotList } from "./ShotList.tsx";
+import { ShotRecorder } from "./ShotRecorder.tsx";
+import { ShotTakes } from "./ShotTakes.tsx";
+import { useChooseTake, useShotList } from "./shots-api.ts";
+
+/**
+ * The recorder beside the shot list (above it on a phone). The recorder follows one shot at a time,
+ * by number (which stays meaningful when a merge or split gives shots new ids); it starts on the first
+ * shot without a chosen take. The show's clips are read once here, for the takes' players and the
+ * uploads on their way; their order on the server is not touched (takes go into the video by shot).
+ */
+export function ShotsScreen({ show, userId }: { show: Show; userId: number }) {
+  const query = useShotList(show.id);
+  const clips = useClips({ userId, showId: show.id, autoAttach: false });
+  const chooser = useChooseTake(show.id);
+  const queryClient = useQueryClient();
+  const [chosenNumber, setChosenNumber] = useState<number | null>(null);
+  const [recording, setRecording] = useState(false);
+  const recorderBox = useRef<HTMLDivElement>(null);
+  const ids = { shots: useId() };
+  const format = VIDEO_FORMATS.find((f) => f.key === (show.videoFormat ?? DEFAULT_VIDEO_FORMAT)) ?? VIDEO_FORMATS[0];
+  const onRecordingChange = useCallback((value: boolean) => setRecording(value), []);
+  // Pinned once known: a take that gets chosen must not move the recorder on by itself.
+  useEffect(() => {
+    if (chosenNumber === null && query.data && query.data.shots.length > 0) setChosenNumber(firstShotToRecord(query.data));
+  }, [chosenNumber, query.data]);
+
+  if (query.status === "pending") {
+    return (
+      <div role="status" className="flex items-center gap-3 text-slate-700">
+        <Loader2 aria-hidden="true" className="size-6 animate-spin text-brand-700" />
+        <span>Cutting your script into shots...</span>
+      </div>
+    );
+  }
+  if (query.status === "error") {
+    return (
+      <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-800">
+        We couldn't load your shots. {errorMessage(query.error)}
+      </p>
+    );
+  }
+
+  const list = query.data;
+  const count = list.shots.length;
+  const current = Math.min(Math.max(1, chosenNumber ?? firstShotToRecord(list)), Math.max(1, count));
+  const shot = list.shots[current - 1];
+  const wordsPerMinute = Math.round(list.wordsPerSecond * 60);
+
+  function pickShot(number: number) {
+    setChosenNumber(number);
+    // The recorder's Start button: one more press records the shot.
+    recorderBox.current?.querySelector<HTMLElement>("[data-record-button]")?.focus();
+    announce(`Shot ${number} is in the recorder.`);
+  }
+
+  async function deleteTake(item: ClipItem) {
+    await clips.remove(item);
+    // The shot's takes (and maybe its chosen one) changed.
+    await queryClient.invalidateQueries({ queryKey: apiKeys.showShots(show.id) });
+    announce("Take deleted.");
+  }
+
+  return (
+    <div className="grid min-w-0 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:items-start">
+      <div ref={recorderBox} className="min-w-0">
+        {shot && (
+          <ShotRecorder
+            show={show}
+            userId={userId}
+            list={list}
+            shot={shot}
+            clips={clips}
+            onSelect={setChosenNumber}
+            onRecordingChange={onRecordingChange}
+          />
+        )}
+      </div>
+      <section aria-labelledby={ids.shots} className="grid min-w-0 content-start gap-3">
+        <h2 id={ids.shots} className="text-xl font-semibold text-slate-900">
+          Your shots ({count})
+        </h2>
+        <p className="text-sm text-slate-700">
+          Times are guesses at your speaking pace (about {wordsPerMinute} words a minute). Split a long shot or merge two
+          short ones so each is easy to say in one go.
+        </p>
+        <ShotList
+          list={list}
+          current={current}
+          onRecord={pickShot}
+          recording={recording}
+          renderTakes={(s) => (
+            <ShotTakes
+              shot={s}
+              clips={clips.clips}
+              aspectRatio={format.aspectRatio}
+              choosing={chooser.choosing}
+              onChoose={(take) =>
+                chooser.choose(s.id, take.clipId, `Your video uses take ${s.takes.indexOf(take) + 1} for shot ${s.number}.`)
+              }
+              onDelete={deleteTake}
+            />
+          )}
+        />
+      </section>
+    </div>
+  );
+}

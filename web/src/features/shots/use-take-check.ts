@@ -1,0 +1,74 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import type { Clip } from "../../../../contracts/clips.ts";
+import { announce } from "../../components/a11y/announcer.tsx";
+import { apiKeys, errorMessage } from "../../lib/api.ts";
+import type { ClipItem } from "../recorder/clip-items.ts";
+import { CLIPS_ROOT } from "../recorder/use-clips.ts";
+import { checkAnnouncement } from "./shot-format.ts";
+import { requestScriptCheck } from "./shots-api.ts";
+
+/** The take just recorded: its device record, and the shot it was recorded for. */
+export interface TakeRef {
+  localId: string;
+  shotId: number;
+  shotNumber: number;
+}
+
+export type TakePhase = "saving" | "on-device" | "upload-failed" | "checking" | "checked" | "check-failed";
+
+export interface TakeCheck {
+  phase: TakePhase;
+  /** The take as the server has it, with its check, once checked. */
+  clip: Clip | null;
+  /** Why the upload or the check failed. */
+  error: string | null;
+  /** Asks for the check again (after a failure). */
+  retry(): void;
+}
+
+/**
+ * Follows a take from Stop to its check: while it uploads, nothing to do; once the server has every
+ * byte (the clip is saved), POST its script check once, with what the browser's speech recognition
+ * heard (kept on the device with the take) for servers that have no listener of their own. The
+ * answer is announced, and the shot list and clips are read again (the take's figures changed).
+ */
+export function useTakeCheck(showId: number, take: TakeRef | null, item: ClipItem | undefined): TakeCheck {
+  const queryClient = useQueryClient();
+  const check = useMutation<Clip, Error, { localId: string; clipId: number; transcript: string | null; shotNumber: number }>({
+    mutationFn: ({ clipId, transcript }) => requestScriptCheck(clipId, transcript),
+    onSuccess: (clip, { shotNumber }) => {
+      if (clip.scriptCheck) announce(checkAnnouncement(shotNumber, clip.scriptCheck));
+      void queryClient.invalidateQueries({ queryKey: apiKeys.showShots(showId) });
+      void queryClient.invalidateQueries({ queryKey: [CLIPS_ROOT] });
+    },
+  });
+  const saved = item?.state === "saved" && item.serverId !== null ? item.serverId : null;
+  // What the browser heard, kept on the device with the take at Stop.
+  const transcript = item?.local?.transcription ?? null;
+  const send = useRef(() => {});
+  send.current = () => {
+    if (take && saved !== null) check.mutate({ localId: take.localId, clipId: saved, transcript, shotNumber: take.shotNumber });
+  };
+
+  // Once per take, as soon as the server has confirmed it.
+  const requested = useRef<string | null>(null);
+  useEffect(() => {
+    if (!take || saved === null || requested.current === take.localId) return;
+    requested.current = take.localId;
+    // The take is one of the shot's takes now (the first one chosen by itself).
+    void queryClient.invalidateQueries({ queryKey: apiKeys.showShots(showId) });
+    send.current();
+  }, [take, saved, showId, queryClient]);
+
+  const current = take !== null && check.variables?.localId === take.localId;
+  const retry = () => send.current();
+
+  if (!take || !item) return { phase: "saving", clip: null, error: null, retry };
+  if (item.state === "failed") return { phase: "upload-failed", clip: null, error: item.error, retry };
+  if (item.state === "local") return { phase: "on-device", clip: null, error: null, retry };
+  if (item.state !== "saved") return { phase: "saving", clip: null, error: null, retry };
+  if (current && check.isSuccess) return { phase: "checked", clip: check.data, error: null, retry };
+  if (current && check.isError) return { phase: "check-failed", clip: null, error: errorMessage(check.error), retry };
+  return { phase: "checking", clip: null, error: null, retry };
+}
