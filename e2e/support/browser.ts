@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { mkdtempSync } from "node:fs";
@@ -89,4 +90,33 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 /** Every violation of any impact (minor and moderate too) under AXE_TAGS. */
 export async function allAxeViolations(page: Page): Promise<AxeViolation[]> {
   return runAxe(page, AXE_TAGS);
+}
+
+/**
+ * Whether the page scrolls sideways: [] when it does not, else the innermost elements that stick
+ * out past the window's right edge (so a failure names its cause).
+ */
+export function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const out = (e: Element) => e.getBoundingClientRect().right > width + 1;
+    const culprits = [...document.querySelectorAll("body *")]
+      .filter((e) => out(e) && ![...e.children].some(out))
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent ?? "").trim().slice(0, 40)}"`);
+    return culprits.length > 0 ? culprits : ["(the page is wider than the window)"];
+  });
+}
+
+/** At a phone's and a laptop's width: nothing scrolls sideways, and axe finds nothing serious. */
+export async function checkLayoutAndAxe(page: Page) {
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  }
 }
