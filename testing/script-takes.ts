@@ -209,17 +209,11 @@ export async function makeTableTakes(table: readonly { lines: string; unrelated:
 
 export interface CheckedTake extends TableTake {
   check: ScriptCheck;
-  /** Wall clock of the check (the aligner listening, and matching). */
-  checkSeconds: number;
 }
 
 /** Checks each take against its lines with `aligner` (checkSpeech, as after a real take). */
 export function checkTableTakes(aligner: SpeechAligner, takes: readonly TableTake[], concurrency = 2): Promise<CheckedTake[]> {
-  return mapPool(takes, concurrency, async (take) => {
-    const started = performance.now();
-    const check = await checkSpeech(aligner, take.file, take.lines);
-    return { ...take, check, checkSeconds: (performance.now() - started) / 1000 };
-  });
+  return mapPool(takes, concurrency, async (take) => ({ ...take, check: await checkSpeech(aligner, take.file, take.lines) }));
 }
 
 export interface TableFigures {
