@@ -16,7 +16,7 @@ import { timeScriptInClips } from "../server/speech/clip-speech.ts";
 import { PocketsphinxAligner } from "../server/speech/pocketsphinx-aligner.ts";
 import { speechSentences } from "../server/voice/voice-provider.ts";
 import { spokenClip } from "../testing/speech-fixtures.ts";
-import { SCRIPTS } from "./support/camp-scripts.ts";
+import { SCRIPTS } from "../testing/camp-scripts.ts";
 
 const tools = resolveVideoTools({});
 

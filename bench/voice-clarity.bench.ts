@@ -17,7 +17,7 @@ import { resolveVideoTools } from "../server/media/video-tools.ts";
 import { FliteVoice } from "../server/voice/flite-voice.ts";
 import { EspeakNgVoice } from "../server/voice/offline-voice.ts";
 import type { VoiceProvider } from "../server/voice/voice-provider.ts";
-import { SCRIPTS } from "./support/camp-scripts.ts";
+import { SCRIPTS } from "../testing/camp-scripts.ts";
 
 const run = promisify(execFile);
 const tools = resolveVideoTools({});

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { buildCredentials } from "../testing/factories.ts";
 import { webmFixture } from "../testing/media-fixtures.ts";
 import { createShowViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
-import { launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
+import { checkLayoutAndAxe, launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 
 const baseURL = inject("baseURL");
@@ -27,35 +27,6 @@ async function secondsIn(page: Page, testId: string): Promise<number> {
   const match = /([\d.]+) seconds?/.exec(text);
   if (!match) throw new Error(`no seconds in ${testId}: ${text}`);
   return Number(match[1]);
-}
-
-/**
- * Whether the page scrolls sideways: [] when it does not, else the innermost elements that stick
- * out past the window's right edge (so a failure names its cause).
- */
-function sidewaysOverflow(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return [];
-    const out = (e: Element) => e.getBoundingClientRect().right > width + 1;
-    const culprits = [...document.querySelectorAll("body *")]
-      .filter((e) => out(e) && ![...e.children].some(out))
-      .slice(0, 5)
-      .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent ?? "").trim().slice(0, 40)}"`);
-    return culprits.length > 0 ? culprits : ["(the page is wider than the window)"];
-  });
-}
-
-/** At a phone's and a laptop's width: nothing scrolls sideways, and axe finds nothing serious. */
-async function checkLayoutAndAxe(page: Page) {
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    expect(await sidewaysOverflow(page)).toEqual([]);
-    expect(await seriousAxeViolations(page)).toEqual([]);
-  }
 }
 
 describe("the editor's length check, posters and trims", () => {

@@ -27,6 +27,8 @@ import { createMediaStorage } from "./media/create-media-storage.ts";
 import type { MediaStorage } from "./media/media-storage.ts";
 import { resolveVideoTools } from "./media/video-tools.ts";
 import { ClipsRepository } from "./modules/clips/clips.repository.ts";
+import { ScriptCheckService, storedShotLines } from "./modules/clips/script-check.service.ts";
+import { scriptCheckRoutes } from "./modules/clips/script-check.routes.ts";
 import { ClipCaptionsService } from "./modules/clips/clip-captions.service.ts";
 import { clipsRoutes } from "./modules/clips/clips.routes.ts";
 import { ClipsService } from "./modules/clips/clips.service.ts";
@@ -42,7 +44,7 @@ import { StoryLengthService } from "./modules/renders/story-length.service.ts";
 import { voiceRoutes } from "./modules/voice/voice.routes.ts";
 import { VoiceService } from "./modules/voice/voice.service.ts";
 import { createVoiceProvider } from "./voice/create-voice-provider.ts";
-import { createSpeechAligner } from "./speech/create-speech-aligner.ts";
+import { createSpeechListeners } from "./speech/create-speech-aligner.ts";
 import type { VoiceProvider } from "./voice/voice-provider.ts";
 import { ReviewsRepository } from "./modules/reviews/reviews.repository.ts";
 import { reviewsRoutes, staffRoutes } from "./modules/reviews/reviews.routes.ts";
@@ -183,9 +185,12 @@ export async function buildApp(deps: AppDeps) {
   shows.setVoiceCheck((name) => voiceProvider.voices.includes(name));
   shows.onShowDeleted(voice);
   await app.register(voiceRoutes, { voice, storage, ai });
-  await app.register(shotsRoutes, { shots: new ShotsService(new ShotsRepository(db), voice) });
-  const speech = createSpeechAligner(config);
-  app.log.info({ aligner: speech?.name ?? "off" }, "clip-sound captions");
+  const shots = new ShotsService(new ShotsRepository(db), voice);
+  await app.register(shotsRoutes, { shots });
+  // One listener rule for clip-sound captions (the first) and the take check (each in turn).
+  const listeners = createSpeechListeners(config);
+  const speech = listeners[0];
+  app.log.info({ listeners: listeners.map((l) => l.name) }, "speech listeners (take check, clip-sound captions)");
   const renderWorker = new RenderWorker(db, storage, clipsRepository, voice, videoTools, {
     concurrency: config.render.concurrency,
     speech,
@@ -215,6 +220,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rendersRoutes, { renders, storyLength });
   const clipCaptions = new ClipCaptionsService(clipsRepository, showsRepository, storage, videoTools, speech, config.media.tmpDir);
   await app.register(clipsRoutes, { clips, captions: clipCaptions });
+  const scriptCheck = new ScriptCheckService(clipsRepository, storedShotLines(db), storage, videoTools, listeners, limiter, config.media.tmpDir, app.log, (userId, showId) =>
+    shots.list(userId, showId),
+  );
+  await app.register(scriptCheckRoutes, { scriptCheck });
   await app.register(uploadsRoutes, { uploads });
   const reviewsRepository = new ReviewsRepository(db);
   // The AI provider, when the camp configured one, gives the personal-details check a second opinion.

@@ -87,8 +87,10 @@ const envSchema = z.object({
   VOICE_API_KEY: z.string().optional(),
   VOICE_BASE_URL: z.url({ error: "must be a URL like https://api.openai.com/v1" }).optional(),
   VOICE_MODEL: z.string().min(1).default("gpt-4o-mini-tts"),
-  SPEECH_ALIGNER: z.enum(["auto", "pocketsphinx", "openai", "off"]).default("auto"),
-  SPEECH_MODEL: z.string().min(1).default("whisper-1"),
+  SPEECH_ALIGNER: z.enum(["auto", "transcription", "pocketsphinx", "off"], { error: "must be auto, transcription, pocketsphinx or off" }).default("auto"),
+  TRANSCRIBE_BASE_URL: z.url({ error: "must be a URL like https://api.openai.com/v1 or http://whisper.local:8000/v1" }).optional(),
+  TRANSCRIBE_API_KEY: z.string().optional(),
+  TRANSCRIBE_MODEL: z.string().min(1).default("whisper-1"),
   RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name").optional(),
   S3_ENDPOINT: z.url({ error: "must be a URL like http://minio:9000" }).optional(),
@@ -162,14 +164,16 @@ export interface AppConfig {
     model: string;
   };
   /**
-   * Finding where the script is spoken in the clips' own sound (captions for clip sound). auto:
-   * pocketsphinx when installed, else off; openai: the AI provider's transcription endpoint (clip
-   * sound leaves the server, so only when named); off: no clip-sound captions.
+   * The one listener for the take check and clip-sound captions (decision records 016 and 021). auto:
+   * the transcription endpoint when TRANSCRIBE_BASE_URL is set (campers' voices leave the server, so
+   * only when the camp configured one), else offline pocketsphinx when installed, else none (the take
+   * check uses the browser's transcript; no clip-sound captions). transcription / pocketsphinx force
+   * one; off: none on the server.
    */
   speech: {
-    aligner: "auto" | "pocketsphinx" | "openai" | "off";
-    /** The transcription model (openai only). */
-    model: string;
+    aligner: "auto" | "transcription" | "pocketsphinx" | "off";
+    /** An OpenAI-compatible `/audio/transcriptions` endpoint with word timestamps; set only by TRANSCRIBE_BASE_URL. */
+    transcription?: { baseURL: string; apiKey?: string; model: string };
   };
   render: {
     /** Renders at once per app instance (0: this instance renders nothing, workers do); others wait in the queue. */
@@ -231,6 +235,10 @@ export class ConfigError extends Error {
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   // Empty strings (as left by `VAR=` in a .env file) mean "not set".
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ""));
+  if (cleaned.SPEECH_ALIGNER === "openai") {
+    // The old name sent clip sound to the AI writer's provider; a camp now names the endpoint itself.
+    throw new ConfigError(["SPEECH_ALIGNER: openai is now transcription, with the endpoint in TRANSCRIBE_BASE_URL (and TRANSCRIBE_API_KEY)"]);
+  }
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
@@ -241,8 +249,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(["S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither"]);
   }
-  if (env.SPEECH_ALIGNER === "openai" && !env.AI_API_KEY && !env.AI_BASE_URL) {
-    throw new ConfigError(["SPEECH_ALIGNER: openai needs the AI provider (AI_API_KEY or AI_BASE_URL)"]);
+  if (env.SPEECH_ALIGNER === "transcription" && !env.TRANSCRIBE_BASE_URL) {
+    throw new ConfigError(["SPEECH_ALIGNER: transcription needs TRANSCRIBE_BASE_URL (the endpoint that gets the campers' voices)"]);
   }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
@@ -284,7 +292,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       baseURL: env.VOICE_BASE_URL,
       model: env.VOICE_MODEL,
     },
-    speech: { aligner: env.SPEECH_ALIGNER, model: env.SPEECH_MODEL },
+    speech: {
+      aligner: env.SPEECH_ALIGNER,
+      transcription: env.TRANSCRIBE_BASE_URL ? { baseURL: env.TRANSCRIBE_BASE_URL, apiKey: env.TRANSCRIBE_API_KEY, model: env.TRANSCRIBE_MODEL } : undefined,
+    },
     render: { concurrency: env.RENDER_CONCURRENCY },
     metricsToken: env.METRICS_TOKEN,
     media: {

@@ -150,6 +150,14 @@ export const API_ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/clips/:id/poster", url: (w) => `/api/clips/${w.clipId}/poster`, expect: { signedOut: 401, owner: 200, otherUser: 404 } },
   // The matrix's clip is a silent test picture, so even its owner hears "no captions" (a 404 with that reason).
   { method: "GET", route: "/api/clips/:id/captions.vtt", url: (w) => `/api/clips/${w.clipId}/captions.vtt`, expect: { signedOut: 401, owner: 404, otherUser: 404 } },
+  // The matrix's clip is a free recording: its owner hears it has no shot's lines to check (400).
+  {
+    method: "POST",
+    route: "/api/clips/:id/script-check",
+    url: (w) => `/api/clips/${w.clipId}/script-check`,
+    payload: () => ({ transcript: "hello" }),
+    expect: { signedOut: 401, owner: 400, otherUser: 404 },
+  },
   {
     method: "PUT",
     route: "/api/recordings/:id/clips",

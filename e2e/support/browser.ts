@@ -1,10 +1,10 @@
+import { expect } from "vitest";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
-import { expect } from "vitest";
 
 /** Debian's Chromium; a test tool never downloads a browser of its own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -103,4 +103,33 @@ export async function playsWithoutError(video: Locator) {
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(from + 0.5);
   expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).toBeNull();
   await video.evaluate((v: HTMLVideoElement) => v.pause());
+}
+
+/**
+ * Whether the page scrolls sideways: [] when it does not, else the innermost elements that stick
+ * out past the window's right edge (so a failure names its cause).
+ */
+export function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    const out = (e: Element) => e.getBoundingClientRect().right > width + 1;
+    const culprits = [...document.querySelectorAll("body *")]
+      .filter((e) => out(e) && ![...e.children].some(out))
+      .slice(0, 5)
+      .map((e) => `${e.tagName.toLowerCase()} "${(e.textContent ?? "").trim().slice(0, 40)}"`);
+    return culprits.length > 0 ? culprits : ["(the page is wider than the window)"];
+  });
+}
+
+/** At a phone's and a laptop's width: nothing scrolls sideways, and axe finds nothing serious. */
+export async function checkLayoutAndAxe(page: Page) {
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    expect(await sidewaysOverflow(page)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  }
 }

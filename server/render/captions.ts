@@ -31,10 +31,11 @@ export function buildCues(narration: string, durationSeconds: number): Cue[] {
 
 /**
  * Captions timed on the voice itself: each sentence's first line starts exactly when the voice
- * starts the sentence; a long sentence's lines share its time by words. Cues end where the next
+ * starts the sentence; a long sentence's lines share its time by words, or start with their first
+ * word where its time is known (wordStarts). Cues end where the next
  * sentence starts (or the video ends).
  */
-export function buildTimedCues(sentences: readonly { text: string; start: number; end: number }[], videoSeconds: number): Cue[] {
+export function buildTimedCues(sentences: readonly { text: string; start: number; end: number; wordStarts?: readonly (number | null)[] }[], videoSeconds: number): Cue[] {
   const cues: Cue[] = [];
   sentences.forEach((sentence, i) => {
     if (sentence.start >= videoSeconds) return;
@@ -42,12 +43,16 @@ export function buildTimedCues(sentences: readonly { text: string; start: number
     const words = sentence.text.replace(/\s+/g, " ").trim().split(" ").filter(Boolean);
     const lines: string[][] = [];
     for (let w = 0; w < words.length; w += MAX_WORDS_PER_CUE) lines.push(words.slice(w, w + MAX_WORDS_PER_CUE));
-    let at = sentence.start;
-    for (const line of lines) {
-      const length = ((end - sentence.start) * line.length) / words.length;
-      cues.push({ start: at, end: Math.min(end, at + length), text: line.join(" ") });
-      at += length;
-    }
+    // Each line starts with its first word where that was heard, else at its share of the sentence's time.
+    const starts: number[] = [];
+    lines.forEach((_, l) => {
+      const first = l * MAX_WORDS_PER_CUE;
+      const heard = sentence.wordStarts?.[first];
+      const share = sentence.start + ((end - sentence.start) * first) / words.length;
+      const start = l === 0 ? sentence.start : heard != null && heard > sentence.start && heard < end ? heard : share;
+      starts.push(Math.max(start, starts[l - 1] ?? start));
+    });
+    lines.forEach((line, l) => cues.push({ start: starts[l]!, end: Math.min(end, starts[l + 1] ?? end), text: line.join(" ") }));
   });
   return cues;
 }

@@ -8,6 +8,11 @@ export interface RenderClip {
   /** The part of the clip the show uses, in seconds into the file (whole clip when absent). */
   trimStartSeconds?: number;
   trimEndSeconds?: number;
+  /**
+   * Words already found in the clip's sound with their times, seconds into the file (a take's script
+   * check): clip-sound captions use them instead of listening again.
+   */
+  heardWords?: readonly { word: string; start: number; end: number }[];
 }
 
 export interface RenderPlanInput {

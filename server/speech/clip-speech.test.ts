@@ -6,8 +6,10 @@ import { OTHER_SCRIPT, READ_SCRIPT, speechStartsIn, spokenClip } from "../../tes
 import { probeDuration, resolveVideoTools } from "../media/video-tools.ts";
 import { buildTimedCues } from "../render/captions.ts";
 import type { RenderClip } from "../render/render-plan.ts";
-import { timeScriptInClips } from "./clip-speech.ts";
+import { extractSpeechWav, heardWordsOf, timeScriptInClips } from "./clip-speech.ts";
 import { PocketsphinxAligner } from "./pocketsphinx-aligner.ts";
+import { checkSpeech, checkTranscript } from "./script-check.ts";
+import type { SpeechAligner } from "./speech-aligner.ts";
 
 const tools = resolveVideoTools({});
 const script = READ_SCRIPT.join(" ");
@@ -87,4 +89,63 @@ describe("captions for the clips' own sound, offline (Debian's pocketsphinx)", (
     const starts = sentenceCueStarts(timing.sentences, 60);
     starts.forEach((start, i) => expect(Math.abs(start! - spoken[i]!)).toBeLessThanOrEqual(0.5));
   });
+});
+
+describe("captions from checked takes' stored word times (issue 18)", () => {
+  /** An aligner that must not be asked: the takes' own checks already timed their words. */
+  const deaf: SpeechAligner = {
+    name: "must not listen",
+    sendsAudioAway: false,
+    align: () => Promise.reject(new Error("listened again to a checked take")),
+  };
+
+  it("two checked flite takes, the first trimmed: no listening again, and every caption starts within 0.5 s of its words", async () => {
+    const firstFile = path.join(work, "take-1.webm");
+    const restFile = path.join(work, "take-2.webm");
+    await writeFile(firstFile, await spokenClip(READ_SCRIPT.slice(0, 1)));
+    await writeFile(restFile, await spokenClip(READ_SCRIPT.slice(1)));
+    // Each take checked on its whole sound against its own shot's lines, as POST /script-check does.
+    const checked = async (file: string, lines: readonly string[]) => {
+      const wav = `${file}.wav`;
+      await extractSpeechWav(tools, file, wav);
+      return checkSpeech(new PocketsphinxAligner(), wav, lines.join(" "));
+    };
+    const firstCheck = await checked(firstFile, READ_SCRIPT.slice(0, 1));
+    const restCheck = await checked(restFile, READ_SCRIPT.slice(1));
+    expect([...firstCheck.sentences, ...restCheck.sentences].map((s) => s.said)).toEqual([true, true, true]);
+
+    const first = { ...(await clip(firstFile, { trimStartSeconds: 0.6 })), heardWords: heardWordsOf(firstCheck) };
+    const rest = { ...(await clip(restFile)), heardWords: heardWordsOf(restCheck) };
+    const timing = await timeScriptInClips(deaf, tools, [first, rest], script, work);
+    expect(timing.readTheScript).toBe(true);
+
+    const firstUsed = first.durationSeconds - 0.6;
+    const spoken = [...(await speechStartsIn(firstFile)).map((t) => t - 0.6), ...(await speechStartsIn(restFile)).map((t) => t + firstUsed)];
+    expect(spoken).toHaveLength(3);
+    const cues = buildTimedCues(timing.sentences, 60);
+    // Every cue: its sentence's speech (silencedetect, independent of the listener) when it opens the
+    // sentence, else its own first word as the take's check timed it, moved to the video's timeline.
+    const wordTimes = [
+      ...firstCheck.sentences.flatMap((s) => s.words).map((w) => (w.start === null ? null : w.start - 0.6)),
+      ...restCheck.sentences.flatMap((s) => s.words).map((w) => (w.start === null ? null : w.start + firstUsed)),
+    ];
+    let wordIndex = 0;
+    for (const cue of cues) {
+      const sentence = READ_SCRIPT.findIndex((s) => s.startsWith(cue.text));
+      const expected = sentence >= 0 ? spoken[sentence]! : wordTimes[wordIndex]!;
+      expect(Math.abs(cue.start - expected), `"${cue.text}": cue ${cue.start}, words ${expected}`).toBeLessThanOrEqual(0.5);
+      wordIndex += cue.text.split(" ").length;
+    }
+    expect(cues.length).toBeGreaterThanOrEqual(3);
+  }, 60_000);
+
+  it("a take checked from a browser transcript has no times: it is listened to again (and, with no listener, adds nothing)", async () => {
+    expect(heardWordsOf(checkTranscript(READ_SCRIPT.join(" "), script))).toBeUndefined();
+    expect(heardWordsOf(null)).toBeUndefined();
+    const read = await clip(readClip);
+    const timing = await timeScriptInClips(new PocketsphinxAligner(), tools, [{ ...read, heardWords: undefined }], script, work);
+    expect(timing.readTheScript).toBe(true);
+    const nobody = await timeScriptInClips(undefined, tools, [read], script, work);
+    expect(nobody).toMatchObject({ readTheScript: false, speechSeconds: 0 });
+  }, 60_000);
 });

@@ -11,7 +11,7 @@ import { probeDuration, resolveVideoTools } from "../media/video-tools.ts";
 import { buildTimedCues } from "../render/captions.ts";
 import type { RenderClip } from "../render/render-plan.ts";
 import { timeScriptInClips } from "./clip-speech.ts";
-import { createSpeechAligner } from "./create-speech-aligner.ts";
+import { createSpeechAligner, createSpeechListeners } from "./create-speech-aligner.ts";
 import { OpenAiTranscriptionAligner } from "./openai-transcription-aligner.ts";
 
 const run = promisify(execFile);
@@ -57,12 +57,18 @@ function transcribing(sentences: readonly string[]) {
 const aligner = () => new OpenAiTranscriptionAligner({ baseURL: fake.baseURL, apiKey: "test-key", model: "whisper-1", timeoutMs: 30_000, maxRetries: 0 });
 
 describe("captions for the clips' own sound through an OpenAI-compatible transcription endpoint", () => {
-  it("is used only when the camp names it, with the AI provider's connection", () => {
+  it("is used only when the camp configures its endpoint (never just because the AI writer has one), and before the offline listener", () => {
     const base = { NODE_ENV: "test", LOG_LEVEL: "silent" };
-    expect(createSpeechAligner(loadConfig({ ...base, AI_BASE_URL: fake.baseURL }))?.sendsAudioAway ?? false).toBe(false);
-    expect(createSpeechAligner(loadConfig({ ...base, AI_BASE_URL: fake.baseURL, SPEECH_ALIGNER: "openai" }))?.sendsAudioAway).toBe(true);
-    expect(createSpeechAligner(loadConfig({ ...base, SPEECH_ALIGNER: "off" }))).toBeUndefined();
-    expect(() => loadConfig({ ...base, SPEECH_ALIGNER: "openai" })).toThrow(/SPEECH_ALIGNER: openai needs the AI provider/);
+    const names = (env: Record<string, string>) => createSpeechListeners(loadConfig({ ...base, ...env })).map((l) => l.sendsAudioAway);
+    // pocketsphinx is installed here (.ci/run): offline is the default, and the fallback.
+    expect(names({ AI_BASE_URL: fake.baseURL })).toEqual([false]);
+    expect(names({ TRANSCRIBE_BASE_URL: fake.baseURL })).toEqual([true, false]);
+    expect(names({ TRANSCRIBE_BASE_URL: fake.baseURL, SPEECH_ALIGNER: "transcription" })).toEqual([true, false]);
+    expect(names({ TRANSCRIBE_BASE_URL: fake.baseURL, SPEECH_ALIGNER: "pocketsphinx" })).toEqual([false]);
+    expect(createSpeechAligner(loadConfig({ ...base, TRANSCRIBE_BASE_URL: fake.baseURL }))?.sendsAudioAway).toBe(true);
+    expect(createSpeechAligner(loadConfig({ ...base, TRANSCRIBE_BASE_URL: fake.baseURL, SPEECH_ALIGNER: "off" }))).toBeUndefined();
+    expect(() => loadConfig({ ...base, SPEECH_ALIGNER: "transcription" })).toThrow(/SPEECH_ALIGNER: transcription needs TRANSCRIBE_BASE_URL/);
+    expect(() => loadConfig({ ...base, AI_BASE_URL: fake.baseURL, SPEECH_ALIGNER: "openai" })).toThrow(/openai is now transcription/);
   });
 
   it("a camper who read the script: sends the used part of the clip as 16 kHz WAV (not the script), cues start within 0.5 s of the speech", async () => {

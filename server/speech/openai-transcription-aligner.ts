@@ -13,8 +13,7 @@ export interface OpenAiTranscriptionConfig {
 
 /**
  * An OpenAI-compatible transcription endpoint (`/audio/transcriptions`, verbose JSON with word
- * timestamps) through the official SDK. The clip's sound (only the part the show uses, as 16 kHz mono
- * WAV) leaves the server: used only when the camp set SPEECH_ALIGNER=openai (decision record 016).
+ * timestamps) through the official SDK. The take's or clip's sound (as 16 kHz mono WAV) leaves the server: used only when the camp set TRANSCRIBE_BASE_URL (decision records 016, 021).
  * The script is not sent: the transcript is compared with it here.
  */
 export class OpenAiTranscriptionAligner implements SpeechAligner {

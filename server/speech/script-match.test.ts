@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { buildTimedCues } from "../render/captions.ts";
 import { matchScript } from "./script-match.ts";
 import { parseTimedWords, scriptGrammar } from "./pocketsphinx-aligner.ts";
 
@@ -27,6 +28,17 @@ describe("lining the script up with the words heard", () => {
     expect(timing.sentences[1]!.start).toBeGreaterThanOrEqual(timing.sentences[0]!.end);
     expect(timing.sentences[1]!.end).toBeLessThanOrEqual(7);
     expect(matchScript(script, said("the end", 1)).readTheScript).toBe(false);
+  });
+
+  it("a long sentence's later caption line starts with its own first word, not a share of the sentence's time", () => {
+    const long = "On the last night we all sat by the fire and sang, then we walked down to the lake to watch the stars.";
+    const words = long.split(" ");
+    // Ten words, a two-second pause, then the rest.
+    const heard = [...said(words.slice(0, 10).join(" "), 1, 0.25), ...said(words.slice(10).join(" "), 5.5, 0.25)];
+    const timing = matchScript(long, heard);
+    const cues = buildTimedCues(timing.sentences, 30);
+    expect(cues.map((c) => c.start)).toEqual([1, 5.5, 8]);
+    expect(cues[0]!.end).toBe(5.5);
   });
 
   it("punctuation, case and curly apostrophes do not matter", () => {

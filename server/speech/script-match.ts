@@ -171,7 +171,9 @@ export function timeSentences(match: WordsMatch): ScriptTiming {
     const own = timed[s];
     if (own) {
       const start = Math.max(own.start, previousEnd, 0);
-      result.push({ text, start, end: Math.max(start, own.end) });
+      // Per word as written (a joined emoji or dash is its own piece, with no time).
+      const wordStarts = match.sentences[s]!.words.flatMap((w) => w.word.split(" ").map((_, i) => (i === 0 ? w.start : null)));
+      result.push({ text, start, end: Math.max(start, own.end), wordStarts });
       return;
     }
     const next = timed.slice(s + 1).find(Boolean);

@@ -6,9 +6,9 @@ export interface HeardWord {
 }
 
 /**
- * Finds where words are spoken in a recording (clips' own sound, for captions). Chosen by config
- * (SPEECH_ALIGNER): offline pocketsphinx by default when installed, an OpenAI-compatible
- * transcription endpoint only when the camp configured one, or none (then clip-sound captions are off).
+ * Finds where words are spoken in a recording (a take, for the script check; clips' own sound, for
+ * captions). Chosen by config (create-speech-aligner.ts): an OpenAI-compatible transcription endpoint
+ * only when the camp configured one (TRANSCRIBE_BASE_URL), else offline pocketsphinx when installed.
  */
 export interface SpeechAligner {
   readonly name: string;

@@ -17,6 +17,11 @@ export interface TimedSentence {
   text: string;
   start: number;
   end: number;
+  /**
+   * When each of its words (the text split at spaces) was heard, where known: a long sentence's later
+   * caption lines then start with their own first word instead of a share of the sentence's time.
+   */
+  wordStarts?: (number | null)[];
 }
 
 /** The script's sentences as read aloud and captioned (one splitting rule for both). */

@@ -76,3 +76,28 @@ export function trimSilence(pcm: Pcm16): Pcm16 {
 export function silence(like: Pcm16, secondsLong: number): Buffer {
   return Buffer.alloc(Math.round(secondsLong * like.sampleRate) * 2 * like.channels);
 }
+
+/**
+ * Pieces of the same format joined with quiet before the first, between each two and after the last,
+ * and where (seconds) each piece sits in the whole: sentences read one by one become one reading whose
+ * sentence times are known to the sample.
+ */
+export function joinWithPauses(pieces: readonly Pcm16[], pauses: { lead: number; between: number; tail: number }): { audio: Pcm16; placed: { start: number; end: number }[] } {
+  const first = pieces[0];
+  if (!first) throw new Error("nothing to join");
+  if (pieces.some((p) => p.sampleRate !== first.sampleRate || p.channels !== first.channels)) throw new Error("the pieces differ in format");
+  const chunks: Buffer[] = [silence(first, pauses.lead)];
+  const placed: { start: number; end: number }[] = [];
+  let at = pauses.lead;
+  pieces.forEach((piece, i) => {
+    if (i > 0) {
+      chunks.push(silence(first, pauses.between));
+      at += pauses.between;
+    }
+    chunks.push(piece.data);
+    placed.push({ start: at, end: at + seconds(piece) });
+    at += seconds(piece);
+  });
+  chunks.push(silence(first, pauses.tail));
+  return { audio: { ...first, data: Buffer.concat(chunks) }, placed };
+}

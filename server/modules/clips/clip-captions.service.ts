@@ -7,8 +7,8 @@ import { notFound } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
 import { buildTimedCues, toWebVtt } from "../../render/captions.ts";
-import { timeScriptInClips } from "../../speech/clip-speech.ts";
-import type { SpeechAligner } from "../../speech/speech-aligner.ts";
+import { heardWordsOf, timeScriptInClips } from "../../speech/clip-speech.ts";
+import type { HeardWord, SpeechAligner } from "../../speech/speech-aligner.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
 import { clipSpan, type ClipsRepository } from "./clips.repository.ts";
 
@@ -39,12 +39,14 @@ export class ClipCaptionsService {
     if (!clip) throw notFound(CLIP_MESSAGES.notFound);
     const show = clip.showId === null ? undefined : await this.shows.findOwned(userId, clip.showId);
     const script = show?.narration?.trim() ?? "";
-    if (!this.aligner || isPlaceholderNarration(script)) throw notFound(CLIP_MESSAGES.noCaptions);
+    // A checked take's words and times are used as they are; other clips are listened to.
+    const heardWords = heardWordsOf(clip.scriptCheck);
+    if ((!this.aligner && !heardWords) || isPlaceholderNarration(script)) throw notFound(CLIP_MESSAGES.noCaptions);
     const span = clipSpan(clip);
-    const key = [clip.id, clip.storageKey, span.start, span.end, createHash("sha256").update(script).digest("hex")].join(":");
+    const key = [clip.id, clip.storageKey, span.start, span.end, clip.scriptCheck?.checkedAt ?? "", createHash("sha256").update(script).digest("hex")].join(":");
     let answer = this.cache.get(key);
     if (!answer) {
-      answer = this.listen(this.aligner, clip.storageKey, clip.durationSeconds, span, script);
+      answer = this.listen(this.aligner, clip.storageKey, clip.durationSeconds, span, script, heardWords);
       this.cache.set(key, answer);
       // A failure is not remembered: the next request listens again.
       answer.catch(() => this.cache.delete(key));
@@ -55,13 +57,20 @@ export class ClipCaptionsService {
     return vtt;
   }
 
-  private listen(aligner: SpeechAligner, key: string, durationSeconds: number, span: { start: number; end: number }, script: string) {
+  private listen(
+    aligner: SpeechAligner | undefined,
+    key: string,
+    durationSeconds: number,
+    span: { start: number; end: number },
+    script: string,
+    heardWords: HeardWord[] | undefined,
+  ) {
     return this.storage.withLocalFile(key, async (file) => {
       if (!(await hasAudioStream(this.tools, file))) return null;
       await mkdir(this.workDir, { recursive: true });
       const work = await mkdtemp(path.join(this.workDir, "clip-captions-"));
       try {
-        const clip = { path: file, durationSeconds, hasAudio: true, trimStartSeconds: span.start, trimEndSeconds: span.end };
+        const clip = { path: file, durationSeconds, hasAudio: true, trimStartSeconds: span.start, trimEndSeconds: span.end, heardWords };
         const timing = await timeScriptInClips(aligner, this.tools, [clip], script, work);
         // Only what this clip says (a reading is often spread over several clips), on the file's own
         // timeline: the player plays the file, so the trim's start is added back.

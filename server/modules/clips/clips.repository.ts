@@ -88,7 +88,7 @@ export class ClipsRepository {
   async update(
     userId: number,
     id: number,
-    changes: Partial<Pick<ClipRow, "title" | "transcription" | "trimStartSeconds" | "trimEndSeconds" | "posterKey">>,
+    changes: Partial<Pick<ClipRow, "title" | "transcription" | "trimStartSeconds" | "trimEndSeconds" | "posterKey" | "scriptCheck">>,
   ) {
     const [row] = await this.db.update(t).set(changes).where(and(eq(t.id, id), eq(t.userId, userId))).returning();
     return row;

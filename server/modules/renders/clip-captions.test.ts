@@ -1,6 +1,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { eq } from "drizzle-orm";
+import { writeFile } from "node:fs/promises";
+import { schema } from "../../../db/client.ts";
+import { resolveVideoTools } from "../../media/video-tools.ts";
+import { extractSpeechWav } from "../../speech/clip-speech.ts";
+import { PocketsphinxAligner } from "../../speech/pocketsphinx-aligner.ts";
+import { checkSpeech } from "../../speech/script-check.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RenderJob } from "../../../contracts/renders.ts";
 import type { App } from "../../app.ts";
@@ -8,6 +15,7 @@ import { startFakeOpenAiServer } from "../../../testing/fake-openai-server.ts";
 import { OTHER_SCRIPT, READ_SCRIPT, speechStartsIn, spokenClip } from "../../../testing/speech-fixtures.ts";
 import { createShow, createTestApp, registerCamper, type SignedInClient } from "../../../testing/test-app.ts";
 import { renderFinalVideo, renderOutputPath } from "../../../testing/renders.ts";
+import { testDatabase } from "../../../testing/test-database.ts";
 import { uploadClip } from "../../../testing/uploads.ts";
 import { parseVtt } from "../../../testing/voice-timing.ts";
 
@@ -77,7 +85,7 @@ describe("captions with the clips' own sound", () => {
 
   it("with the camp's transcription endpoint: captions from its word timings; an endpoint that fails leaves the video without them, never fails it", async () => {
     const fake = await startFakeOpenAiServer();
-    const remote = await createTestApp({ SPEECH_ALIGNER: "openai", AI_BASE_URL: fake.baseURL, AI_MAX_RETRIES: "0" });
+    const remote = await createTestApp({ SPEECH_ALIGNER: "transcription", TRANSCRIBE_BASE_URL: fake.baseURL, AI_MAX_RETRIES: "0" });
     try {
       const camper = await registerCamper(remote);
       const show = await createShow(remote, camper.cookie, { narration: READ_SCRIPT.join(" ") });
@@ -111,4 +119,36 @@ describe("captions with the clips' own sound", () => {
       await fake.close();
     }
   }, 240_000);
+
+  it("takes checked after recording: the video's captions follow their stored word times, even with no listener on the server", async () => {
+    const bare = await createTestApp({ SPEECH_ALIGNER: "off" });
+    try {
+      const { db } = await testDatabase();
+      const camper = await registerCamper(bare);
+      const show = await createShow(bare, camper.cookie, { narration: READ_SCRIPT.join(" ") });
+      const bytes = await spokenClip(READ_SCRIPT);
+      const clip = await uploadClip(bare, camper, bytes, "Shot 1, take 1");
+      await bare.inject({ method: "PUT", url: `/api/recordings/${show.id}/clips`, headers: { cookie: camper.cookie }, payload: { clipIds: [clip.id] } });
+      await bare.inject({ method: "PATCH", url: `/api/clips/${clip.id}`, headers: { cookie: camper.cookie }, payload: { trimStartSeconds: 0.5 } });
+      // The take's check, as POST /script-check keeps it (offline, on the whole take).
+      const file = path.join(work, "checked-take.webm");
+      await writeFile(file, bytes);
+      await extractSpeechWav(resolveVideoTools({}), file, `${file}.wav`);
+      const check = await checkSpeech(new PocketsphinxAligner(), `${file}.wav`, READ_SCRIPT.join(" "));
+      await db.update(schema.clips).set({ scriptCheck: check }).where(eq(schema.clips.id, clip.id));
+
+      const started = await bare.inject({ method: "POST", url: `/api/recordings/${show.id}/renders`, headers: { cookie: camper.cookie }, payload: {} });
+      await bare.renderWorker.runNext();
+      const done = (await bare.inject({ method: "GET", url: `/api/renders/${started.json().id}`, headers: { cookie: camper.cookie } })).json() as RenderJob;
+      expect(done).toMatchObject({ status: "done", options: { captions: true } });
+      const cues = parseVtt((await bare.inject({ method: "GET", url: done.captionsUrl!, headers: { cookie: camper.cookie } })).body);
+      const spoken = (await speechStartsIn(file)).map((t) => t - 0.5);
+      READ_SCRIPT.forEach((sentence, i) => {
+        const cue = cues.find((c) => sentence.startsWith(c.text));
+        expect(Math.abs(cue!.start - spoken[i]!), `"${sentence}": cue ${cue!.start}, speech ${spoken[i]}`).toBeLessThanOrEqual(0.5);
+      });
+    } finally {
+      await bare.close();
+    }
+  }, 180_000);
 });

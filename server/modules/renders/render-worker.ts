@@ -13,7 +13,7 @@ import { spawnTool } from "../../media/tool-process.ts";
 import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
 import { buildCues, buildTimedCues, toSrt, toWebVtt, type Cue } from "../../render/captions.ts";
 import { buildRenderPlan, renderDuration, type RenderClip } from "../../render/render-plan.ts";
-import { timeScriptInClips } from "../../speech/clip-speech.ts";
+import { heardWordsOf, timeScriptInClips } from "../../speech/clip-speech.ts";
 import type { SpeechAligner } from "../../speech/speech-aligner.ts";
 import type { TimedSentence } from "../../voice/voice-provider.ts";
 import { clipSpan, type ClipsRepository } from "../clips/clips.repository.ts";
@@ -238,7 +238,15 @@ export class RenderWorker {
           throw new RenderFailure(`"${clip.title}" could not be read. Remove it or record it again.`);
         }
         const span = clipSpan(clip);
-        renderClips.push({ path: clipPath, durationSeconds: clip.durationSeconds, hasAudio, trimStartSeconds: span.start, trimEndSeconds: span.end });
+        renderClips.push({
+          path: clipPath,
+          durationSeconds: clip.durationSeconds,
+          hasAudio,
+          trimStartSeconds: span.start,
+          trimEndSeconds: span.end,
+          // A checked take's words and times: its captions follow them without listening again.
+          heardWords: heardWordsOf(clip.scriptCheck),
+        });
       }
       const videoSeconds = renderDuration(format, renderClips, voiceSeconds);
 
@@ -297,23 +305,24 @@ export class RenderWorker {
   }
 
   /**
-   * The script's sentences timed on the camper's reading in the clips, or undefined when no aligner is
-   * configured, the camper did not read the script, or listening failed (captions are then not timed
-   * on speech; the render itself goes on).
+   * The script's sentences timed on the camper's reading in the clips (checked takes' stored word
+   * times, the other clips listened to), or undefined when nothing can tell (no aligner and no checked
+   * take), the camper did not read the script, or listening failed (captions are then not timed on
+   * speech; the render itself goes on).
    */
   private async readingInClips(job: JobRow, clips: RenderClip[], narration: string, work: string): Promise<TimedSentence[] | undefined> {
     const aligner = this.options.speech;
-    if (!aligner || !narration.trim()) return undefined;
+    if ((!aligner && !clips.some((c) => c.heardWords)) || !narration.trim()) return undefined;
     const started = Date.now();
     try {
       const timing = await timeScriptInClips(aligner, this.tools, clips, narration, work);
       this.options.log?.info(
-        { jobId: job.id, aligner: aligner.name, share: Number(timing.share.toFixed(2)), sentencesSaid: Number(timing.sentencesSaid.toFixed(2)), speechSeconds: timing.speechSeconds, ms: Date.now() - started },
+        { jobId: job.id, aligner: aligner?.name ?? "none", storedTakes: clips.filter((c) => c.heardWords).length, share: Number(timing.share.toFixed(2)), sentencesSaid: Number(timing.sentencesSaid.toFixed(2)), speechSeconds: timing.speechSeconds, ms: Date.now() - started },
         timing.readTheScript ? "clip speech follows the script" : "clip speech is not the script",
       );
       return timing.readTheScript ? timing.sentences : undefined;
     } catch (error) {
-      this.options.log?.warn?.({ err: error, jobId: job.id, aligner: aligner.name }, "could not listen to the clips' speech");
+      this.options.log?.warn?.({ err: error, jobId: job.id, aligner: aligner?.name }, "could not listen to the clips' speech");
       return undefined;
     }
   }

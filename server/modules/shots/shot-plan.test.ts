@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SHOT_LIMITS } from "../../../contracts/shots.ts";
 import { scriptSentences } from "../../../contracts/script-sentences.ts";
@@ -211,6 +212,38 @@ describe("following a narration edit", () => {
     const { shots } = followNarration(old, edited, WPS);
     expect(shots.map((s) => s.id)).toEqual(old.map((s) => s.id));
     expectWellFormed(edited, shots.map((s) => s.text));
+  });
+
+  it("keeps the ids through small fixes of numbers, quotes and emoji", () => {
+    const narration = 'Maya said "Let\'s go!" and ran to the dock. The lake is 3.5 km wide and in 2024 we crossed it in 41 minutes.\n\nMr. Lee timed us 🏆. We were so proud of our team and of every single camper who tried.';
+    const old = withIds(layOutShots(narration, WPS));
+    const edited = narration.replace("3.5", "4.5").replace("🏆", "🏆🎉").replace('"Let\'s go!"', '"Let\'s go now!"');
+    const { shots } = followNarration(old, edited, WPS);
+    expect(shots.map((s) => s.id)).toEqual(old.map((s) => s.id));
+    expect(shots.every((s) => !s.linesChanged)).toBe(true);
+    expectWellFormed(edited, shots.map((s) => s.text));
+  });
+
+  it("always gives shots in step with the edited narration, each old shot kept once or dropped with a home for its takes", () => {
+    const sentence = fc
+      .array(fc.constantFrom("we", "swam", "lake", "camp", "fire", "3.5", "2024", "Dr.", "Smith", "🎉", "friends", "canoe", "night"), { minLength: 1, maxLength: 12 })
+      .map((words) => `${words.join(" ").replace(/^./, (c) => c.toUpperCase())}.`);
+    const script = fc.array(fc.tuple(sentence, fc.boolean()), { minLength: 1, maxLength: 25 }).map((parts) => parts.map(([s, para], i) => (i && para ? `\n\n${s}` : i ? ` ${s}` : s)).join(""));
+    fc.assert(
+      fc.property(script, script, fc.nat(), (original, insert, cut) => {
+        const old = withIds(layOutShots(original, WPS));
+        // An edit: part of the script cut out and other text put in its place.
+        const at = cut % (original.length + 1);
+        const edited = `${original.slice(0, at)} ${insert} ${original.slice(at + (cut % 40))}`.trim();
+        const { shots, dropped } = followNarration(old, edited, WPS);
+        expect(inStep(edited, shots.map((s) => s.text))).toBe(true);
+        const kept = shots.flatMap((s) => (s.id === null ? [] : [s.id]));
+        expect(new Set(kept).size).toBe(kept.length);
+        expect([...kept, ...dropped.map((d) => d.id)].sort((a, b) => a - b)).toEqual(old.map((s) => s.id));
+        for (const d of dropped) if (shots.length) expect(shots[d.takesTo!]).toBeDefined();
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it("changes nothing when nothing changed", () => {

@@ -217,6 +217,31 @@ describe("takes", () => {
   });
 });
 
+describe("deleting", () => {
+  it("un-chooses a deleted chosen take, and deletes a show or an account with its shots and takes", async () => {
+    const camper = await registerCamper(app);
+    const show = await storyShow(camper);
+    const [shot] = (await shotList(camper, show.id)).shots;
+    const first = await uploadTake(app, camper, await video(1), { shotId: shot!.id });
+    const second = await uploadTake(app, camper, await video(1), { shotId: shot!.id });
+    expect((await app.inject({ method: "DELETE", url: `/api/clips/${first.id}`, headers: { cookie: camper.cookie } })).statusCode).toBe(204);
+    const after = (await shotList(camper, show.id)).shots[0]!;
+    expect(after.chosenClipId).toBeNull();
+    expect(after.takes.map((t) => t.clipId)).toEqual([second.id]);
+
+    expect((await app.inject({ method: "DELETE", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie } })).statusCode).toBe(204);
+    const { db } = await testDatabase();
+    expect(await db.select().from(schema.shots).where(eq(schema.shots.showId, show.id))).toEqual([]);
+
+    const another = await storyShow(camper);
+    const [anotherShot] = (await shotList(camper, another.id)).shots;
+    await uploadTake(app, camper, await video(1), { shotId: anotherShot!.id });
+    const gone = await app.inject({ method: "DELETE", url: "/api/user", headers: { cookie: camper.cookie }, payload: { password: camper.credentials.password } });
+    expect(gone.statusCode).toBe(204);
+    expect(await db.select().from(schema.shots).where(eq(schema.shots.showId, another.id))).toEqual([]);
+  });
+});
+
 describe("following the narration", () => {
   it("keeps shots, ids and chosen takes through a small edit, and says which takes a rewrite left behind", async () => {
     const camper = await registerCamper(app);

@@ -14,7 +14,7 @@ import { NotVideoError, TooLargeError, UploadGuard, sniffAudio } from "../../med
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { concatAudio, detectSilences, probeAudioDuration, remux, type Silence, type VideoToolPaths } from "../../media/video-tools.ts";
 import { VoiceError, speechSentences, splitForSpeech, type TimedSentence, type VoiceProvider } from "../../voice/voice-provider.ts";
-import { parseWav, seconds, silence, toWav, trimSilence } from "../../voice/wav.ts";
+import { joinWithPauses, parseWav, seconds, toWav, trimSilence } from "../../voice/wav.ts";
 
 type VoiceOverRow = typeof schema.voiceOvers.$inferSelect;
 const vo = schema.voiceOvers;
@@ -292,22 +292,9 @@ export class VoiceService {
       ? await this.provider.synthesizeEach(sentences, voice)
       : await sentences.reduce<Promise<Buffer[]>>(async (done, s) => [...(await done), await this.provider.synthesize(s, voice)], Promise.resolve([]));
     const pcm = audio.map((a) => trimSilence(parseWav(a)));
-    const first = pcm[0]!;
-    if (pcm.some((p) => p.sampleRate !== first.sampleRate || p.channels !== first.channels)) throw new VoiceError(502, "The voice changed format mid-script");
-    const chunks: Buffer[] = [silence(first, LEAD_SECONDS)];
-    const timed: TimedSentence[] = [];
-    let at = LEAD_SECONDS;
-    pcm.forEach((p, i) => {
-      if (i > 0) {
-        chunks.push(silence(first, SENTENCE_GAP_SECONDS));
-        at += SENTENCE_GAP_SECONDS;
-      }
-      chunks.push(p.data);
-      timed.push({ text: sentences[i]!, start: round(at), end: round(at + seconds(p)) });
-      at += seconds(p);
-    });
-    chunks.push(silence(first, TAIL_SECONDS));
-    const joined = { ...first, data: Buffer.concat(chunks) };
+    if (pcm.some((p) => p.sampleRate !== pcm[0]!.sampleRate || p.channels !== pcm[0]!.channels)) throw new VoiceError(502, "The voice changed format mid-script");
+    const { audio: joined, placed } = joinWithPauses(pcm, { lead: LEAD_SECONDS, between: SENTENCE_GAP_SECONDS, tail: TAIL_SECONDS });
+    const timed: TimedSentence[] = placed.map(({ start, end }, i) => ({ text: sentences[i]!, start: round(start), end: round(end) }));
     await writeFile(output, toWav(joined));
     return { durationSeconds: round(seconds(joined)), sentences: timed };
   }

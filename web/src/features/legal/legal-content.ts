@@ -17,7 +17,7 @@ export interface LegalPage {
   sections: LegalSection[];
 }
 
-const UPDATED = "November 21, 2026";
+const UPDATED = "November 23, 2026";
 
 const privacy: LegalPage = {
   title: "Privacy Policy",
@@ -42,6 +42,7 @@ const privacy: LegalPage = {
         "Your answers to the five reflection prompts.",
         "The narration script the AI writer makes from your answers, and the tone, length and audience you pick.",
         "Video clips you record with your camera and microphone.",
+        "For clips you record for a shot of your script: which of your lines each one says, and when each word was heard (the script check).",
         "A voice sample, but only if you choose to record one on the Voice Settings page.",
         "Finished videos (.mp4 files) that the app makes for you.",
         "Basic technical details in our server logs, like your IP address, the time, and which page you asked for.",
@@ -67,6 +68,15 @@ const privacy: LegalPage = {
         "Your camp can choose to connect an outside AI service instead. If it does, only your answers and the tone, length and audience you chose are sent to write the script. Your username and account details are never sent.",
         "An AI voice can read your script out loud. Normally this is a built-in voice on the camp's server. If your camp connects an outside voice service, only the script text is sent to it.",
         "Your voice sample stays on the camp's server. It is never sent anywhere unless you choose to send it. Voice cloning (copying your voice) is not available.",
+      ],
+    },
+    {
+      heading: "Checking your takes and captions",
+      paragraphs: [
+        "When you record a take for a shot, the app listens to it to check which of your lines you said, and shows you any you missed. The same listening helps the captions in your finished video match your voice.",
+        "Normally this listening happens on the camp's own server. A program there listens only for the words of your script. Your recording is not sent anywhere else.",
+        "Your camp can choose to connect an outside speech-to-text service instead. Only then is the sound of your takes and clips sent to that service, so it can write down the words it hears and when. Your script, username and account details are not sent with it.",
+        "If the camp's server can't listen, the app may use your browser's own speech recognition while you record. Some browsers, like Chrome, do this by sending the sound to the company that made the browser. The app only gets the words your browser heard.",
       ],
     },
     {

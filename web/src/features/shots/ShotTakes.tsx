@@ -1,18 +1,8 @@
 import { CheckCircle2, ThumbsUp, Trash2 } from "lucide-react";
-import { useId, useState, type MouseEvent } from "react";
+import { useId } from "react";
 import type { Shot, ShotTake } from "../../../../contracts/shots.ts";
 import { NoCaptionsNote } from "../../components/a11y/no-captions-note.tsx";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../../components/ui/alert-dialog.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { stateLabel, type ClipItem } from "../recorder/clip-items.ts";
 import { percent } from "./shot-format.ts";
@@ -36,40 +26,22 @@ function takeFigures(take: ShotTake): string | null {
 }
 
 function DeleteTake({ label, item, onDelete }: { label: string; item: ClipItem; onDelete: (item: ClipItem) => Promise<void> }) {
-  const [open, setOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const confirm = (event: MouseEvent<HTMLButtonElement>) => {
-    event.preventDefault();
-    setDeleting(true);
-    // The removal raises its own toast when it fails.
-    onDelete(item)
-      .catch(() => undefined)
-      .finally(() => {
-        setDeleting(false);
-        setOpen(false);
-      });
-  };
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !deleting && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="sm" className="text-red-800" aria-label={`Delete ${label}`}>
           <Trash2 aria-hidden="true" />
           Delete
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete {label}?</AlertDialogTitle>
-          <AlertDialogDescription>This take is deleted for good. Your other takes stay.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={deleting}>Keep it</AlertDialogCancel>
-          <AlertDialogAction onClick={confirm} disabled={deleting}>
-            {deleting ? "Deleting..." : "Delete"}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={`Delete ${label}?`}
+      description="This take is deleted for good. Your other takes stay."
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      cancelLabel="Keep it"
+      // The removal raises its own toast when it fails.
+      onConfirm={() => onDelete(item)}
+    />
   );
 }
 

@@ -1,0 +1,112 @@
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import { and, eq } from "drizzle-orm";
+import { CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
+import { SHOT_MESSAGES, type ScriptCheck } from "../../../contracts/shots.ts";
+import type { Database } from "../../../db/client.ts";
+import { schema } from "../../../db/client.ts";
+import { badRequest, notFound, tooManyRequests } from "../../http/errors.ts";
+import type { MediaStorage } from "../../media/media-storage.ts";
+import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
+import { extractSpeechWav } from "../../speech/clip-speech.ts";
+import { checkHeardWords, checkSpeech, checkTranscript, unavailableCheck } from "../../speech/script-check.ts";
+import type { SpeechAligner } from "../../speech/speech-aligner.ts";
+import { describeWait, type RateLimiter } from "../rate-limit/limiter.ts";
+import { toClip, type ClipsRepository } from "./clips.repository.ts";
+
+/**
+ * Checks a camper may run a minute. One per take is the use (a take lasts 5-15 s, so a camper records
+ * a few a minute); every check costs seconds of CPU offline or a paid call to a transcription endpoint.
+ */
+export const SCRIPT_CHECKS_PER_MINUTE = 12;
+
+/** A shot's lines for the owner, or undefined. */
+export type ShotLinesLookup = (userId: number, shotId: number) => Promise<string | undefined>;
+/** Brings a show's shots in step with its narration (ShotsService.list), so the lines checked are the current ones. */
+export type ShotsInStep = (userId: number, showId: number) => Promise<unknown>;
+
+/** The shot's stored lines, owner-scoped through its show. */
+export function storedShotLines(db: Database): ShotLinesLookup {
+  return async (userId, shotId) => {
+    const [row] = await db
+      .select({ text: schema.shots.text })
+      .from(schema.shots)
+      .innerJoin(schema.recordings, eq(schema.recordings.id, schema.shots.showId))
+      .where(and(eq(schema.shots.id, shotId), eq(schema.recordings.userId, userId)));
+    return row?.text;
+  };
+}
+
+/**
+ * The take check (issue 18, decision record 021): which of its shot's lines a take says. The server's
+ * listeners are tried in order (a configured transcription endpoint, then offline pocketsphinx), then the
+ * browser's transcript, else the check says plainly that it is unavailable. The result is kept on the clip.
+ */
+export class ScriptCheckService {
+  constructor(
+    private readonly clips: ClipsRepository,
+    private readonly shotLines: ShotLinesLookup,
+    private readonly storage: MediaStorage,
+    private readonly tools: VideoToolPaths,
+    private readonly listeners: readonly SpeechAligner[],
+    private readonly limiter: RateLimiter,
+    private readonly workDir: string,
+    private readonly log: FastifyBaseLogger,
+    private readonly shotsInStep?: ShotsInStep,
+  ) {}
+
+  async check(userId: number, clipId: number, transcript: string | undefined, signal?: AbortSignal): Promise<Clip> {
+    let clip = await this.clips.findOwned(userId, clipId);
+    if (!clip) throw notFound(CLIP_MESSAGES.notFound);
+    if (clip.shotId === null) throw badRequest(SHOT_MESSAGES.clipHasNoShot);
+    if (clip.showId !== null && this.shotsInStep) {
+      // The narration may have changed since the shots were laid out: following it can move the take to
+      // another shot (a merge) or rewrite the lines, so the clip is read again after.
+      await this.shotsInStep(userId, clip.showId);
+      clip = await this.clips.findOwned(userId, clipId);
+      if (!clip) throw notFound(CLIP_MESSAGES.notFound);
+      if (clip.shotId === null) throw badRequest(SHOT_MESSAGES.clipHasNoShot);
+    }
+    const lines = await this.shotLines(userId, clip.shotId);
+    if (lines === undefined) throw badRequest(SHOT_MESSAGES.clipHasNoShot);
+    const { count, resetInSeconds } = await this.limiter.hit(`script-check:${userId}`, 60);
+    if (count > SCRIPT_CHECKS_PER_MINUTE) {
+      throw tooManyRequests(`That's a lot of checks in one minute. Please wait ${describeWait(resetInSeconds)} and try again.`, resetInSeconds);
+    }
+    const result = await this.listen(clip.storageKey, lines, transcript, signal);
+    const row = await this.clips.update(userId, clipId, { scriptCheck: result });
+    if (!row) throw notFound(CLIP_MESSAGES.notFound);
+    return toClip(row);
+  }
+
+  private async listen(storageKey: string, lines: string, transcript: string | undefined, signal?: AbortSignal): Promise<ScriptCheck> {
+    if (this.listeners.length) {
+      const heard = await this.storage.withLocalFile(storageKey, async (file) => {
+        // A take without sound says nothing: every sentence missed, by the first listener's name.
+        if (!(await hasAudioStream(this.tools, file))) return checkHeardWords([], lines, this.listeners[0]!.sendsAudioAway ? "transcription" : "offline");
+        await mkdir(this.workDir, { recursive: true });
+        const work = await mkdtemp(path.join(this.workDir, "script-check-"));
+        try {
+          // The whole take, not its trimmed part: word times are seconds into the clip's file.
+          const wav = path.join(work, "take.wav");
+          await extractSpeechWav(this.tools, file, wav, undefined, signal);
+          for (const listener of this.listeners) {
+            try {
+              return await checkSpeech(listener, wav, lines, signal);
+            } catch (error) {
+              if (signal?.aborted) throw error;
+              this.log.warn({ err: error, listener: listener.name }, "script check: listener failed, trying the next");
+            }
+          }
+          return undefined;
+        } finally {
+          await rm(work, { recursive: true, force: true });
+        }
+      });
+      if (heard) return heard;
+    }
+    if (transcript?.trim()) return checkTranscript(transcript, lines);
+    return unavailableCheck(lines);
+  }
+}
