@@ -49,6 +49,7 @@ describe("Narration editing screen", () => {
     const group = screen.getByRole("radiogroup", { name: "Audio source" });
     expect((within(group).getByRole("radio", { name: "Original Audio" }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole("link", { name: "Back to show" }).getAttribute("href")).toBe("/shows/42");
+    expect(screen.getByRole("link", { name: "Record to the script" }).getAttribute("href")).toBe("/shows/42/shots");
     expect(screen.queryByTestId("voice-panel")).toBeNull();
   });
 
@@ -71,6 +72,18 @@ describe("Narration editing screen", () => {
     expect(patches.length).toBeLessThanOrEqual(2);
     // Confirmed by the server: the local copy is gone.
     expect(window.localStorage.getItem(draftStorageKey(TEST_USER.id, 42))).toBeNull();
+  });
+
+  it("saves the last edits before going to record to the script (the shots are cut from the saved script)", async () => {
+    const { callsTo } = serve();
+    const user = userEvent.setup();
+    const { location } = renderEditor();
+    const script = await screen.findByRole("textbox", { name: "Narration script" });
+    await user.clear(script);
+    await user.type(script, "Shots come from this.");
+    await user.click(screen.getByRole("link", { name: "Record to the script" }));
+    await waitFor(() => expect(location.history.at(-1)).toBe("/shows/42/shots"), WAIT);
+    expect(callsTo("PATCH", "/api/recordings/42").at(-1)?.body).toEqual({ narration: "Shots come from this." });
   });
 
   it("saves the title on Enter and sends only the trimmed title", async () => {

@@ -42,6 +42,7 @@ describe("Show detail", () => {
     expect(narration.className).toContain("whitespace-pre-wrap");
     expect(screen.getByText(new Date(show.createdAt).toLocaleString())).toBeTruthy();
     expect(screen.getByRole("link", { name: "Edit Lake Day" }).getAttribute("href")).toBe("/record?id=7");
+    expect(screen.getByRole("link", { name: "Record to the script" }).getAttribute("href")).toBe("/shows/7/shots");
     expect(screen.getByRole("link", { name: "Back to My Shows" }).getAttribute("href")).toBe("/shows");
   });
 
