@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { rename } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -9,24 +10,30 @@ const run = promisify(execFile);
 const dir = path.join(tmpdir(), "summer-stories-fixtures");
 
 /**
+ * The fixture `name`, made once per machine by ffmpeg with `args(partial)` (which must write to `partial`):
+ * written under a name of this process's own and renamed, so parallel workers never read half a file.
+ */
+async function madeOnce(name: string, args: (partial: string) => string[]): Promise<Buffer> {
+  const file = path.join(dir, name);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    const partial = `${file}.${process.pid}.tmp${path.extname(name)}`;
+    await run(resolveVideoTools({}).ffmpeg, ["-v", "error", "-nostdin", "-y", ...args(partial)]);
+    await rename(partial, file);
+  }
+  return readFileSync(file);
+}
+
+/**
  * A real WebM (VP8 + Opus, as Chromium's MediaRecorder makes) of `seconds`, made once per machine
  * with the ffmpeg the app itself uses.
  */
 export async function webmFixture(seconds = 2): Promise<Buffer> {
-  const file = path.join(dir, `test-${seconds}s.webm`);
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    const { ffmpeg } = resolveVideoTools({});
-    const partial = `${file}.${process.pid}.tmp.webm`;
-    await run(ffmpeg, [
-      "-v", "error", "-nostdin", "-y",
-      "-f", "lavfi", "-i", `testsrc=size=320x240:rate=25:duration=${seconds}`,
-      "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`,
-      "-c:v", "libvpx", "-b:v", "300k", "-c:a", "libopus", "-shortest", "-f", "webm", partial,
-    ]);
-    await import("node:fs/promises").then((fs) => fs.rename(partial, file));
-  }
-  return readFileSync(file);
+  return madeOnce(`test-${seconds}s.webm`, (partial) => [
+    "-f", "lavfi", "-i", `testsrc=size=320x240:rate=25:duration=${seconds}`,
+    "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`,
+    "-c:v", "libvpx", "-b:v", "300k", "-c:a", "libopus", "-shortest", "-f", "webm", partial,
+  ]);
 }
 
 /**
@@ -34,35 +41,18 @@ export async function webmFixture(seconds = 2): Promise<Buffer> {
  * span several S3 multipart parts: 8 s is about 6.7 MB.
  */
 export async function bigWebmFixture(seconds = 8): Promise<Buffer> {
-  const file = path.join(dir, `big-${seconds}s.webm`);
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    const { ffmpeg } = resolveVideoTools({});
-    const partial = `${file}.${process.pid}.tmp.webm`;
-    await run(ffmpeg, [
-      "-v", "error", "-nostdin", "-y",
-      "-f", "lavfi", "-i", `testsrc=size=640x360:rate=25:duration=${seconds}`,
-      "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`,
-      "-vf", "noise=alls=40:allf=t",
-      "-c:v", "libvpx", "-b:v", "12M", "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus", "-shortest", "-f", "webm", partial,
-    ]);
-    await import("node:fs/promises").then((fs) => fs.rename(partial, file));
-  }
-  return readFileSync(file);
+  return madeOnce(`big-${seconds}s.webm`, (partial) => [
+    "-f", "lavfi", "-i", `testsrc=size=640x360:rate=25:duration=${seconds}`,
+    "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`,
+    "-vf", "noise=alls=40:allf=t",
+    "-c:v", "libvpx", "-b:v", "12M", "-deadline", "realtime", "-cpu-used", "8", "-c:a", "libopus", "-shortest", "-f", "webm", partial,
+  ]);
 }
 
 /** A tone of `seconds` as WebM/Opus (what MediaRecorder records) or MP3 (what speech APIs return). */
 export async function audioFixture(seconds: number, format: "webm" | "mp3"): Promise<Buffer> {
-  const file = path.join(dir, `tone-${seconds}s.${format}`);
-  if (!existsSync(file)) {
-    mkdirSync(dir, { recursive: true });
-    const { ffmpeg } = resolveVideoTools({});
-    const partial = `${file}.${process.pid}.tmp.${format}`;
-    const codec = format === "webm" ? ["-c:a", "libopus"] : ["-c:a", "libmp3lame"];
-    await run(ffmpeg, ["-v", "error", "-nostdin", "-y", "-f", "lavfi", "-i", `sine=frequency=330:duration=${seconds}`, ...codec, "-f", format, partial]);
-    await import("node:fs/promises").then((fs) => fs.rename(partial, file));
-  }
-  return readFileSync(file);
+  const codec = format === "webm" ? ["-c:a", "libopus"] : ["-c:a", "libmp3lame"];
+  return madeOnce(`tone-${seconds}s.${format}`, (partial) => ["-f", "lavfi", "-i", `sine=frequency=330:duration=${seconds}`, ...codec, "-f", format, partial]);
 }
 
 /**

@@ -20,6 +20,11 @@ async function openWorkerPostgres(): Promise<DatabaseHandle> {
   // TEST_DB_PREFIX keeps two checkouts testing on one PostgreSQL server out of each other's databases.
   const prefix = (process.env.TEST_DB_PREFIX ?? "summer_stories_test").replace(/[^a-z0-9_]/g, "_");
   const name = `${prefix}_${process.env.VITEST_POOL_ID ?? "1"}`;
+  return openDatabase({ kind: "postgres", url: await freshDatabase(baseUrl, name), poolSize: 20 });
+}
+
+/** A new, empty database `name` on the PostgreSQL at `baseUrl` (dropped first if it exists); its URL. */
+export async function freshDatabase(baseUrl: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
@@ -30,7 +35,7 @@ async function openWorkerPostgres(): Promise<DatabaseHandle> {
   }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  return openDatabase({ kind: "postgres", url: url.toString(), poolSize: 20 });
+  return url.toString();
 }
 
 /** Runs raw SQL in a test and returns its rows (PGlite and node-postgres both answer with `rows`). */

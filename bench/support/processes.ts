@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
 import { freePort } from "../../e2e/support/server.ts";
 
 export const MiB = 1024 * 1024;
@@ -131,19 +130,7 @@ export async function startApp(options: { env: Record<string, string>; via: "npm
 }
 
 /** A new, empty database on the PostgreSQL at `baseUrl`, for one benchmark run. */
-export async function freshDatabase(baseUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+export { freshDatabase } from "../../testing/test-database.ts";
 
 /** The PostgreSQL the benchmarks compare against (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else local). */
 export const BENCH_DATABASE_URL =
