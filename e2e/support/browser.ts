@@ -22,8 +22,10 @@ const CHROMIUM_ARGS = [
   "--use-fake-ui-for-media-stream",
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+/** `microphoneWav`: a WAV file Chromium plays, in a loop, as the microphone (else a beep). */
+export function launchBrowser(options: { microphoneWav?: string } = {}): Promise<Browser> {
+  const args = options.microphoneWav ? [...CHROMIUM_ARGS, `--use-file-for-fake-audio-capture=${options.microphoneWav}`] : CHROMIUM_ARGS;
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args });
 }
 
 /** A fresh browser profile kept on disk, for tests that need storage to survive a browser restart. */
