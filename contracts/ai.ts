@@ -81,7 +81,7 @@ export const generateTitleBodySchema = z.strictObject({
 export const chatMessageSchema = z.strictObject({
   role: z.enum(["user", "assistant"]),
   content: z.string().max(AI_LIMITS.chatMessageMaxLength),
-  // The client keeps a timestamp on each message (spec section 3); the server ignores it.
+  // The chat keeps a timestamp on each message for its own list; the server ignores it.
   timestamp: z.union([z.string(), z.number()]).optional(),
 });
 /** POST /api/ai/chat */

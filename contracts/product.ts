@@ -1,5 +1,5 @@
 /**
- * Product constants from the spec (sections 3 and 9), shared by the server and the web client.
+ * Product constants (tones, video formats, lengths, plans and their limits), shared by the server and the web client.
  * This module imports nothing of ours so both sides can depend on it.
  */
 export const PRODUCT_NAME = "Summer Stories";

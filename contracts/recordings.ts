@@ -62,6 +62,7 @@ type NarrationToneKey = (typeof NARRATION_TONES)[number]["key"];
 type VideoFormatKeyOf = (typeof VIDEO_FORMATS)[number]["key"];
 
 export const AUDIO_SOURCES = ["original", "voice"] as const;
+export type AudioSource = (typeof AUDIO_SOURCES)[number];
 export const audioSourceSchema = z.enum(AUDIO_SOURCES, { error: "Audio source must be original or voice" });
 
 export const lengthSecondsSchema = z
@@ -75,6 +76,7 @@ const hasResponse = (responses: string[]) => responses.some((r) => r.trim().leng
 
 /** crop: fill the frame, trimming edges; fit: the whole picture with bars. */
 export const FIT_MODES = ["crop", "fit"] as const;
+export type FitMode = (typeof FIT_MODES)[number];
 export const fitSchema = z.enum(FIT_MODES, { error: "fit must be crop or fit" });
 /** A voice of the voice provider's list (GET /api/voice/status); null is the provider's default. */
 export const voiceNameSchema = z

@@ -1,5 +1,5 @@
 /**
- * The five reflection prompts (spec section 3). The spec fixes ids and labels and leaves the
+ * The five reflection prompts. Their ids and labels are stored with every show, so they never change; the
  * sentence starters and placeholders to us; they are written for middle-schoolers at a camp where
  * they plan, film and edit videos.
  */

@@ -11,6 +11,7 @@ export const startRenderBodySchema = z
     captions: z.boolean().optional(),
   })
   .nullish();
+export type StartRenderBody = NonNullable<z.infer<typeof startRenderBodySchema>>;
 
 export const renderJobSchema = z.object({
   id: z.number().int(),

@@ -55,7 +55,7 @@ export const voiceStatusSchema = z.object({
   voices: z.array(z.string()),
   voiceOptions: z.array(voiceOptionSchema),
   defaultVoice: z.string(),
-  /** Voice cloning from the camper's sample is not available yet (spec). */
+  /** Voice cloning from the camper's sample is not available yet; the client says so instead of offering it. */
   cloningAvailable: z.boolean(),
 });
 export type VoiceStatus = z.infer<typeof voiceStatusSchema>;

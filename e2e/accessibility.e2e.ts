@@ -1,15 +1,11 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
-import type { RenderJob } from "../contracts/renders.ts";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { buildCredentials } from "../testing/factories.ts";
 import { webmFixture } from "../testing/media-fixtures.ts";
-import { createShowViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
+import { createShowViaApi, ok, renderViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
 import { allAxeViolations, launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
-import { newDataDir, startServer, type RunningServer } from "./support/server.ts";
+import { startServerWithStaff, type RunningServer } from "./support/server.ts";
 import { waitAllSaved } from "./support/story.ts";
 
 /**
@@ -28,11 +24,6 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 type Check = (name: string) => Promise<void>;
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, what: string): Promise<T> {
-  if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
 
 /** axe (every impact) and the sideways-scroll check on the current screen; findings are collected, not thrown. */
 function checker(page: Page, findings: string[], withAxe: boolean): Check {
@@ -238,11 +229,7 @@ describe("accessibility of the staff and sharing screens", () => {
   const staffCredentials = buildCredentials({ username: "coach_axe" });
 
   beforeAll(async () => {
-    const dataDir = newDataDir();
-    await promisify(execFile)(process.execPath, [path.resolve("dist/server/cli/staff.js"), "add", staffCredentials.username], {
-      env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, STAFF_PASSWORD: staffCredentials.password, LOG_LEVEL: "warn" },
-    });
-    server = await startServer({ dataDir });
+    server = await startServerWithStaff(staffCredentials);
 
     // The scene through the API: a camper's show with a finished, captioned video, sent to staff and approved.
     camperCredentials = buildCredentials();
@@ -251,14 +238,7 @@ describe("accessibility of the staff and sharing screens", () => {
     const show = await createShowViaApi(camper.request, { title: "Canoe Week", narration: "We paddled to the island and sang by the fire." });
     const made = await uploadClipViaApi(camper.request, clip ?? (await webmFixture(2)), "Paddling", show.id);
     await setShowClips(camper.request, show.id, [made.id]);
-    const render = await ok<RenderJob>(await camper.request.post(`/api/recordings/${show.id}/renders`, { data: { captions: true } }), "render");
-    // (expect.poll only runs inside a test; the hook's own timeout bounds this wait.)
-    for (;;) {
-      const { status } = await ok<RenderJob>(await camper.request.get(`/api/renders/${render.id}`), "render status");
-      if (status === "done") break;
-      if (status === "failed") throw new Error("the render failed");
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-    }
+    const render = await renderViaApi(camper.request, show.id, { captions: true });
     await ok(await camper.request.post(`/api/recordings/${show.id}/review`, { data: { message: "Ready for my family!" } }), "submit");
     const staff = await newContext(browser, server.baseURL);
     await ok(await staff.request.post("/api/login", { data: staffCredentials }), "staff login");

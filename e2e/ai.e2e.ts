@@ -36,7 +36,11 @@ describe("AI writing in the browser (built-in offline writer)", () => {
     // ...and within 20 s a second automatic one is skipped; the button waits out the same cooldown.
     await page.getByRole("tabpanel", { name: "Favorite Project" }).getByRole("textbox").fill("Our stop-motion short about a lost sock.");
     await page.getByRole("tab", { name: "Favorite Part" }).click();
-    await page.waitForTimeout(500);
+    // The tab change has been handled once its panel shows; a skipped generation leaves the countdown up
+    // and the button idle (a started one would read "Generating...").
+    await page.getByRole("tabpanel", { name: "Favorite Part" }).waitFor();
+    await page.getByText(/^The AI can write again in \d+ s\.$/).waitFor();
+    expect(await page.getByRole("button", { name: "Generating..." }).count()).toBe(0);
     expect(await narrationBox(page).inputValue()).not.toContain("stop-motion");
     await page.getByRole("button", { name: "Generate AI Content" }).click({ timeout: 30_000 });
     await expect.poll(() => narrationBox(page).inputValue(), { timeout: 10_000 }).toContain("stop-motion");

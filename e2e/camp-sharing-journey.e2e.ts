@@ -1,55 +1,27 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
-import type { APIRequestContext, Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RenderJob } from "../contracts/renders.ts";
+import { describe, expect, it } from "vitest";
 import { buildCredentials } from "../testing/factories.ts";
 import { webmFixture } from "../testing/media-fixtures.ts";
-import { createShowViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
-import { launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
-import { newDataDir, startServer, type RunningServer } from "./support/server.ts";
+import { campWithStaff } from "./support/camp.ts";
+import { createShowViaApi, renderViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
+import { newContext, playsWithoutError, watchPageErrors } from "./support/browser.ts";
 
 /**
  * Issue 17's whole path with the camp in between, in Chromium: the camper sends a video; staff ask for a
  * change; the camper's change adds a phone number, which the personal-details check flags; she fixes it,
  * makes a new video and sends it; staff approve; she shares it; the link plays signed out; revoking ends it.
  */
-let browser: Browser;
-let server: RunningServer;
 const staffCredentials = buildCredentials({ username: "coach_journey" });
-
-beforeAll(async () => {
-  const dataDir = newDataDir();
-  await promisify(execFile)(process.execPath, [path.resolve("dist/server/cli/staff.js"), "add", staffCredentials.username], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, STAFF_PASSWORD: staffCredentials.password, LOG_LEVEL: "warn" },
-  });
-  server = await startServer({ dataDir });
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function renderVideo(request: APIRequestContext, showId: number) {
-  const res = await request.post(`/api/recordings/${showId}/renders`, { data: {} });
-  if (!res.ok()) throw new Error(`render: ${res.status()} ${await res.text()}`);
-  const started = (await res.json()) as RenderJob;
-  await expect
-    .poll(async () => ((await (await request.get(`/api/renders/${started.id}`)).json()) as RenderJob).status, { timeout: 120_000 })
-    .toBe("done");
-}
+const camp = campWithStaff(staffCredentials);
 
 describe("sharing with the camp's say-so", () => {
   it("submit, changes requested, a flagged phone number fixed, approved, shared, watched signed out, revoked", async () => {
-    const camper = await newContext(browser, server.baseURL);
+    const camper = await newContext(camp.browser, camp.server.baseURL);
     const registered = await camper.request.post("/api/register", { data: buildCredentials() });
     expect(registered.ok()).toBe(true);
     const show = await createShowViaApi(camper.request, { title: "Canoe Week", narration: "We paddled to the island. We sang by the fire." });
     const clip = await uploadClipViaApi(camper.request, await webmFixture(3), "Paddling", show.id);
     await setShowClips(camper.request, show.id, [clip.id]);
-    await renderVideo(camper.request, show.id);
+    await renderViaApi(camper.request, show.id);
 
     // The camper sends the video from the show page.
     const page = await camper.newPage();
@@ -59,7 +31,7 @@ describe("sharing with the camp's say-so", () => {
     await page.getByText("Waiting for review").first().waitFor();
 
     // Staff ask for a change, with a note.
-    const staff = await newContext(browser, server.baseURL);
+    const staff = await newContext(camp.browser, camp.server.baseURL);
     expect((await staff.request.post("/api/login", { data: staffCredentials })).ok()).toBe(true);
     const staffPage = await staff.newPage();
     const staffErrors = watchPageErrors(staffPage, [401, 404]);
@@ -75,7 +47,7 @@ describe("sharing with the camp's say-so", () => {
     await page.goto(`/shows/${show.id}/narration`);
     await page.getByRole("textbox", { name: "Narration script" }).fill("We paddled to the island. Call me at 555-123-4567!");
     await saved;
-    await renderVideo(camper.request, show.id);
+    await renderViaApi(camper.request, show.id);
     await page.goto(`/shows/${show.id}`);
     const flagged = page.getByRole("list", { name: "Possible personal details" });
     await flagged.locator("mark", { hasText: "555-123-4567" }).first().waitFor();
@@ -88,7 +60,7 @@ describe("sharing with the camp's say-so", () => {
     saved = page.waitForResponse((r) => r.url().endsWith(`/api/recordings/${show.id}`) && r.request().method() === "PATCH" && r.ok());
     await page.getByRole("textbox", { name: "Narration script" }).fill("We paddled to the island. Families can ask the camp office.");
     await saved;
-    await renderVideo(camper.request, show.id);
+    await renderViaApi(camper.request, show.id);
     await page.goto(`/shows/${show.id}`);
     await page.getByRole("button", { name: "Send for review" }).click();
     await page.getByText("Waiting for review").first().waitFor();
@@ -103,17 +75,10 @@ describe("sharing with the camp's say-so", () => {
     const share = page.getByRole("region", { name: "Share with family" });
     await share.getByRole("button", { name: "Make a share link" }).click();
     const link = await share.getByTestId("share-print-card").getByLabel("Scan the code or type this link").inputValue();
-    const family = await newContext(browser, server.baseURL);
+    const family = await newContext(camp.browser, camp.server.baseURL);
     const watch = await family.newPage();
     expect((await watch.goto(link))!.status()).toBe(200);
-    const video = watch.locator("video");
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
-    const from = await video.evaluate(async (v: HTMLVideoElement) => {
-      v.muted = true;
-      await v.play();
-      return v.currentTime;
-    });
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(from + 0.5);
+    await playsWithoutError(watch.locator("video"));
 
     // Revoking ends the link.
     await share.getByRole("button", { name: /^Revoke the link made/ }).click();

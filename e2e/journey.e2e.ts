@@ -14,7 +14,7 @@ import type { VoiceOver } from "../contracts/voice.ts";
 import { resolveVideoTools } from "../server/media/video-tools.ts";
 import { buildCredentials } from "../testing/factories.ts";
 import { parseVtt, sentenceTimings, speechStarts } from "../testing/voice-timing.ts";
-import { launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
+import { launchBrowser, newContext, playsWithoutError, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 import { answer, answerBox, narrationBox, record, savedStory, toastRegion, waitAllSaved } from "./support/story.ts";
 
@@ -76,19 +76,6 @@ async function showFrameAt(video: Locator, seconds: number) {
     seconds,
   );
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
-}
-
-/** The player really plays: its time moves on and it reports no media error. */
-async function playsWithoutError(video: Locator) {
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
-  const from = await video.evaluate(async (v: HTMLVideoElement) => {
-    v.muted = true;
-    await v.play();
-    return v.currentTime;
-  });
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(from + 0.5);
-  expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).toBeNull();
-  await video.evaluate((v: HTMLVideoElement) => v.pause());
 }
 
 const ANSWERS = {

@@ -1,54 +1,21 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
-import type { APIRequestContext, Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RenderJob } from "../contracts/renders.ts";
+import { describe, expect, it } from "vitest";
 import { buildCredentials } from "../testing/factories.ts";
 import { webmFixture } from "../testing/media-fixtures.ts";
-import { createShowViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
-import { launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
-import { newDataDir, startServer, type RunningServer } from "./support/server.ts";
+import { campWithStaff } from "./support/camp.ts";
+import { createShowViaApi, ok, renderViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
+import { newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
 
 /**
  * The personal-details check in Chromium: a camper's script has a phone number; sending for review shows it
  * highlighted and is refused; the camper keeps a false alarm in the title, fixes the number in the script,
  * makes a new video and sends it; staff see what was flagged and what was kept.
  */
-let browser: Browser;
-let server: RunningServer;
 const staffCredentials = buildCredentials({ username: "coach_privacy" });
-
-beforeAll(async () => {
-  // Staff come only from the command line, run before the server opens the embedded database.
-  const dataDir = newDataDir();
-  await promisify(execFile)(process.execPath, [path.resolve("dist/server/cli/staff.js"), "add", staffCredentials.username], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, STAFF_PASSWORD: staffCredentials.password, LOG_LEVEL: "warn" },
-  });
-  server = await startServer({ dataDir });
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, what: string): Promise<T> {
-  if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
-
-async function renderVideo(request: APIRequestContext, showId: number) {
-  const started = await ok<RenderJob>(await request.post(`/api/recordings/${showId}/renders`, { data: { captions: true } }), "render");
-  await expect
-    .poll(async () => (await ok<RenderJob>(await request.get(`/api/renders/${started.id}`), "render status")).status, { timeout: 90_000 })
-    .toBe("done");
-  return started;
-}
+const camp = campWithStaff(staffCredentials);
 
 describe("personal-details check", () => {
   it("camper sees a phone number flagged, fixes it, keeps a false alarm and sends; staff see what was flagged and kept", async () => {
-    const camper = await newContext(browser, server.baseURL);
+    const camper = await newContext(camp.browser, camp.server.baseURL);
     await ok(await camper.request.post("/api/register", { data: buildCredentials() }), "register");
     const show = await createShowViaApi(camper.request, {
       title: "Canoe Week with Taylor Swift Songs",
@@ -56,7 +23,7 @@ describe("personal-details check", () => {
     });
     const clip = await uploadClipViaApi(camper.request, await webmFixture(2), "Paddling", show.id);
     await setShowClips(camper.request, show.id, [clip.id]);
-    await renderVideo(camper.request, show.id);
+    await renderViaApi(camper.request, show.id, { captions: true });
 
     const page = await camper.newPage();
     const errors = watchPageErrors(page, [401, 404, 409]);
@@ -80,7 +47,7 @@ describe("personal-details check", () => {
     const saved = page.waitForResponse((r) => r.url().endsWith(`/api/recordings/${show.id}`) && r.request().method() === "PATCH" && r.ok());
     await page.getByRole("textbox", { name: "Narration script" }).fill("We paddled to the island. Ask the camp office to join!");
     await saved;
-    await renderVideo(camper.request, show.id);
+    await renderViaApi(camper.request, show.id, { captions: true });
 
     await page.goto(`/shows/${show.id}`);
     await flagged.getByText("You said it's OK to share").waitFor();
@@ -89,7 +56,7 @@ describe("personal-details check", () => {
     await page.getByText("Waiting for review").first().waitFor();
 
     // Staff see what the check flagged when it was sent, and that the camper kept it.
-    const staff = await newContext(browser, server.baseURL);
+    const staff = await newContext(camp.browser, camp.server.baseURL);
     await ok(await staff.request.post("/api/login", { data: staffCredentials }), "staff login");
     const staffPage = await staff.newPage();
     await staffPage.goto(`/staff/shows/${show.id}`);

@@ -1,59 +1,30 @@
-import { execFile } from "node:child_process";
-import path from "node:path";
-import { promisify } from "node:util";
-import type { APIRequestContext, Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RenderJob } from "../contracts/renders.ts";
+import { describe, expect, it } from "vitest";
 import type { ShowReview } from "../contracts/reviews.ts";
 import { buildCredentials } from "../testing/factories.ts";
 import { webmFixture } from "../testing/media-fixtures.ts";
-import { createShowViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
-import { allAxeViolations, launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
-import { newDataDir, startServer, type RunningServer } from "./support/server.ts";
+import { campWithStaff } from "./support/camp.ts";
+import { createShowViaApi, ok, renderViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
+import { allAxeViolations, newContext, playsWithoutError, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
 
 /**
  * Private share links end to end: a camper's show approved by camp staff is shared from the show page,
  * the link plays the video in a browser with no account, and revoking it ends it (a real 404 page).
  */
-let browser: Browser;
-let server: RunningServer;
 const staffCredentials = buildCredentials({ username: "coach_share" });
-
-beforeAll(async () => {
-  // Staff accounts come only from the command line, run (as the README says) before the server opens
-  // the embedded database.
-  const dataDir = newDataDir();
-  await promisify(execFile)(process.execPath, [path.resolve("dist/server/cli/staff.js"), "add", staffCredentials.username], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, STAFF_PASSWORD: staffCredentials.password, LOG_LEVEL: "warn" },
-  });
-  server = await startServer({ dataDir });
-  browser = await launchBrowser();
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function ok<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, what: string): Promise<T> {
-  if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
-  return res.json() as Promise<T>;
-}
+const camp = campWithStaff(staffCredentials);
 
 describe("share links", () => {
   it("camper shares an approved show; the link plays signed out; revoking ends it", async () => {
     // The scene through the API: a camper's show with a finished, captioned video, approved by staff.
-    const camper = await newContext(browser, server.baseURL);
+    const camper = await newContext(camp.browser, camp.server.baseURL);
     const credentials = buildCredentials();
     await ok(await camper.request.post("/api/register", { data: credentials }), "register");
     const show = await createShowViaApi(camper.request, { title: "Canoe Week", narration: "We paddled to the island and sang by the fire." });
     const clip = await uploadClipViaApi(camper.request, await webmFixture(3), "Paddling", show.id);
     await setShowClips(camper.request, show.id, [clip.id]);
-    const started = await ok<RenderJob>(await camper.request.post(`/api/recordings/${show.id}/renders`, { data: { captions: true } }), "render");
-    await expect
-      .poll(async () => (await ok<RenderJob>(await camper.request.get(`/api/renders/${started.id}`), "render status")).status, { timeout: 90_000 })
-      .toBe("done");
+    const started = await renderViaApi(camper.request, show.id, { captions: true });
     await ok(await camper.request.post(`/api/recordings/${show.id}/review`, { data: { message: "Ready!" } }), "submit");
-    const staff = await newContext(browser, server.baseURL);
+    const staff = await newContext(camp.browser, camp.server.baseURL);
     await ok(await staff.request.post("/api/login", { data: staffCredentials }), "staff login");
     const decided = await ok<ShowReview>(
       await staff.request.post(`/api/staff/shows/${show.id}/review`, { data: { decision: "approve", renderJobId: started.id } }),
@@ -70,12 +41,12 @@ describe("share links", () => {
     await share.getByRole("button", { name: "Make a share link" }).click();
     const card = share.getByTestId("share-print-card");
     const link = await card.getByLabel("Scan the code or type this link").inputValue();
-    expect(link).toMatch(new RegExp(`^${server.baseURL}/s/[A-Za-z0-9_-]{32}$`));
+    expect(link).toMatch(new RegExp(`^${camp.server.baseURL}/s/[A-Za-z0-9_-]{32}$`));
     await card.getByRole("img", { name: /QR code for the link/ }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // A family member with no account, in a fresh browser context, opens the link and the video plays.
-    const family = await newContext(browser, server.baseURL);
+    const family = await newContext(camp.browser, camp.server.baseURL);
     const watch = await family.newPage();
     const watchErrors = watchPageErrors(watch, [404]);
     const opened = await watch.goto(link);
@@ -86,14 +57,7 @@ describe("share links", () => {
     expect(await watch.textContent("body")).not.toContain(credentials.username);
     const video = watch.locator("video");
     expect(await video.locator("track[kind=captions]").getAttribute("src")).toBe(`${new URL(link).pathname}/captions.vtt`);
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
-    const from = await video.evaluate(async (v: HTMLVideoElement) => {
-      v.muted = true;
-      await v.play();
-      return v.currentTime;
-    });
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(from + 0.5);
-    expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).toBeNull();
+    await playsWithoutError(video);
     // The captions track loaded its cues.
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.cues?.length ?? 0), { timeout: 10_000 })

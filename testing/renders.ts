@@ -1,7 +1,11 @@
-import type { RenderJob } from "../contracts/renders.ts";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { RenderJob, StartRenderBody } from "../contracts/renders.ts";
+import { renderJobs } from "../db/schema/index.ts";
 import type { App } from "../server/app.ts";
 import { webmFixture } from "./media-fixtures.ts";
-import type { SignedInClient } from "./test-app.ts";
+import { TEST_DATA_DIR, type SignedInClient } from "./test-app.ts";
+import { testDatabase } from "./test-database.ts";
 import { uploadClip } from "./uploads.ts";
 
 /** Puts one recorded clip on the camper's show (real upload, remux and probe). */
@@ -13,7 +17,7 @@ export async function attachClip(app: App, camper: SignedInClient, showId: numbe
 }
 
 /** Renders the show's final video with ffmpeg through the app's own worker and returns the finished job. */
-export async function renderFinalVideo(app: App, camper: SignedInClient, showId: number, options: { captions?: boolean } = {}): Promise<RenderJob> {
+export async function renderFinalVideo(app: App, camper: SignedInClient, showId: number, options: StartRenderBody = {}): Promise<RenderJob> {
   const start = await app.inject({ method: "POST", url: `/api/recordings/${showId}/renders`, headers: { cookie: camper.cookie }, payload: options });
   if (start.statusCode !== 202 && start.statusCode !== 200) throw new Error(`render failed to start: ${start.statusCode} ${start.body}`);
   const job = start.json() as RenderJob;
@@ -23,4 +27,12 @@ export async function renderFinalVideo(app: App, camper: SignedInClient, showId:
   const done = (await app.inject({ method: "GET", url: `/api/renders/${job.id}`, headers: { cookie: camper.cookie } })).json() as RenderJob;
   if (done.status !== "done") throw new Error(`render ${job.id} ended ${done.status}: ${done.message}`);
   return done;
+}
+
+/** Where a finished render's video lies in the test app's local media storage. */
+export async function renderOutputPath(renderJobId: number): Promise<string> {
+  const { db } = await testDatabase();
+  const [row] = await db.select({ outputKey: renderJobs.outputKey }).from(renderJobs).where(eq(renderJobs.id, renderJobId));
+  if (!row?.outputKey) throw new Error(`render ${renderJobId} has no output`);
+  return path.join(TEST_DATA_DIR, "media", ...row.outputKey.split("/"));
 }

@@ -85,7 +85,7 @@ export function multipartBody(parts: MultipartPart[], boundary = "----summerstor
   return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** The spec's one-shot upload: POST /api/recordings with title, transcription and the video file. */
+/** The one-shot upload: POST /api/recordings with title, transcription and the video file. */
 export function postRecording(
   app: App,
   camper: SignedInClient,

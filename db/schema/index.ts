@@ -1,4 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { UserRole } from "../../contracts/auth.ts";
+import type { NarrationTone, SubscriptionTier, VideoFormatKey } from "../../contracts/product.ts";
+import type { AudioSource, FitMode } from "../../contracts/recordings.ts";
 import type { ScriptCheck } from "../../contracts/shots.ts";
 import {
   type AnyPgColumn,
@@ -8,7 +11,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -23,32 +25,16 @@ export const users = pgTable(
     id: serial("id").primaryKey(),
     username: text("username").notNull(),
     passwordHash: text("password_hash").notNull(),
-    subscriptionTier: text("subscription_tier").notNull().default("free"),
+    subscriptionTier: text("subscription_tier").$type<SubscriptionTier>().notNull().default("free"),
     recordingsCount: integer("recordings_count").notNull().default(0),
     /** camper, or staff (made only on the server's command line, never through the API). */
-    role: text("role").notNull().default("camper"),
+    role: text("role").$type<UserRole>().notNull().default("camper"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // Usernames are unique whatever their case: "Maya" and "maya" are one camper.
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
   ],
-);
-
-export const subscriptions = pgTable(
-  "subscriptions",
-  {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    tier: text("tier").notNull(),
-    startDate: timestamp("start_date", { withTimezone: true }).notNull(),
-    endDate: timestamp("end_date", { withTimezone: true }),
-    sessionsRemaining: integer("sessions_remaining"),
-    amountPaid: numeric("amount_paid", { precision: 10, scale: 2 }),
-  },
-  (t) => [index("subscriptions_user_idx").on(t.userId)],
 );
 
 export const recordings = pgTable(
@@ -68,17 +54,17 @@ export const recordings = pgTable(
     engagement: jsonb("engagement").$type<Record<string, unknown>>(),
     isDraft: boolean("is_draft").notNull().default(false),
     // The choices made on the Create screen, kept so the show renders in its own format later.
-    tone: text("tone").notNull().default("friendly"),
-    videoFormat: text("video_format").notNull().default("linkedin"),
+    tone: text("tone").$type<NarrationTone>().notNull().default("friendly"),
+    videoFormat: text("video_format").$type<VideoFormatKey>().notNull().default("linkedin"),
     lengthSeconds: integer("length_seconds").notNull().default(120),
     // The narration screen's audio choice: the clips' own sound, or the AI voice-over.
-    audioSource: text("audio_source").notNull().default("original"),
+    audioSource: text("audio_source").$type<AudioSource>().notNull().default("original"),
     // The AI's first narration, so Reset to Original works on every screen and after a reload.
     originalNarration: text("original_narration"),
     // The final video's choices, one set per show: every download renders with them.
     // Voice: a name of the voice provider's list; null is the provider's default.
     voice: text("voice"),
-    fit: text("fit").notNull().default("crop"),
+    fit: text("fit").$type<FitMode>().notNull().default("crop"),
     // Null: automatic (on when the AI voice reads the script, off with the clips' own sound).
     captions: boolean("captions"),
     // The device's random key for a story it is creating: a create repeated after a lost answer (a

@@ -1,7 +1,14 @@
-import type { APIRequestContext } from "playwright-core";
+import type { APIRequestContext, APIResponse } from "playwright-core";
 import type { Clip } from "../../contracts/clips.ts";
 import type { Show } from "../../contracts/recordings.ts";
+import type { RenderJob, StartRenderBody } from "../../contracts/renders.ts";
 import { buildShowBody, type ShowBody } from "../../testing/factories.ts";
+
+/** The answer's JSON, or an error that says which step failed and what the server answered. */
+export async function ok<T>(res: APIResponse, what: string): Promise<T> {
+  if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
+  return res.json() as Promise<T>;
+}
 
 /** Shows and clips made through the API with the browser's own session, to set a scene quickly. */
 export async function createShowViaApi(request: APIRequestContext, overrides: Partial<ShowBody> = {}): Promise<Show> {
@@ -38,4 +45,20 @@ export async function uploadClipViaApi(request: APIRequestContext, bytes: Buffer
 export async function setShowClips(request: APIRequestContext, showId: number, clipIds: number[]) {
   const res = await request.put(`/api/recordings/${showId}/clips`, { data: { clipIds } });
   if (!res.ok()) throw new Error(`set clips: ${res.status()} ${await res.text()}`);
+}
+
+/**
+ * Makes the show's video and waits until the worker has finished it. A loop of its own rather than
+ * expect.poll, which runs only inside a test: scenes are also set in beforeAll hooks.
+ */
+export async function renderViaApi(request: APIRequestContext, showId: number, options: StartRenderBody = {}): Promise<RenderJob> {
+  const started = await ok<RenderJob>(await request.post(`/api/recordings/${showId}/renders`, { data: options }), "render");
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const job = await ok<RenderJob>(await request.get(`/api/renders/${started.id}`), "render status");
+    if (job.status === "done") return job;
+    if (job.status === "failed") throw new Error(`the render failed: ${job.message ?? ""}`);
+    if (Date.now() > deadline) throw new Error(`the render did not finish within 120 s (${job.status}, ${job.progress}%)`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }

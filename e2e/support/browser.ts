@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 
 /** Debian's Chromium; a test tool never downloads a browser of its own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -92,6 +92,19 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 /** Every violation of any impact (minor and moderate too) under AXE_TAGS. */
 export async function allAxeViolations(page: Page): Promise<AxeViolation[]> {
   return runAxe(page, AXE_TAGS);
+}
+
+/** The player really plays: its time moves on and it reports no media error. */
+export async function playsWithoutError(video: Locator) {
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  const from = await video.evaluate(async (v: HTMLVideoElement) => {
+    v.muted = true;
+    await v.play();
+    return v.currentTime;
+  });
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(from + 0.5);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).toBeNull();
+  await video.evaluate((v: HTMLVideoElement) => v.pause());
 }
 
 /**

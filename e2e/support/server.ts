@@ -1,8 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
+import type { Credentials } from "../../testing/factories.ts";
 
 /** The built server, started exactly as `npm start` starts it after building. */
 const ENTRY = path.resolve("dist/server/main.js");
@@ -83,4 +85,16 @@ export async function startServer(
         setTimeout(() => child.kill("SIGKILL"), 10_000).unref();
       }),
   };
+}
+
+/**
+ * A server whose database already holds a staff account. Staff come only from the command line (as the
+ * README says), run before the server opens the embedded database.
+ */
+export async function startServerWithStaff(staff: Credentials): Promise<RunningServer> {
+  const dataDir = newDataDir();
+  await promisify(execFile)(process.execPath, [path.resolve("dist/server/cli/staff.js"), "add", staff.username], {
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, STAFF_PASSWORD: staff.password, LOG_LEVEL: "warn" },
+  });
+  return startServer({ dataDir });
 }

@@ -27,7 +27,7 @@ export interface MediaStorage {
    * may be a temporary copy that is removed as soon as `use` settles.
    */
   withLocalFile<T>(key: string, use: (path: string) => Promise<T>): Promise<T>;
-  /** A path on this machine to write a new object to; `commit` stores it under `key`. */
+  /** A path on this machine to write a new object to: once `write` resolves, the file is stored under `key`. */
   withNewLocalFile<T>(key: string, write: (path: string) => Promise<T>): Promise<T>;
   /** Every object under a prefix with when it was last written (housekeeping looks for orphans). */
   list(prefix: string): Promise<StoredObject[]>;

@@ -46,7 +46,7 @@ describe("GET /api/user", () => {
 });
 
 describe("POST /api/register", () => {
-  it("creates the account with the spec's defaults, signs in, and stores an argon2id hash", async () => {
+  it("creates a free-plan camper account with no shows, signs in, and stores an argon2id hash", async () => {
     const credentials = buildCredentials();
     const res = await app.inject({ method: "POST", url: "/api/register", ...json(credentials) });
     expect(res.statusCode).toBe(201);

@@ -1,6 +1,5 @@
 import { eq, sql } from "drizzle-orm";
 import type { PublicUser, UserRole } from "../../../contracts/auth.ts";
-import type { SubscriptionTier } from "../../../contracts/product.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 
@@ -11,9 +10,9 @@ export function toPublicUser(row: UserRow): PublicUser {
   return {
     id: row.id,
     username: row.username,
-    subscriptionTier: row.subscriptionTier as SubscriptionTier,
+    subscriptionTier: row.subscriptionTier,
     recordingsCount: row.recordingsCount,
-    role: row.role as UserRole,
+    role: row.role,
   };
 }
 
@@ -37,7 +36,7 @@ export class UsersRepository {
     await this.db.update(schema.users).set({ passwordHash }).where(eq(schema.users.id, id));
   }
 
-  /** Deletes the user; sessions, subscriptions and shows go with it (ON DELETE CASCADE). */
+  /** Deletes the user; sessions and shows go with it (ON DELETE CASCADE). */
   async delete(id: number): Promise<void> {
     await this.db.delete(schema.users).where(eq(schema.users.id, id));
   }

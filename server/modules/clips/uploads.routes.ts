@@ -9,7 +9,7 @@ import { badRequest, unsupportedMediaType } from "../../http/errors.ts";
 import type { UploadState, UploadsService } from "./uploads.service.ts";
 
 /**
- * tus 1.0.0 (core, creation, creation-defer-length, termination) on /api/uploads, and the spec's
+ * tus 1.0.0 (core, creation, creation-defer-length, termination) on /api/uploads, and the
  * one-shot multipart POST /api/recordings. Bodies stream straight to storage, never into memory.
  */
 const uploadParams = z.strictObject({ id: z.string().max(64) });
@@ -111,7 +111,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   });
 
   /**
-   * The spec's multipart upload: title, transcription, video (one file). With a showId the clip joins
+   * The one-shot multipart upload: title, transcription, video (one file). With a showId the clip joins
    * that show; without one it becomes a new show of that title (listed with this video).
    */
   app.post("/api/recordings", { schema: { response: { 201: clipSchema } } }, async (request, reply) => {

@@ -235,7 +235,7 @@ export class UploadsService {
   }
 
   /**
-   * A whole file in one request (the spec's multipart POST /api/recordings). Without a show it makes
+   * A whole file in one request (the multipart POST /api/recordings, for clients that cannot resume). Without a show it makes
    * one. The clip, its transcription and the new show are saved together or not at all, so a failure
    * leaves nothing behind and a retry makes no duplicate.
    */

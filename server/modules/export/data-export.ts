@@ -70,7 +70,6 @@ export class DataExport {
   /** The JSON documents and the media files of the camper's archive. Every query is scoped to the camper. */
   async collect(userId: number): Promise<{ json: { path: string; value: unknown }[]; media: MediaFile[] }> {
     const user = await this.camper(userId);
-    const subscriptions = await this.db.select().from(schema.subscriptions).where(eq(schema.subscriptions.userId, userId));
     const json: { path: string; value: unknown }[] = [];
     const media: MediaFile[] = [];
     json.push({
@@ -78,13 +77,6 @@ export class DataExport {
       value: {
         ...user,
         createdAt: user.createdAt.toISOString(),
-        subscriptions: subscriptions.map((s) => ({
-          tier: s.tier,
-          startDate: s.startDate.toISOString(),
-          endDate: s.endDate?.toISOString() ?? null,
-          sessionsRemaining: s.sessionsRemaining,
-          amountPaid: s.amountPaid,
-        })),
       },
     });
 

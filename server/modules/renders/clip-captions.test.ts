@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { writeFile } from "node:fs/promises";
 import { schema } from "../../../db/client.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
@@ -13,9 +13,11 @@ import type { RenderJob } from "../../../contracts/renders.ts";
 import type { App } from "../../app.ts";
 import { startFakeOpenAiServer } from "../../../testing/fake-openai-server.ts";
 import { OTHER_SCRIPT, READ_SCRIPT, speechStartsIn, spokenClip } from "../../../testing/speech-fixtures.ts";
-import { createShow, createTestApp, registerCamper, TEST_DATA_DIR, type SignedInClient } from "../../../testing/test-app.ts";
+import { createShow, createTestApp, registerCamper, type SignedInClient } from "../../../testing/test-app.ts";
+import { renderFinalVideo, renderOutputPath } from "../../../testing/renders.ts";
 import { testDatabase } from "../../../testing/test-database.ts";
 import { uploadClip } from "../../../testing/uploads.ts";
+import { parseVtt } from "../../../testing/voice-timing.ts";
 
 let app: App;
 let work: string;
@@ -42,26 +44,6 @@ async function showWithClips(camper: SignedInClient, clips: Buffer[]) {
   return { show, clipIds: ids };
 }
 
-async function renderNow(camper: SignedInClient, showId: number): Promise<RenderJob> {
-  const started = await app.inject({ method: "POST", url: `/api/recordings/${showId}/renders`, headers: { cookie: camper.cookie }, payload: {} });
-  expect(started.statusCode, started.body).toBeLessThan(300);
-  await app.renderWorker.runNext();
-  const done = (await get(camper, `/api/renders/${started.json().id}`)).json() as RenderJob;
-  expect(done.status, done.message ?? "").toBe("done");
-  return done;
-}
-
-async function outputFile(id: number): Promise<string> {
-  const { db } = await testDatabase();
-  const rows = (await db.execute(sql`SELECT output_key FROM render_jobs WHERE id = ${id}`)) as unknown as { rows: { output_key: string }[] };
-  return path.join(TEST_DATA_DIR, "media", ...rows.rows[0]!.output_key.split("/"));
-}
-
-function parseVtt(vtt: string) {
-  const seconds = (stamp: string) => stamp.split(":").reduce((sum, part) => sum * 60 + Number(part), 0);
-  return [...vtt.matchAll(/(\d\d:\d\d:\d\d\.\d{3}) --> (\d\d:\d\d:\d\d\.\d{3})\n(.+)\n/g)].map((m) => ({ start: seconds(m[1]!), end: seconds(m[2]!), text: m[3]! }));
-}
-
 describe("captions with the clips' own sound", () => {
   it("a camper who read the script across two clips (one trimmed): the .vtt's sentence cues start with the speech in the video", async () => {
     const camper = await registerCamper(app);
@@ -69,14 +51,14 @@ describe("captions with the clips' own sound", () => {
     const trimmed = await app.inject({ method: "PATCH", url: `/api/clips/${clipIds[0]}`, headers: { cookie: camper.cookie }, payload: { trimStartSeconds: 0.5 } });
     expect(trimmed.statusCode, trimmed.body).toBe(200);
 
-    const done = await renderNow(camper, show.id);
+    const done = await renderFinalVideo(app, camper, show.id);
     expect(done.options).toMatchObject({ audio: "original", captions: true });
     expect(done.captionsUrl).not.toBeNull();
     const cues = parseVtt((await get(camper, done.captionsUrl!)).body);
     expect(cues.map((c) => c.text).join(" ")).toBe(READ_SCRIPT.join(" "));
 
     // The finished video's own sound is the clips' sound: silencedetect finds where each sentence starts.
-    const video = await outputFile(done.id);
+    const video = await renderOutputPath(done.id);
     const spoken = await speechStartsIn(video);
     expect(spoken).toHaveLength(READ_SCRIPT.length);
     READ_SCRIPT.forEach((sentence, i) => {
@@ -89,7 +71,7 @@ describe("captions with the clips' own sound", () => {
   it("clips whose speech is not the script: no captions unless the camper asks for them", async () => {
     const camper = await registerCamper(app);
     const { show } = await showWithClips(camper, [await spokenClip(OTHER_SCRIPT)]);
-    const done = await renderNow(camper, show.id);
+    const done = await renderFinalVideo(app, camper, show.id);
     expect(done.options).toMatchObject({ audio: "original", captions: false });
     expect(done.captionsUrl).toBeNull();
 

@@ -4,8 +4,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { RENDER_MESSAGES } from "../../../contracts/renders.ts";
-import type { VideoFormatKey } from "../../../contracts/product.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import { withLocalFiles, type MediaStorage } from "../../media/media-storage.ts";
@@ -144,13 +144,19 @@ export class RenderWorker {
   }
 
   private async claim(): Promise<JobRow | undefined> {
-    const rows = await this.db.execute<JobRow>(sql`
-      UPDATE render_jobs SET status = 'running', locked_by = ${this.id}, heartbeat_at = now(), attempts = attempts + 1, progress = 0
-      WHERE id = (SELECT id FROM render_jobs WHERE status = 'queued' ORDER BY created_at, id FOR UPDATE SKIP LOCKED LIMIT 1)
-      RETURNING id`);
-    const id = (rows as unknown as { rows: { id: number }[] }).rows[0]?.id;
-    if (id === undefined) return undefined;
-    const [job] = await this.db.select().from(j).where(eq(j.id, id));
+    // The oldest queued job that no other worker is claiming right now (SKIP LOCKED), in one statement.
+    const next = this.db
+      .select({ id: j.id })
+      .from(j)
+      .where(eq(j.status, "queued"))
+      .orderBy(j.createdAt, j.id)
+      .limit(1)
+      .for("update", { skipLocked: true });
+    const [job] = await this.db
+      .update(j)
+      .set({ status: "running", lockedBy: this.id, heartbeatAt: sql`now()`, attempts: sql`${j.attempts} + 1`, progress: 0 })
+      .where(eq(j.id, sql`(${next})`))
+      .returning();
     return job;
   }
 
@@ -215,7 +221,7 @@ export class RenderWorker {
     }
 
     const outputKey = `users/${job.userId}/renders/${job.id}-${randomUUID()}.mp4`;
-    const format = show.videoFormat as VideoFormatKey;
+    const format = show.videoFormat;
     let captionsKey: string | null = null;
     // Every input ffmpeg reads is a local path only inside this scope (on S3, a temporary copy that
     // goes when the scope ends), so the whole render runs within it.
@@ -356,10 +362,10 @@ export class RenderWorker {
     });
   }
 
-  private async update(job: JobRow, values: Partial<Record<keyof JobRow, unknown>>) {
+  private async update(job: JobRow, values: PgUpdateSetSource<typeof j>) {
     await this.db
       .update(j)
-      .set(values as never)
+      .set(values)
       .where(and(eq(j.id, job.id), eq(j.lockedBy, this.id)));
   }
 }

@@ -71,9 +71,9 @@ export class RendersService {
     requested: Partial<RenderOptions>,
   ): Promise<{ options: RenderOptions; fingerprint: string } | { refused: string }> {
     // The show's final-video choices, so every Download .mp4 of a show gives the same video.
-    const audio = requested.audio ?? (show.audioSource as RenderOptions["audio"]);
+    const audio = requested.audio ?? show.audioSource;
     const options: RenderOptions = {
-      fit: requested.fit ?? (show.fit as RenderOptions["fit"]),
+      fit: requested.fit ?? show.fit,
       audio,
       captions: requested.captions ?? captionsOn({ captions: show.captions, audioSource: audio }),
       ...(audio === "voice" ? { voice: show.voice } : {}),

@@ -1,6 +1,5 @@
 import { execFile } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,8 +7,9 @@ import { RENDER_MESSAGES, type RenderJob } from "../../../contracts/renders.ts";
 import type { App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
 import { webmFixture } from "../../../testing/media-fixtures.ts";
-import { createShow, createTestApp, registerCamper, TEST_DATA_DIR, type SignedInClient } from "../../../testing/test-app.ts";
+import { createShow, createTestApp, registerCamper, type SignedInClient } from "../../../testing/test-app.ts";
 import { testDatabase } from "../../../testing/test-database.ts";
+import { renderOutputPath } from "../../../testing/renders.ts";
 import { uploadClip } from "../../../testing/uploads.ts";
 
 const run = promisify(execFile);
@@ -38,12 +38,6 @@ async function startRender(camper: SignedInClient, showId: number, body: object)
 
 async function job(camper: SignedInClient, id: number): Promise<RenderJob> {
   return (await app.inject({ method: "GET", url: `/api/renders/${id}`, headers: { cookie: camper.cookie } })).json();
-}
-
-async function outputPath(id: number): Promise<string> {
-  const { db } = await testDatabase();
-  const rows = (await db.execute(sql`SELECT output_key FROM render_jobs WHERE id = ${id}`)) as unknown as { rows: { output_key: string }[] };
-  return path.join(TEST_DATA_DIR, "media", ...rows.rows[0]!.output_key.split("/"));
 }
 
 async function probe(file: string) {
@@ -137,7 +131,7 @@ describe("rendering a show to MP4", () => {
     expect(await app.renderWorker.runNext()).toBe(queued.id);
     const done = await job(camper, queued.id);
     expect(done).toMatchObject({ status: "done", progress: 100, captionsUrl: null });
-    const file = await outputPath(queued.id);
+    const file = await renderOutputPath(queued.id);
     const info = await probe(file);
     expect(info.video).toMatchObject({ codec_name: "h264", width: 1920, height: 1080 });
     expect(info.audio.codec_name).toBe("aac");
@@ -167,7 +161,7 @@ describe("rendering a show to MP4", () => {
     await app.renderWorker.runNext();
     const done = await job(camper, withCaptions.job.id);
     expect(done.status, done.message ?? "").toBe("done");
-    const file = await outputPath(withCaptions.job.id);
+    const file = await renderOutputPath(withCaptions.job.id);
     const info = await probe(file);
     expect(info.video).toMatchObject({ codec_name: "h264", width: 1080, height: 1920 });
     expect(info.audio.codec_name).toBe("aac");
@@ -178,7 +172,7 @@ describe("rendering a show to MP4", () => {
     expect(vtt.body).toContain("Hello camp.");
 
     const a = await bottomBand(file, 0.8, 1080, 1920);
-    const b = await bottomBand(await outputPath(without.job.id), 0.8, 1080, 1920);
+    const b = await bottomBand(await renderOutputPath(without.job.id), 0.8, 1080, 1920);
     let differing = 0;
     for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 60) differing++;
     expect(differing / a.length).toBeGreaterThan(0.002);
@@ -192,7 +186,7 @@ describe("rendering a show to MP4", () => {
     await app.inject({ method: "PUT", url: `/api/recordings/${show.id}/clips`, headers: { cookie: camper.cookie }, payload: { clipIds: [clip.id] } });
     const { job: queued } = await startRender(camper, show.id, {});
     await app.renderWorker.runNext();
-    const info = await probe(await outputPath(queued.id));
+    const info = await probe(await renderOutputPath(queued.id));
     expect(Math.abs(info.duration - 60)).toBeLessThan(0.2);
   }, 240_000);
 });

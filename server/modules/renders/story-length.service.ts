@@ -1,12 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { SHOW_MESSAGES, isPlaceholderNarration } from "../../../contracts/recordings.ts";
 import { RENDER_MESSAGES, type StoryLength } from "../../../contracts/renders.ts";
-import type { NarrationTone } from "../../../contracts/product.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import { badRequest, notFound, unprocessable } from "../../http/errors.ts";
 import { frameSize } from "../../render/render-plan.ts";
-import type { VideoFormatKey } from "../../../contracts/product.ts";
 import type { AiService } from "../ai/ai.service.ts";
 import { clipSpan, type ClipsRepository } from "../clips/clips.repository.ts";
 import { countSpokenWords, type VoiceService } from "../voice/voice.service.ts";
@@ -47,7 +45,7 @@ export class StoryLengthService {
     const voice = this.voice.resolveVoice(requestedVoice ?? this.voice.showVoice(show.voice));
     const clips = await this.clips.videoClips(userId, showId);
     const clipsSeconds = round(clips.reduce((sum, c) => sum + clipSpan(c).seconds, 0));
-    const formatMaxSeconds = frameSize(show.videoFormat as VideoFormatKey).maxDuration;
+    const formatMaxSeconds = frameSize(show.videoFormat).maxDuration;
     const trimmed = (show.narration ?? "").trim();
     const narration = isPlaceholderNarration(trimmed) ? "" : trimmed;
     const narrationWords = countSpokenWords(narration);
@@ -68,7 +66,7 @@ export class StoryLengthService {
       videoSecondsWithVoice: round(Math.max(shownClips, voiceSeconds ?? 0)),
       voiceLongerThanClips: voiceSeconds !== null && voiceSeconds > shownClips,
     };
-    return { length, narration, tone: show.tone as NarrationTone };
+    return { length, narration, tone: show.tone };
   }
 }
 

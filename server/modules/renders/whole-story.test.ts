@@ -3,7 +3,6 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Clip } from "../../../contracts/clips.ts";
 import { targetWordCount } from "../../../contracts/product.ts";
@@ -12,8 +11,8 @@ import type { VoiceOver } from "../../../contracts/voice.ts";
 import type { App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
 import { webmFixture } from "../../../testing/media-fixtures.ts";
-import { createShow, createTestApp, registerCamper, TEST_DATA_DIR, type SignedInClient } from "../../../testing/test-app.ts";
-import { testDatabase } from "../../../testing/test-database.ts";
+import { createShow, createTestApp, registerCamper, type SignedInClient } from "../../../testing/test-app.ts";
+import { renderFinalVideo, renderOutputPath } from "../../../testing/renders.ts";
 import { uploadClip } from "../../../testing/uploads.ts";
 import { parseVtt, sentenceTimings, speechStarts } from "../../../testing/voice-timing.ts";
 
@@ -57,21 +56,6 @@ async function longVoiceShow(camper: SignedInClient) {
   return { show, narration, clips: [a, b] };
 }
 
-async function renderNow(camper: SignedInClient, showId: number, body: object): Promise<RenderJob> {
-  const started = await app.inject({ method: "POST", url: `/api/recordings/${showId}/renders`, headers: { cookie: camper.cookie }, payload: body });
-  expect(started.statusCode, started.body).toBeLessThan(300);
-  await app.renderWorker.runNext();
-  const done = (await get(camper, `/api/renders/${started.json().id}`)).json() as RenderJob;
-  expect(done.status, done.message ?? "").toBe("done");
-  return done;
-}
-
-async function outputFile(id: number): Promise<string> {
-  const { db } = await testDatabase();
-  const rows = (await db.execute(sql`SELECT output_key FROM render_jobs WHERE id = ${id}`)) as unknown as { rows: { output_key: string }[] };
-  return path.join(TEST_DATA_DIR, "media", ...rows.rows[0]!.output_key.split("/"));
-}
-
 async function durationOf(file: string): Promise<number> {
   const { stdout } = await run(tools.ffprobe, ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file]);
   return Number(stdout.trim());
@@ -87,7 +71,7 @@ describe("the final video is the whole story", () => {
     expect(before.clipsSeconds).toBeCloseTo(10, 0);
     expect(before.voiceSeconds!).toBeGreaterThan(25);
 
-    const done = await renderNow(camper, show.id, { audio: "voice", captions: true });
+    const done = await renderFinalVideo(app, camper, show.id, { audio: "voice", captions: true });
     const voiceOver = (await get(camper, `/api/recordings/${show.id}/voice-over`)).json() as VoiceOver;
     const voiceFile = path.join(work, "voice.wav");
     await writeFile(voiceFile, (await get(camper, voiceOver.mediaUrl)).rawPayload);
@@ -97,7 +81,7 @@ describe("the final video is the whole story", () => {
     expect(after.voiceMeasured).toBe(true);
     expect(after.voiceSeconds).toBeCloseTo(voiceSeconds, 1);
 
-    const video = await durationOf(await outputFile(done.id));
+    const video = await durationOf(await renderOutputPath(done.id));
     expect(video).toBeGreaterThanOrEqual(voiceSeconds);
     expect(done.durationSeconds!).toBeGreaterThanOrEqual(voiceSeconds - 0.001);
 
@@ -149,15 +133,15 @@ describe("the final video is the whole story", () => {
     const length = (await get(camper, `/api/recordings/${show.id}/length`)).json() as StoryLength;
     expect(length.clipsSeconds).toBeCloseTo(clips[0]!.durationSeconds + 2, 1);
 
-    const done = await renderNow(camper, show.id, { audio: "original" });
-    const video = await durationOf(await outputFile(done.id));
+    const done = await renderFinalVideo(app, camper, show.id, { audio: "original" });
+    const video = await durationOf(await renderOutputPath(done.id));
     expect(Math.abs(video - length.clipsSeconds)).toBeLessThan(0.2);
 
     // A new trim is a new video, not the old one reused.
     await app.inject({ method: "PATCH", url: `/api/clips/${clips[1]!.id}`, headers: { cookie: camper.cookie }, payload: { trimEndSeconds: 4 } });
-    const again = await renderNow(camper, show.id, { audio: "original" });
+    const again = await renderFinalVideo(app, camper, show.id, { audio: "original" });
     expect(again.id).not.toBe(done.id);
-    expect(Math.abs((await durationOf(await outputFile(again.id))) - (length.clipsSeconds + 1))).toBeLessThan(0.2);
+    expect(Math.abs((await durationOf(await renderOutputPath(again.id))) - (length.clipsSeconds + 1))).toBeLessThan(0.2);
   }, 600_000);
 
   it("keeps captions off by default with the clips' own sound", async () => {

@@ -26,7 +26,7 @@ async function recordingsCount(camper: SignedInClient): Promise<number> {
 }
 
 describe("saving shows", () => {
-  it("creates a draft with the spec's draft narration and returns it with its id", async () => {
+  it("creates a draft with the placeholder narration (waiting for the AI) and returns it with its id", async () => {
     const camper = await registerCamper(app);
     const body = buildShowBody({ isDraft: true, narration: undefined });
     const res = await app.inject({ method: "POST", url: "/api/narrations", headers: { cookie: camper.cookie }, payload: body });

@@ -37,7 +37,7 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService; storage: 
     return reply.header("content-type", mimeType).header("cache-control", "private, max-age=86400").send(audio);
   });
 
-  /** The spec's call: audio of the show's current narration (also kept as the show's voice-over). */
+  /** The voice-over call the client has always made: audio of the show's current narration (also kept as the show's voice-over). */
   app.post(
     "/api/recordings/:id/clone-voice",
     { schema: { params: showIdParamsSchema, body: cloneVoiceBodySchema } },

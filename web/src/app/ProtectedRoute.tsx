@@ -3,7 +3,7 @@ import { Redirect, Route } from "wouter";
 import { CenteredSpinner } from "../components/ui/spinner.tsx";
 import { useAuth } from "../features/auth/auth-context.tsx";
 
-/** The spec's route guard: a centred spinner while the user loads, then the page or a redirect to /. */
+/** The signed-in pages' guard: a centred spinner while the user loads, then the page or a redirect to /. */
 export function ProtectedRoute({ path, component: Component }: { path: string; component: ComponentType }) {
   const { user, isLoading } = useAuth();
   return (

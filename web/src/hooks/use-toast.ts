@@ -3,8 +3,8 @@ import { TOAST } from "../../../contracts/product.ts";
 
 /**
  * A small toast store outside React, so any code (a mutation's onError, say) can raise one.
- * Per the spec: one toast visible at a time; a dismissed toast is removed after a long delay so
- * its exit animation and screen-reader announcement are never cut short.
+ * One toast visible at a time, so a new message replaces the old instead of stacking; a dismissed toast
+ * is removed after a long delay so its exit animation and screen-reader announcement are never cut short.
  */
 export interface ToastData {
   id: string;

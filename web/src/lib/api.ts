@@ -1,7 +1,7 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 import type { z } from "zod";
 
-/** A non-OK response as the spec words it: "{status}: {body text}" (status text when the body is empty). */
+/** A non-OK response, worded "{status}: {body text}" (status text when the body is empty). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -148,7 +148,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   };
 }
 
-/** The spec's query behaviour: no retries, data never stale, no refetch on focus, no polling. */
+/** Queries ask once: no retries, data never stale, no refetch on focus, no polling. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

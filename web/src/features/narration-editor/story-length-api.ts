@@ -31,7 +31,7 @@ export function requestFitScript(showId: number, voice: string | null): Promise<
 }
 
 /**
- * The AI cooldown (spec section 4) for one button: `start()` at each attempt; `seconds` counts down
+ * The 20-second cooldown between AI writes, for one button: `start()` at each attempt; `seconds` counts down
  * to 0, once a second, for the button's label.
  */
 export function useCooldown(ms: number = AI_GENERATION_COOLDOWN_MS) {

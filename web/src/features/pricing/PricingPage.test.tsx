@@ -32,7 +32,7 @@ function planCard(name: string): HTMLElement {
 }
 
 describe("Pricing", () => {
-  it("shows three plans with the spec's prices", async () => {
+  it("shows the three plans (Free, Corporate, Events) with their prices", async () => {
     mockFetch({ user: null });
     renderPricing();
     expect(screen.getByRole("heading", { level: 1, name: "Plans" })).toBeTruthy();

@@ -1,6 +1,6 @@
 import { FREE_TIER_SHOW_LIMIT, type SubscriptionTier } from "../../../../contracts/product.ts";
 
-/** A plan as the pricing page shows it (spec section 9). Payment is not available yet. */
+/** A plan as the pricing page shows it. Payment is not available yet. */
 export interface Plan {
   tier: SubscriptionTier;
   name: string;

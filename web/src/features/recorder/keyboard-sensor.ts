@@ -8,7 +8,7 @@ type Coordinates = Translate;
  * dnd-kit's KeyboardSensor, minus its page scrolling. That sensor scrolls the window instead of
  * moving the clip once the clip passes the middle of the viewport, and measures the scroll on the
  * next frame, so key presses in quick succession land in different places each time. Here every
- * arrow press moves the clip exactly 25 px (the spec's step); nothing scrolls during the move, and
+ * arrow press moves the clip exactly 25 px (one step, the same on every list); nothing scrolls during the move, and
  * the list brings the clip back into view when it is dropped.
  *
  * Space or Enter on the handle picks the clip up; arrows move it; Space, Enter (or Tab) drop it;
@@ -38,7 +38,7 @@ export function stepFrom(code: string, at: Coordinates, step = KEYBOARD_DRAG_STE
   }
 }
 
-/** Arrow keys move the picked-up clip 25 px a press (the spec's keyboard drag step). */
+/** Arrow keys move the picked-up clip 25 px a press. */
 export const keyboardCoordinates: KeyboardCoordinateGetter = (event, { currentCoordinates }) =>
   stepFrom(event.code, currentCoordinates);
 

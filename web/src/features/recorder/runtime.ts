@@ -17,7 +17,7 @@ export function getRecorderRuntime(): Promise<RecorderRuntime> {
   runtime ??= getClipStore().then((store) => ({
     store,
     manager: getUploadManager(store, {
-      // The spec's upload error toast; the clip's row says what went wrong and offers Retry.
+      // One short toast says a save failed; the clip's row says what went wrong and offers Retry.
       onFailed: () => toast({ title: "Error", description: "Failed to save recording", variant: "destructive" }),
     }),
   }));

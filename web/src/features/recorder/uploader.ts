@@ -207,7 +207,7 @@ export interface UploaderDeps {
   random?: () => number;
   /** Web Locks (one uploader per clip across tabs); absent in tests and old browsers. */
   locks?: LockManager | null;
-  /** A clip the loop gave up on (the UI raises the spec's upload error toast). */
+  /** A clip the loop gave up on (the UI raises the "Failed to save recording" toast). */
   onFailed?: (clip: LocalClip) => void;
   onSaved?: (clip: LocalClip) => void;
 }

@@ -68,7 +68,7 @@ describe("My Shows", () => {
     expect(screen.queryByRole("button", { name: "Show more" })).toBeNull();
   });
 
-  it("shows the spec's error text when the list fails", async () => {
+  it("shows \"Failed to fetch recordings\" with the status when the list fails", async () => {
     mockFetch({
       user: buildUser(),
       handler: ({ url }) => (url.pathname === "/api/recordings" ? json({ message: "boom" }, { status: 500 }) : undefined),

@@ -78,7 +78,7 @@ export interface ShowsPage {
   nextCursor: string | undefined;
 }
 
-/** The list's error text as the spec words it. */
+/** The list's failure as My Shows shows it: "Failed to fetch recordings" and the HTTP status. */
 export class FetchShowsError extends Error {
   constructor(readonly status: number) {
     super(`Failed to fetch recordings: ${status}`);

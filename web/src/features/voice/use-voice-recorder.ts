@@ -3,7 +3,7 @@ import { VOICE_SAMPLE_MAX_SECONDS } from "../../../../contracts/product.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { fixWebmDuration } from "./webm-duration.ts";
 
-/** The spec's voice recording toasts (section 8). */
+/** What the voice recorder tells the camper when the microphone is refused, stops, or saves. */
 export const VOICE_RECORDING_TOASTS = {
   denied: { title: "Microphone access denied", description: "Please allow microphone access to record your voice." },
   unavailable: { title: "Recording failed", description: "Could not access microphone" },
