@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -9,9 +9,11 @@ import { CLIP_MESSAGES } from "../../../contracts/clips.ts";
 import { SHOT_MESSAGES, type ShotList } from "../../../contracts/shots.ts";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../../../testing/fake-openai-server.ts";
 import { OTHER_SCRIPT, READ_SCRIPT, speechStartsIn, spokenClip } from "../../../testing/speech-fixtures.ts";
-import { createShow, createTestApp, registerCamper, type SignedInClient } from "../../../testing/test-app.ts";
+import { startLocalS3, type LocalS3 } from "../../../testing/s3-server.ts";
+import { createShow, createTestApp, registerCamper, TEST_DATA_DIR, testConfig, type SignedInClient } from "../../../testing/test-app.ts";
+import { testDatabase } from "../../../testing/test-database.ts";
 import { uploadClip, uploadTake } from "../../../testing/uploads.ts";
-import type { App } from "../../app.ts";
+import { buildApp, type App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
 import { SCRIPT_CHECKS_PER_MINUTE } from "./script-check.service.ts";
 
@@ -228,5 +230,34 @@ describe("POST /api/clips/:id/script-check through the camp's transcription endp
     const checked = (res.json() as Clip).scriptCheck!;
     expect(checked.source).toBe("offline");
     expect(checked.sentences.map((s) => s.said)).toEqual([true, false, true]);
+  }, 120_000);
+});
+
+/** Work folders the check left behind in DATA_DIR/tmp (none: each is removed when its check ends). */
+const leftovers = async () => (await readdir(path.join(TEST_DATA_DIR, "tmp")).catch(() => [] as string[])).filter((name) => name.startsWith("script-check-"));
+
+describe("POST /api/clips/:id/script-check with media on S3", () => {
+  let s3: LocalS3;
+  let onS3: App;
+  beforeAll(async () => {
+    s3 = await startLocalS3();
+    const { db } = await testDatabase();
+    onS3 = await buildApp({ config: testConfig(s3.env), db });
+    await onS3.ready();
+  });
+  afterAll(async () => {
+    await onS3?.close();
+    await s3?.close();
+  });
+
+  it("checks a take from a local copy of the object, and leaves no work folder behind", async () => {
+    const camper = await registerCamper(onS3);
+    const clip = await takeOfShot(onS3, camper, skippingTake);
+    const res = await check(onS3, camper, clip.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const checked = (res.json() as Clip).scriptCheck!;
+    expect(checked).toMatchObject({ status: "checked", source: "offline" });
+    expect(checked.sentences.map((s) => s.said)).toEqual([true, false, true]);
+    expect(await leftovers()).toEqual([]);
   }, 120_000);
 });
