@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import OpenAI, { toFile } from "openai";
+import type OpenAI from "openai";
+import { lazyOpenAiClient } from "../ai/openai-sdk.ts";
 import type { HeardWord, SpeechAligner } from "./speech-aligner.ts";
 
 export interface OpenAiTranscriptionConfig {
@@ -19,11 +20,11 @@ export interface OpenAiTranscriptionConfig {
 export class OpenAiTranscriptionAligner implements SpeechAligner {
   readonly name: string;
   readonly sendsAudioAway = true;
-  private readonly client: OpenAI;
+  private readonly client: () => Promise<OpenAI>;
 
   constructor(private readonly config: OpenAiTranscriptionConfig) {
     this.name = config.baseURL ? `OpenAI-compatible transcription (${new URL(config.baseURL).host})` : "OpenAI transcription";
-    this.client = new OpenAI({
+    this.client = lazyOpenAiClient({
       apiKey: config.apiKey || "not-needed",
       baseURL: config.baseURL,
       timeout: config.timeoutMs,
@@ -32,8 +33,8 @@ export class OpenAiTranscriptionAligner implements SpeechAligner {
   }
 
   async align(wavFile: string, _text: string, signal?: AbortSignal): Promise<HeardWord[]> {
-    const file = await toFile(await readFile(wavFile), "clip.wav", { type: "audio/wav" });
-    const result = await this.client.audio.transcriptions.create(
+    const file = new File([await readFile(wavFile)], "clip.wav", { type: "audio/wav" });
+    const result = await (await this.client()).audio.transcriptions.create(
       { file, model: this.config.model, response_format: "verbose_json", timestamp_granularities: ["word"] },
       { signal },
     );
