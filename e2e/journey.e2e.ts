@@ -174,11 +174,14 @@ describe("a camper's whole story", () => {
       await page.getByRole("radio", { name: "AI voice" }).check();
       await page.getByTestId("voice-honesty-note").waitFor();
       expect(await page.getByTestId("voice-honesty-note").textContent()).toMatch(/not your own voice/);
-      // check() fails if the radio does not stay checked: no answer to an earlier save may undo the choice.
-      await page.getByRole("radio", { name: "Show the whole picture (add bars)" }).check();
+      // The choice shows once the show's cache entry has it (a render tick after the click, so not check()).
+      const bars = page.getByRole("radio", { name: "Show the whole picture (add bars)" });
+      await bars.click();
       await expect
         .poll(async () => getJson<Show>(context.request, `/api/recordings/${show!.id}`))
         .toMatchObject({ audioSource: "voice", fit: "fit" });
+      // No answer to an earlier save (the voice choice's) may undo it: still checked once both are saved.
+      await expect.poll(() => bars.isChecked()).toBe(true);
       // Before rendering: the AI voice reads this script for longer than the (trimmed) clips last.
       const length = await getJson<StoryLength>(context.request, `/api/recordings/${show!.id}/length`);
       expect(length.voiceLongerThanClips).toBe(true);
