@@ -10,13 +10,12 @@
  * Run: npm run bench:api
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { freePort } from "../e2e/support/server.ts";
 import { buildCredentials, buildShowBody } from "../testing/factories.ts";
-import { BENCH_DATABASE_URL, freshDatabase, median, sleep, startApp } from "./support/processes.ts";
+import { BENCH_DATABASE_URL, benchDataDirs, freshDatabase, median, sleep, startApp } from "./support/processes.ts";
 
 const SHOWS = 20;
 const CONNECTIONS = 32;
@@ -92,12 +91,8 @@ async function compare(label: string, env: Record<string, string>, yardstickData
   console.log(`  ratio ours/yardstick: req/s ${(oursRps / theirsRps).toFixed(2)} (target >= 2), p99 ${(oursP99 / theirsP99).toFixed(2)} (target < 1)`);
 }
 
-const dataDirs: string[] = [];
-const newDataDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "ss-api-"));
-  dataDirs.push(dir);
-  return dir;
-};
+const dataDirs = benchDataDirs("ss-api");
+const newDataDir = () => dataDirs.make();
 
 try {
   const url = await freshDatabase(BENCH_DATABASE_URL, "ss_bench_api");
@@ -109,5 +104,5 @@ try {
   });
 } finally {
   await sleep(100);
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  dataDirs.removeAll();
 }

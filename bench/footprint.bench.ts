@@ -14,12 +14,9 @@
  * Run: npm run bench:footprint  (BENCH_DATABASE_URL or TEST_DATABASE_URL names the PostgreSQL; default
  * postgres://postgres@127.0.0.1:5432/postgres)
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { buildCredentials, buildShowBody } from "../testing/factories.ts";
 import { cookieFrom, runStep, type StepResult } from "./support/campers.ts";
-import { BENCH_DATABASE_URL, freshDatabase, median, sampleRss, sleep, startApp, treeRssMiB } from "./support/processes.ts";
+import { BENCH_DATABASE_URL, benchDataDirs, freshDatabase, median, sampleRss, sleep, startApp, treeRssMiB } from "./support/processes.ts";
 
 const CAMPERS = 200;
 
@@ -103,12 +100,8 @@ async function measure(name: string, env: Record<string, string>): Promise<Backe
   return { name, idleFirst, idleRestart, restartMs, peak, steps };
 }
 
-const dataDirs: string[] = [];
-const newDataDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), "ss-footprint-"));
-  dataDirs.push(dir);
-  return dir;
-};
+const dataDirs = benchDataDirs("ss-footprint");
+const newDataDir = () => dataDirs.make();
 
 try {
   const results: BackendFigures[] = [];
@@ -131,5 +124,5 @@ try {
     console.log(`${step.name.padEnd(34)}${fmt(step).padStart(16)}${fmt(other).padStart(22)}${(step.p99 / Math.max(1, other.p99)).toFixed(2).padStart(12)}`);
   });
 } finally {
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  dataDirs.removeAll();
 }

@@ -5,6 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { queryRows } from "../testing/test-database.ts";
+import { isAlive } from "../testing/processes.ts";
 import { openDatabase, type DatabaseHandle } from "./client.ts";
 
 /** The embedded default as main.ts opens it for DATA_DIR. */
@@ -15,15 +16,6 @@ function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
     pgliteDir: path.join(dataDir, "db"),
     poolSize: 4,
   });
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 describe("the embedded PostgreSQL server", () => {

@@ -11,8 +11,9 @@ describe("loadConfig", () => {
       kind: "embedded-postgres",
       dir: path.resolve("data", "postgres"),
       pgliteDir: path.resolve("data", "db"),
-      poolSize: 10,
+      poolSize: 5,
     });
+    expect(loadConfig({ DATABASE_POOL_SIZE: "8" }).database).toMatchObject({ kind: "embedded-postgres", poolSize: 8 });
     expect(loadConfig({ EMBEDDED_DATABASE: "pglite" }).database).toEqual({ kind: "pglite", dataDir: path.resolve("data", "db") });
     expect(config.camp.year).toBe(new Date().getFullYear());
   });

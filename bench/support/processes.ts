@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { freePort } from "../../e2e/support/server.ts";
 
@@ -131,6 +133,21 @@ export async function startApp(options: { env: Record<string, string>; via: "npm
 
 /** A new, empty database on the PostgreSQL at `baseUrl`, for one benchmark run. */
 export { freshDatabase } from "../../testing/test-database.ts";
+
+/** The data folders of one bench's app runs: `make` a new one (`prefix-…` in the temp folder), `removeAll` at the end. */
+export function benchDataDirs(prefix: string) {
+  const made: string[] = [];
+  return {
+    make(): string {
+      const dir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+      made.push(dir);
+      return dir;
+    },
+    removeAll(): void {
+      for (const dir of made) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** The PostgreSQL the benchmarks compare against (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else local). */
 export const BENCH_DATABASE_URL =

@@ -22,6 +22,7 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import type { S3Settings } from "../config.ts";
 import { assertSafeKey, type MediaStorage } from "./media-storage.ts";
+import { Slots } from "../slots.ts";
 
 /** S3's smallest part; every part but the last must be at least this big. */
 export const MIN_PART_BYTES = 5 * 1024 * 1024;
@@ -51,30 +52,6 @@ const hex = (text: string) => Buffer.from(text, "utf8").toString("hex");
 const unhex = (text: string) => Buffer.from(text, "hex").toString("utf8");
 const pad = (n: number) => String(n).padStart(5, "0");
 
-/** A counting semaphore: at most `size` holders; the others wait in arrival order. */
-export class WriteSlots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(size: number) {
-    this.free = Math.max(1, size);
-  }
-
-  acquire(): Promise<void> {
-    if (this.free > 0) {
-      this.free--;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => this.waiting.push(resolve));
-  }
-
-  release(): void {
-    const next = this.waiting.shift();
-    if (next) next();
-    else this.free++;
-  }
-}
-
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
   return e.name === "NoSuchKey" || e.name === "NotFound" || e.$metadata?.httpStatusCode === 404;
@@ -92,7 +69,7 @@ export class S3MediaStorage implements MediaStorage {
   readonly client: S3Client;
   private readonly bucket: string;
   private readonly partSize: number;
-  private readonly buffers: WriteSlots;
+  private readonly buffers: Slots;
 
   /** Working copies for ffmpeg go here (DATA_DIR/tmp in the app), where the leftover sweep finds them. */
   readonly scratchDirs: readonly string[];
@@ -101,7 +78,7 @@ export class S3MediaStorage implements MediaStorage {
     this.scratchDirs = tmpDir === tmpdir() ? [] : [tmpDir];
     this.bucket = settings.bucket;
     this.partSize = Math.max(MIN_PART_BYTES, settings.partSizeBytes);
-    this.buffers = new WriteSlots(settings.uploadBuffers);
+    this.buffers = new Slots(settings.uploadBuffers);
     this.client = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint,

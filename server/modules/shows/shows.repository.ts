@@ -56,20 +56,41 @@ export class ShowsRepository {
     return row;
   }
 
-  /** Newest first; `after` continues from the last show of the previous page. */
-  async listOwned(userId: number, limit: number, after?: ListPosition): Promise<{ show: ShowRow; position: ListPosition }[]> {
-    const position = after
-      ? or(
-          lt(t.createdAt, sql`${after.createdAt}::timestamptz`),
-          and(eq(t.createdAt, sql`${after.createdAt}::timestamptz`), lt(t.id, after.id)),
-        )
-      : undefined;
-    const rows = await this.db
+  /**
+   * The first page, the list every screen opens with, as a prepared statement: its SQL is built once
+   * and PostgreSQL parses and plans it once per connection (a third of a list request's time went to
+   * building the same SQL again).
+   */
+  private firstPage?: ReturnType<ShowsRepository["prepareFirstPage"]>;
+
+  private prepareFirstPage() {
+    return this.db
       .select({ show: t, exactCreatedAt })
       .from(t)
-      .where(and(eq(t.userId, userId), position))
+      .where(eq(t.userId, sql.placeholder("userId")))
       .orderBy(desc(t.createdAt), desc(t.id))
-      .limit(limit);
+      .limit(sql.placeholder("limit"))
+      .prepare("shows_first_page");
+  }
+
+  /** Newest first; `after` continues from the last show of the previous page. */
+  async listOwned(userId: number, limit: number, after?: ListPosition): Promise<{ show: ShowRow; position: ListPosition }[]> {
+    const rows = after
+      ? await this.db
+          .select({ show: t, exactCreatedAt })
+          .from(t)
+          .where(
+            and(
+              eq(t.userId, userId),
+              or(
+                lt(t.createdAt, sql`${after.createdAt}::timestamptz`),
+                and(eq(t.createdAt, sql`${after.createdAt}::timestamptz`), lt(t.id, after.id)),
+              ),
+            ),
+          )
+          .orderBy(desc(t.createdAt), desc(t.id))
+          .limit(limit)
+      : await (this.firstPage ??= this.prepareFirstPage()).execute({ userId, limit });
     return rows.map(({ show, exactCreatedAt }) => ({ show, position: { createdAt: exactCreatedAt, id: show.id } }));
   }
 
