@@ -118,3 +118,15 @@ export type AiStatus = z.infer<typeof aiStatusSchema>;
  *   event: error   data: {"message": "...", "status": 502, "errorCode": 429|null}
  */
 export const SSE_EVENTS = { delta: "delta", done: "done", error: "error" } as const;
+
+/** The data of each event above, and of the plain JSON answer a non-streaming client gets. */
+export const aiDeltaEventSchema = z.object({ text: z.string() });
+export const aiAnswerSchema = z.union([contentResponseSchema, chatResponseSchema]);
+export const aiErrorEventSchema = z.object({
+  message: z.string(),
+  status: z.number().int(),
+  errorCode: z.number().int().nullable(),
+});
+export type AiDeltaEvent = z.infer<typeof aiDeltaEventSchema>;
+export type AiAnswer = z.infer<typeof aiAnswerSchema>;
+export type AiErrorEvent = z.infer<typeof aiErrorEventSchema>;

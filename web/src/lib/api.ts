@@ -1,4 +1,4 @@
-import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { QueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 
 /** A non-OK response, worded "{status}: {body text}" (status text when the body is empty). */
@@ -24,7 +24,11 @@ export class ApiError extends Error {
   }
 }
 
-async function throwIfNotOk(response: Response): Promise<void> {
+/**
+ * Turns a non-OK response into an ApiError. For requests that keep their own transport (the AI's
+ * event stream, multipart uploads), so every failure reads the same way.
+ */
+export async function throwIfNotOk(response: Response): Promise<void> {
   if (!response.ok) {
     const text = await response.text();
     throw new ApiError(response.status, text, response.statusText);
@@ -51,7 +55,8 @@ export class ContractError extends Error {
   }
 }
 
-function parseWith<S extends z.ZodType>(schema: S, url: string, body: unknown): z.infer<S> {
+/** `body` as `schema` says, or a ContractError naming the first field that is not. */
+export function parseWith<S extends z.ZodType>(schema: S, url: string, body: unknown): z.infer<S> {
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
@@ -65,19 +70,38 @@ function parseWith<S extends z.ZodType>(schema: S, url: string, body: unknown): 
  * on a shape it did not expect.
  */
 export async function getJson<S extends z.ZodType>(url: string, schema: S, options: { signal?: AbortSignal } = {}): Promise<z.infer<S>> {
+  return (await getJsonWithHeaders(url, schema, options)).data;
+}
+
+/** getJson for answers that carry part of their meaning in headers (a list's next-page cursor). */
+export async function getJsonWithHeaders<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  options: { signal?: AbortSignal } = {},
+): Promise<{ data: z.infer<S>; headers: Headers }> {
   const response = await fetch(url, { credentials: "include", signal: options.signal });
+  await throwIfNotOk(response);
+  return { data: parseWith(schema, url, await response.json()), headers: response.headers };
+}
+
+/**
+ * GET `url` as `schema`; the `nullOn` status (404 unless told: "there is none") answers null. The
+ * signed-in user asks with 401, which means "signed out", not a failure.
+ */
+export async function getJsonOrNull<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  options: { signal?: AbortSignal; nullOn?: 401 | 404 } = {},
+): Promise<z.infer<S> | null> {
+  const response = await fetch(url, { credentials: "include", signal: options.signal });
+  if (response.status === (options.nullOn ?? 404)) return null;
   await throwIfNotOk(response);
   return parseWith(schema, url, await response.json());
 }
 
-/** GET `url` as `schema`; a 404 means "there is none" and answers null. */
-export async function getJsonOrNull<S extends z.ZodType>(
-  url: string,
-  schema: S,
-  options: { signal?: AbortSignal } = {},
-): Promise<z.infer<S> | null> {
-  const response = await fetch(url, { credentials: "include", signal: options.signal });
-  if (response.status === 404) return null;
+/** POST `form` as multipart (the browser sets the boundary), the answer checked against `schema`. */
+export async function sendForm<S extends z.ZodType>(url: string, form: FormData, schema: S): Promise<z.infer<S>> {
+  const response = await fetch(url, { method: "POST", body: form, credentials: "include" });
   await throwIfNotOk(response);
   return parseWith(schema, url, await response.json());
 }
@@ -136,24 +160,14 @@ export function errorMessage(error: unknown): string {
   return String(error);
 }
 
-type UnauthorizedBehavior = "returnNull" | "throw";
-
-/** Default query: GET the query key's path and parse JSON. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
-  return async ({ queryKey }) => {
-    const response = await fetch(queryKey.join("/"), { credentials: "include" });
-    if (on401 === "returnNull" && response.status === 401) return null as T;
-    await throwIfNotOk(response);
-    return (await response.json()) as T;
-  };
-}
-
-/** Queries ask once: no retries, data never stale, no refetch on focus, no polling. */
+/**
+ * Queries ask once: no retries, data never stale, no refetch on focus, no polling. No default query
+ * function: every query names its own, with the schema its answer is checked against.
+ */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: "throw" }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,

@@ -51,6 +51,14 @@ describe("AiStatusCard", () => {
     expect(screen.getAllByText("The AI provider is rate limiting requests.").length).toBeGreaterThan(0);
   });
 
+  it("treats a status answer in a shape it does not know as a failed check, not as a status", async () => {
+    mockFetch((call) => (call.path === "/api/ai/status" ? json({ status: "ok", available: "yes" }) : undefined));
+    renderWithProviders(<AiStatusCard />);
+    expect(await screen.findByText("Failed to check API status")).toBeTruthy();
+    expect(screen.getByTestId("ai-status-badge").textContent).toBe("Unavailable");
+    expect(await screen.findByText("Connection Error")).toBeTruthy();
+  });
+
   it("on a network failure says 'Failed to check API status' and toasts 'Connection Error'; Check again recovers", async () => {
     const user = userEvent.setup();
     let fail = true;

@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, Clock, RefreshCw, XCircle } from "lucide-react";
 import { useEffect } from "react";
-import type { AiStatus } from "../../../../contracts/ai.ts";
+import { aiStatusSchema, type AiStatus } from "../../../../contracts/ai.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { toast } from "../../hooks/use-toast.ts";
+import { getJson } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
 
 export const AI_STATUS_KEY = ["/api/ai/status"] as const;
@@ -45,8 +46,9 @@ const BADGES: Record<Badge, { label: string; className: string; Icon: typeof Che
  * to do when the provider is rate limiting. Checked once when shown, and again on request.
  */
 export function AiStatusCard({ className }: { className?: string }) {
-  const { data, error, isFetching, refetch, dataUpdatedAt, errorUpdatedAt } = useQuery<AiStatus>({
+  const { data, error, isFetching, refetch, dataUpdatedAt, errorUpdatedAt } = useQuery<AiStatus, Error>({
     queryKey: AI_STATUS_KEY,
+    queryFn: ({ signal }) => getJson(AI_STATUS_KEY[0], aiStatusSchema, { signal }),
   });
 
   useEffect(() => {

@@ -1,14 +1,14 @@
 import { useMutation } from "@tanstack/react-query";
 import { Download, Loader2, RotateCcw, Sparkles, Wand2 } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { AI_MESSAGES } from "../../../../contracts/ai.ts";
+import { AI_MESSAGES, titleResponseSchema } from "../../../../contracts/ai.ts";
 import { SHOW_LIMITS } from "../../../../contracts/recordings.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { toast } from "../../hooks/use-toast.ts";
-import { apiRequest } from "../../lib/api.ts";
+import { sendJson } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
 import { downloadTextFile } from "../../lib/download.ts";
 import { countWords, narrationFileName, videoLengthLabel } from "./narration-text.ts";
@@ -66,9 +66,8 @@ export function NarrationPanel({ generator, title, onTitleChange, targetWords, c
 
   const titleMutation = useMutation<string, Error, string>({
     mutationFn: async (content) => {
-      const res = await apiRequest("POST", TITLE_URL, { content });
-      const { title: generated } = (await res.json()) as { title?: unknown };
-      if (typeof generated !== "string" || !generated.trim()) throw new Error("No title received");
+      const { title: generated } = await sendJson("POST", TITLE_URL, { content }, titleResponseSchema);
+      if (!generated.trim()) throw new Error("No title received");
       return generated.trim();
     },
     onSuccess: (generated) => onTitleChange(generated),

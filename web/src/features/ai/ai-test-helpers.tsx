@@ -1,3 +1,4 @@
+import type { PublicUser } from "../../../../contracts/auth.ts";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -53,7 +54,7 @@ export interface Call {
 
 type Handler = (call: Call) => Response | Promise<Response> | undefined;
 
-export const TEST_USER = { id: 7, username: "camper_jo", subscriptionTier: "free", recordingsCount: 0 };
+export const TEST_USER: PublicUser = { id: 7, username: "camper_jo", subscriptionTier: "free", recordingsCount: 0, role: "camper" };
 
 /** Replaces fetch: GET /api/user answers a signed-in camper; `handler` answers the rest (unanswered: 500). */
 export function mockFetch(handler: Handler = () => undefined) {

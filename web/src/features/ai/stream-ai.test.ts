@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AI_MESSAGES } from "../../../../contracts/ai.ts";
-import { ApiError } from "../../lib/api.ts";
+import { ApiError, ContractError } from "../../lib/api.ts";
 import { aiErrorText } from "./ai-errors.ts";
 import { json, mockFetch, sseFrame, sseResponse } from "./ai-test-helpers.tsx";
 import { AiStreamError, SseParser, STREAM_ENDED_EARLY, streamAi } from "./stream-ai.ts";
@@ -121,6 +121,28 @@ describe("streamAi", () => {
     const onDelta = vi.fn();
     await expect(streamAi("/api/ai/generate-reflection", {}, { onDelta })).resolves.toBe("A whole narration.");
     expect(onDelta).toHaveBeenCalledWith("A whole narration.");
+  });
+
+  it("rejects an event or a plain answer in a shape it does not know with a ContractError a camper can read", async () => {
+    mockFetch(() => sseResponse([sseFrame("delta", { text: "Half " }), sseFrame("delta", { words: ["a", "story"] })]));
+    const badDelta = await streamAi("/api/ai/chat", {}).catch((e: unknown) => e);
+    expect(badDelta).toBeInstanceOf(ContractError);
+    expect(aiErrorText(badDelta, AI_MESSAGES.chatFailed)).toBe(
+      "The server's answer to /api/ai/chat could not be read (text: Invalid input: expected string, received undefined). Reload the page and try again.",
+    );
+
+    mockFetch(() => sseResponse(["event: done\ndata: not json\n\n"]));
+    await expect(streamAi("/api/ai/chat", {})).rejects.toThrow("The server's answer to /api/ai/chat could not be read (not JSON).");
+
+    mockFetch(() => json({ narration: "A whole narration." }));
+    await expect(streamAi("/api/ai/generate-reflection", {})).rejects.toBeInstanceOf(ContractError);
+  });
+
+  it("still fails with the standard AI failure when an error event is in a shape it does not know", async () => {
+    mockFetch(() => sseResponse([sseFrame("error", { reason: "busy" })]));
+    const error = await streamAi("/api/ai/generate-reflection", {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AiStreamError);
+    expect((error as AiStreamError).message).toBe("The AI could not answer. Please try again.");
   });
 
   it("rejects when the stream ends before done", async () => {

@@ -1,5 +1,6 @@
-import { SSE_EVENTS } from "../../../../contracts/ai.ts";
-import { ApiError } from "../../lib/api.ts";
+import { aiAnswerSchema, aiDeltaEventSchema, aiErrorEventSchema, SSE_EVENTS } from "../../../../contracts/ai.ts";
+import type { z } from "zod";
+import { ContractError, parseWith, throwIfNotOk } from "../../lib/api.ts";
 
 /** One server-sent event: its `event:` name (default "message") and its joined `data:` lines. */
 export interface SseEvent {
@@ -91,31 +92,37 @@ export interface StreamAiOptions {
   signal?: AbortSignal;
 }
 
-function parseJson(text: string): unknown {
+const NOT_JSON = Symbol("not JSON");
+
+function jsonOf(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return undefined;
+    return NOT_JSON;
   }
 }
 
-function field(value: unknown, key: string): unknown {
-  return typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+/** Event data or a reply body as `schema` says; text that is not JSON is a ContractError like any other bad shape. */
+function parseText<S extends z.ZodType>(schema: S, url: string, text: string): z.infer<S> {
+  const json = jsonOf(text);
+  if (json === NOT_JSON) throw new ContractError(url, "not JSON");
+  return parseWith(schema, url, json);
 }
 
 /** The answer in a done event or a plain JSON reply: `content` (generate, custom) or `response` (chat). */
-function answerText(value: unknown): string | undefined {
-  const content = field(value, "content");
-  if (typeof content === "string") return content;
-  const response = field(value, "response");
-  return typeof response === "string" ? response : undefined;
+function answerText(url: string, text: string): string {
+  const answer = parseText(aiAnswerSchema, url, text);
+  return "content" in answer ? answer.content : answer.response;
 }
+
+const AI_COULD_NOT_ANSWER = "The AI could not answer. Please try again.";
 
 /**
  * POSTs `body` as JSON asking for server-sent events, reports the text as it streams in, and
  * resolves with the final text. A non-OK response rejects with an ApiError ("{status}: {body}"),
- * an `event: error` with an AiStreamError carrying the server's message. A server that answers with
- * plain JSON instead of a stream is handled too.
+ * an `event: error` with an AiStreamError carrying the server's message, an event or reply not shaped
+ * as contracts/ai.ts says with a ContractError. A server that answers with plain JSON instead of a
+ * stream is handled too.
  */
 export async function streamAi(url: string, body: unknown, { onDelta, signal }: StreamAiOptions = {}): Promise<string> {
   const response = await fetch(url, {
@@ -125,15 +132,11 @@ export async function streamAi(url: string, body: unknown, { onDelta, signal }: 
     credentials: "include",
     signal,
   });
-  if (!response.ok) {
-    throw new ApiError(response.status, await response.text(), response.statusText);
-  }
+  await throwIfNotOk(response);
 
   const contentType = response.headers.get("Content-Type") ?? "";
   if (!contentType.includes("text/event-stream") || !response.body) {
-    const text = await response.text();
-    const answer = answerText(parseJson(text));
-    if (answer === undefined) throw new Error(`${response.status}: unexpected reply from the server`);
+    const answer = answerText(url, await response.text());
     onDelta?.(answer);
     return answer;
   }
@@ -145,29 +148,25 @@ export async function streamAi(url: string, body: unknown, { onDelta, signal }: 
 
   // Returns the final text on `done`, throws on `error`, undefined otherwise.
   const handle = (event: SseEvent): string | undefined => {
-    const data = parseJson(event.data);
     if (event.event === SSE_EVENTS.delta) {
-      const piece = field(data, "text");
-      if (typeof piece === "string" && piece) {
+      const { text: piece } = parseText(aiDeltaEventSchema, url, event.data);
+      if (piece) {
         text += piece;
         onDelta?.(text);
       }
       return undefined;
     }
     if (event.event === SSE_EVENTS.done) {
-      const final = answerText(data) ?? text;
+      const final = answerText(url, event.data);
       if (final !== text) onDelta?.(final);
       return final;
     }
     if (event.event === SSE_EVENTS.error) {
-      const message = field(data, "message");
-      const status = field(data, "status");
-      const errorCode = field(data, "errorCode");
-      throw new AiStreamError(
-        typeof message === "string" && message ? message : "The AI could not answer. Please try again.",
-        typeof status === "number" ? status : null,
-        typeof errorCode === "number" ? errorCode : null,
-      );
+      // The request failed either way: an error event in a shape we did not expect still reads as one.
+      const parsed = aiErrorEventSchema.safeParse(jsonOf(event.data));
+      if (!parsed.success) throw new AiStreamError(AI_COULD_NOT_ANSWER, null, null);
+      const { message, status, errorCode } = parsed.data;
+      throw new AiStreamError(message || AI_COULD_NOT_ANSWER, status, errorCode);
     }
     return undefined;
   };

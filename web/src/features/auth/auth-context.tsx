@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
-import type { LoginBody, PublicUser, RegisterBody } from "../../../../contracts/auth.ts";
+import { publicUserSchema, type LoginBody, type PublicUser, type RegisterBody } from "../../../../contracts/auth.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { apiRequest, errorMessage, getQueryFn } from "../../lib/api.ts";
+import { apiRequest, errorMessage, getJsonOrNull, sendJson } from "../../lib/api.ts";
 
 export const CURRENT_USER_KEY = ["/api/user"] as const;
 
@@ -22,17 +22,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A 401 here means "signed out", not an error.
   const { data, error, isLoading } = useQuery<PublicUser | null, Error>({
     queryKey: CURRENT_USER_KEY,
-    queryFn: getQueryFn({ on401: "returnNull" }),
+    queryFn: ({ signal }) => getJsonOrNull(CURRENT_USER_KEY[0], publicUserSchema, { signal, nullOn: 401 }),
   });
 
   const loginMutation = useMutation<PublicUser, Error, LoginBody>({
-    mutationFn: async (credentials) => (await apiRequest("POST", "/api/login", credentials)).json(),
+    mutationFn: (credentials) => sendJson("POST", "/api/login", credentials, publicUserSchema),
     onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
     onError: (err) => toast({ title: "Login failed", description: errorMessage(err), variant: "destructive" }),
   });
 
   const registerMutation = useMutation<PublicUser, Error, RegisterBody>({
-    mutationFn: async (credentials) => (await apiRequest("POST", "/api/register", credentials)).json(),
+    mutationFn: (credentials) => sendJson("POST", "/api/register", credentials, publicUserSchema),
     onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
     onError: (err) => toast({ title: "Registration failed", description: errorMessage(err), variant: "destructive" }),
   });

@@ -24,7 +24,7 @@ interface Props {
 }
 
 export function CreateTopBar({ settings, onToneChange, onFormatChange, onLengthChange, actions }: Props) {
-  const ids = { tone: useId(), length: useId(), lengthNumber: useId(), format: useId() };
+  const ids = { length: useId(), lengthNumber: useId() };
   const max = maxLengthFor(settings.videoFormat);
   // The number box may hold a half-typed value; it becomes a valid length when the camper leaves it.
   const [typed, setTyped] = useState(String(settings.lengthSeconds));
@@ -32,21 +32,12 @@ export function CreateTopBar({ settings, onToneChange, onFormatChange, onLengthC
 
   return (
     <section aria-label="Story settings" className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="grid w-full min-w-0 gap-1.5 sm:w-auto">
-        <Label htmlFor={ids.tone}>Communication style</Label>
-        <select
-          id={ids.tone}
-          className={selectClass}
-          value={settings.tone}
-          onChange={(e) => onToneChange(e.target.value as NarrationTone)}
-        >
-          {NARRATION_TONES.map((tone) => (
-            <option key={tone.key} value={tone.key}>
-              {tone.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SettingSelect
+        label="Communication style"
+        value={settings.tone}
+        options={NARRATION_TONES.map((tone) => ({ key: tone.key, label: tone.label }))}
+        onChange={onToneChange}
+      />
 
       <div className="grid w-full min-w-0 flex-1 gap-1.5 sm:min-w-[14rem]">
         <Label htmlFor={ids.length}>Length: {formatLength(settings.lengthSeconds)}</Label>
@@ -84,21 +75,15 @@ export function CreateTopBar({ settings, onToneChange, onFormatChange, onLengthC
         </div>
       </div>
 
-      <div className="grid w-full min-w-0 gap-1.5 sm:w-auto">
-        <Label htmlFor={ids.format}>Video format</Label>
-        <select
-          id={ids.format}
-          className={selectClass}
-          value={settings.videoFormat}
-          onChange={(e) => onFormatChange(e.target.value as VideoFormatKey)}
-        >
-          {VIDEO_FORMATS.map((format) => (
-            <option key={format.key} value={format.key}>
-              {format.label} ({format.aspectRatio === "16/9" ? "wide 16:9" : "tall 9:16"}, up to {formatLength(format.maxDuration)})
-            </option>
-          ))}
-        </select>
-      </div>
+      <SettingSelect
+        label="Video format"
+        value={settings.videoFormat}
+        options={VIDEO_FORMATS.map((format) => ({
+          key: format.key,
+          label: `${format.label} (${format.aspectRatio === "16/9" ? "wide 16:9" : "tall 9:16"}, up to ${formatLength(format.maxDuration)})`,
+        }))}
+        onChange={onFormatChange}
+      />
 
       <div className="flex flex-wrap items-center gap-2">
         <Button asChild variant="outline">
@@ -107,6 +92,33 @@ export function CreateTopBar({ settings, onToneChange, onFormatChange, onLengthC
         {actions}
       </div>
     </section>
+  );
+}
+
+/** One of the bar's choices: a labelled list of `options`, the chosen one `value`. */
+function SettingSelect<Key extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: Key;
+  options: readonly { key: Key; label: string }[];
+  onChange(key: Key): void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid w-full min-w-0 gap-1.5 sm:w-auto">
+      <Label htmlFor={id}>{label}</Label>
+      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(e.target.value as Key)}>
+        {options.map((option) => (
+          <option key={option.key} value={option.key}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 

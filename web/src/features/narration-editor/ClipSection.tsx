@@ -4,9 +4,15 @@ import { NoCaptionsNote } from "../../components/a11y/no-captions-note.tsx";
 import type { Clip } from "../../../../contracts/clips.ts";
 import { cn } from "../../lib/utils.ts";
 import { formatClock } from "../voice/time-format.ts";
-import { useClipCaptions, useTrackUrl } from "./clip-captions.ts";
+import { useClipTrack } from "./clip-captions.ts";
 import { useClipTrim, type TrimDraft } from "./clip-trims.ts";
 import { formatSeconds } from "./length-format.ts";
+
+/** The two trim boxes, in the order they stand. */
+const TRIM_FIELDS: readonly { field: keyof TrimDraft; label: string }[] = [
+  { field: "start", label: "Start" },
+  { field: "end", label: "End" },
+];
 
 interface Frame {
   ratio: string;
@@ -20,10 +26,7 @@ interface Frame {
  */
 export function ClipSection({ clip, index, frame, script }: { clip: Clip; index: number; frame: Frame; script: string | null }) {
   const trim = useClipTrim(clip);
-  const captions = useClipCaptions(clip, script);
-  const trackUrl = useTrackUrl(captions.data);
-  // Said only once known: none (404) or not to be had (an error); while listening, nothing is claimed.
-  const noCaptions = captions.data === null || captions.isError;
+  const { trackUrl, noCaptions } = useClipTrack(clip, script);
   const ids = { start: useId(), end: useId(), error: useId(), used: useId(), captions: useId() };
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const label = `${index + 1}. ${clip.title}`;
@@ -87,30 +90,21 @@ export function ClipSection({ clip, index, frame, script }: { clip: Clip; index:
           Trim <span className="sr-only">{clip.title}</span>
         </legend>
         <div className="grid grid-cols-2 gap-2">
-          <TrimBox
-            id={ids.start}
-            field="start"
-            label="Start"
-            clipTitle={clip.title}
-            value={trim.draft.start}
-            max={clip.durationSeconds}
-            invalid={invalid?.field === "start"}
-            describedBy={invalid?.field === "start" ? `${ids.error} ${ids.used}` : ids.used}
-            onChange={trim.change}
-            onBlur={trim.flush}
-          />
-          <TrimBox
-            id={ids.end}
-            field="end"
-            label="End"
-            clipTitle={clip.title}
-            value={trim.draft.end}
-            max={clip.durationSeconds}
-            invalid={invalid?.field === "end"}
-            describedBy={invalid?.field === "end" ? `${ids.error} ${ids.used}` : ids.used}
-            onChange={trim.change}
-            onBlur={trim.flush}
-          />
+          {TRIM_FIELDS.map(({ field, label }) => (
+            <TrimBox
+              key={field}
+              id={ids[field]}
+              field={field}
+              label={label}
+              clipTitle={clip.title}
+              value={trim.draft[field]}
+              max={clip.durationSeconds}
+              invalid={invalid?.field === field}
+              describedBy={invalid?.field === field ? `${ids.error} ${ids.used}` : ids.used}
+              onChange={trim.change}
+              onBlur={trim.flush}
+            />
+          ))}
         </div>
         {invalid && (
           <p id={ids.error} role="alert" className="text-sm font-medium text-red-800">

@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { Route, Switch } from "wouter";
-import { dismissToast } from "../../hooks/use-toast.ts";
 import { buildShow, renderAt } from "../shows/test-helpers.tsx";
 import {
   TEST_USER,
@@ -15,20 +14,11 @@ import {
 } from "../voice/voice-test-helpers.ts";
 import { ShowDetailPage } from "../shows/ShowDetailPage.tsx";
 import { draftStorageKey } from "./narration-draft.ts";
-import { buildClip, renderEditor, serve } from "./editor-test-helpers.tsx";
+import { buildClip, renderEditor, serve, startEachEditorTestClean } from "./editor-test-helpers.tsx";
 
 const WAIT = { timeout: 3000 };
 
-beforeEach(() => {
-  window.localStorage.clear();
-});
-
-afterEach(() => {
-  dismissToast();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  window.localStorage.clear();
-});
+startEachEditorTestClean();
 
 async function chooseClonedVoice(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole("radio", { name: "AI voice" }));
@@ -154,6 +144,22 @@ describe("Narration editing screen", () => {
     expect(window.localStorage.getItem(draftStorageKey(TEST_USER.id, 42))).toContain("lake.!");
     await waitFor(() => expect(screen.getByTestId("save-status").textContent).toBe("Saved"), { timeout: 5000 });
     expect(callsTo("PATCH", "/api/recordings/42")).toHaveLength(2);
+  });
+
+  it("says plainly when the server's answer to a save cannot be read, instead of retrying it forever", async () => {
+    const { callsTo } = serve({ patch: () => json({ id: 42, title: "no other fields" }) });
+    const user = userEvent.setup();
+    renderEditor();
+    const script = await screen.findByRole("textbox", { name: "Narration script" });
+    await user.type(script, "!");
+    await user.tab();
+    await waitFor(
+      () => expect(screen.getByTestId("save-status").textContent).toMatch(/^Not saved: The server's answer to \/api\/recordings\/42 could not be read \(.+\)\. Reload the page and try again\.$/),
+      WAIT,
+    );
+    // The edit is kept in this browser, and not sent again by itself.
+    expect(window.localStorage.getItem(draftStorageKey(TEST_USER.id, 42))).toContain("lake.!");
+    expect(callsTo("PATCH", "/api/recordings/42")).toHaveLength(1);
   });
 
   it("sends pending edits once, with keepalive, when the page is hidden", async () => {

@@ -16,13 +16,15 @@ import { VoicePanel } from "../voice/VoicePanel.tsx";
 import { voiceOverKey } from "../voice/voice-api.ts";
 import { validTitle, type ShowPatch } from "./narration-draft.ts";
 import type { AudioSource } from "./types.ts";
-import { saveStatusText, useAutosave, type SaveStatus } from "./use-autosave.ts";
+import { saveStatusText, type SaveStatus } from "./save-status.ts";
+import { useAutosave } from "./use-autosave.ts";
 import { RenderPanel } from "../render/RenderPanel.tsx";
 import { VideoSections } from "./VideoSections.tsx";
 import { StoryLengthPanel } from "./StoryLengthPanel.tsx";
 import { showLengthPrefix } from "./story-length-api.ts";
 import { usePageTitle } from "../../app/page-title.ts";
 import { BackToShow } from "../shows/BackToShow.tsx";
+import { LoadingStatus } from "../../components/ui/spinner.tsx";
 
 export const TITLE_HINT = "Click to edit title";
 
@@ -88,6 +90,8 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
 
   const { fields, setField, flush, status, failure, restored, saved } = useAutosave({ show, userId, onSaved });
   const choices = useShowChoices(show.id);
+  // The final video's choices as the camper just set them (see useShowChoices).
+  const shown = { ...show, ...choices.pending };
   const [, navigate] = useLocation();
   const shotsHref = `/shows/${show.id}/shots`;
   const titleInvalid = validTitle(fields.title) === null;
@@ -250,8 +254,8 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
               showId={show.id}
               narration={fields.narration}
               saveEdits={flush}
-              voice={show.voice}
-              onVoiceChange={(voice) => choices.mutate({ voice })}
+              voice={shown.voice}
+              onVoiceChange={(voice) => choices.choose({ voice })}
             />
           )}
         </CardContent>
@@ -271,8 +275,8 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
         }}
       />
       <RenderPanel
-        show={{ ...show, audioSource: fields.audioSource }}
-        onChoice={(choice) => choices.mutate(choice)}
+        show={{ ...shown, audioSource: fields.audioSource }}
+        onChoice={choices.choose}
         beforeRender={flush}
       />
     </div>
@@ -317,10 +321,7 @@ export function NarrationEditorPage() {
   if (!query.data || !query.isFetchedAfterMount || !user) {
     return (
       <div className="mx-auto w-full max-w-4xl px-4 py-8">
-        <div role="status" className="flex items-center gap-3 text-slate-700">
-          <Loader2 aria-hidden="true" className="size-6 animate-spin text-brand-700" />
-          <span>Loading show...</span>
-        </div>
+        <LoadingStatus>Loading show...</LoadingStatus>
       </div>
     );
   }

@@ -1,23 +1,16 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { dismissToast } from "../../hooks/use-toast.ts";
+import { describe, expect, it } from "vitest";
 import { buildShow } from "../shows/test-helpers.tsx";
 import { json } from "../voice/voice-test-helpers.ts";
-import { buildClip, renderEditor, serve } from "./editor-test-helpers.tsx";
+import { buildClip, renderEditor, serve, startEachEditorTestClean } from "./editor-test-helpers.tsx";
 
 const WAIT = { timeout: 4000 };
 /** 20 words: 10 s at the test server's 2 words a second. */
 const LONG_SCRIPT =
   "We woke early. The lake was gold and still. We paddled out past the dock. The loons called. We laughed all the way back.";
 
-beforeEach(() => window.localStorage.clear());
-afterEach(() => {
-  dismissToast();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  window.localStorage.clear();
-});
+startEachEditorTestClean();
 
 function twoShortClips() {
   return [buildClip(5, 0, { title: "Dock", durationSeconds: 2 }), buildClip(9, 1, { title: "Canoe", durationSeconds: 2 })];
@@ -25,6 +18,17 @@ function twoShortClips() {
 
 const panel = () => screen.findByTestId("story-length");
 const toasts = () => screen.getByRole("region", { name: /Notifications/ });
+
+/** The long script over two short clips, and Fit the script to my clips pressed: its proposal is shown. */
+async function askToFit() {
+  const user = userEvent.setup();
+  const api = serve({ show: buildShow(42, { narration: LONG_SCRIPT, audioSource: "voice" }), clips: twoShortClips() });
+  renderEditor();
+  const card = await panel();
+  await user.click(await within(card).findByRole("button", { name: "Fit the script to my clips" }, WAIT));
+  const proposal = await screen.findByTestId("fit-proposal", undefined, WAIT);
+  return { user, api, card, proposal };
+}
 
 describe("the length check before rendering", () => {
   it("shows the clips' total next to the AI voice's length, and says when the voice is longer", async () => {
@@ -82,13 +86,7 @@ describe("the length check before rendering", () => {
   });
 
   it("fits the script: shows the proposal, and Use this script saves it as the narration", async () => {
-    const user = userEvent.setup();
-    const api = serve({ show: buildShow(42, { narration: LONG_SCRIPT, audioSource: "voice" }), clips: twoShortClips() });
-    renderEditor();
-    const card = await panel();
-    await user.click(await within(card).findByRole("button", { name: "Fit the script to my clips" }, WAIT));
-
-    const proposal = await screen.findByTestId("fit-proposal", undefined, WAIT);
+    const { user, api, card, proposal } = await askToFit();
     expect(within(proposal).getByRole("heading", { level: 3 }).textContent).toBe("Shorter script (8 words, to fit your clips' 4.0 seconds)");
     expect(proposal.textContent).toContain("We woke early. The lake was gold and");
     expect(within(toasts()).getByText("A shorter script is ready")).toBeTruthy();
@@ -110,12 +108,7 @@ describe("the length check before rendering", () => {
   });
 
   it("Keep my script drops the proposal and keeps the narration; the button waits out the AI cooldown", async () => {
-    const user = userEvent.setup();
-    const api = serve({ show: buildShow(42, { narration: LONG_SCRIPT, audioSource: "voice" }), clips: twoShortClips() });
-    renderEditor();
-    const card = await panel();
-    await user.click(await within(card).findByRole("button", { name: "Fit the script to my clips" }, WAIT));
-    const proposal = await screen.findByTestId("fit-proposal", undefined, WAIT);
+    const { user, api, card, proposal } = await askToFit();
     await user.click(within(proposal).getByRole("button", { name: "Keep my script" }));
     expect(screen.queryByTestId("fit-proposal")).toBeNull();
     expect(document.activeElement?.textContent).toBe("How long is your video?");

@@ -1,19 +1,12 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { dismissToast } from "../../hooks/use-toast.ts";
+import { describe, expect, it, vi } from "vitest";
 import { buildShow } from "../shows/test-helpers.tsx";
-import { buildClip, renderEditor, serve } from "./editor-test-helpers.tsx";
+import { buildClip, renderEditor, serve, startEachEditorTestClean } from "./editor-test-helpers.tsx";
 
 const WAIT = { timeout: 4000 };
 
-beforeEach(() => window.localStorage.clear());
-afterEach(() => {
-  dismissToast();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  window.localStorage.clear();
-});
+startEachEditorTestClean();
 
 function twoClips() {
   return [

@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
-import { clipKeys, fetchClips } from "../recorder/use-clips.ts";
+import { clipKeys, fetchClips } from "../recorder/clips-api.ts";
 import { ClipSection } from "./ClipSection.tsx";
 
 /** The show's clips in order (GET /api/clips?showId=N): the same cache entry the recorder uses. */

@@ -8,12 +8,16 @@ import { ApiError, apiRequest } from "../../lib/api.ts";
  * has none. Keyed by what decides them (the clip's trims and the saved script), so they are fetched
  * again only when one of those changes.
  */
-export function useClipCaptions(clip: Pick<Clip, "id" | "trimStartSeconds" | "trimEndSeconds">, script: string | null) {
+type CaptionedClip = Pick<Clip, "id" | "trimStartSeconds" | "trimEndSeconds">;
+
+/** No clip yet (a take still on its way to the server): nothing is asked. */
+export function useClipCaptions(clip: CaptionedClip | undefined, script: string | null) {
   return useQuery<string | null>({
-    queryKey: ["/api/clips", String(clip.id), "captions", clip.trimStartSeconds, clip.trimEndSeconds, script ?? ""],
+    queryKey: ["/api/clips", String(clip?.id), "captions", clip?.trimStartSeconds, clip?.trimEndSeconds, script ?? ""],
+    enabled: clip !== undefined,
     queryFn: async () => {
       try {
-        return await (await apiRequest("GET", `/api/clips/${clip.id}/captions.vtt`)).text();
+        return await (await apiRequest("GET", `/api/clips/${clip!.id}/captions.vtt`)).text();
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -37,4 +41,14 @@ export function useTrackUrl(vtt: string | null | undefined): string | null {
     return () => URL.revokeObjectURL(made);
   }, [vtt]);
   return url;
+}
+
+/**
+ * A clip player's captions: the track's URL, and whether to say it has none. That is said only once
+ * known (none: 404; not to be had: an error); while the server listens, nothing is claimed.
+ */
+export function useClipTrack(clip: CaptionedClip | undefined, script: string | null): { trackUrl: string | null; noCaptions: boolean } {
+  const captions = useClipCaptions(clip, script);
+  const trackUrl = useTrackUrl(captions.data);
+  return { trackUrl, noCaptions: clip !== undefined && (captions.data === null || captions.isError) };
 }

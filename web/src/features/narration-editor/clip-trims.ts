@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CLIP_LIMITS, CLIP_MESSAGES, clipSchema, type Clip } from "../../../../contracts/clips.ts";
 import { apiKeys, errorMessage, sendJson } from "../../lib/api.ts";
-import { CLIPS_ROOT } from "../recorder/use-clips.ts";
+import { CLIPS_ROOT } from "../recorder/clips-api.ts";
 
 /** Quiet time after the last change to a trim before it is sent. */
 export const TRIM_SAVE_DELAY_MS = 700;

@@ -1,12 +1,27 @@
-import { Route, Switch } from "wouter";
+import { afterEach, beforeEach, vi } from "vitest";
 import type { Clip } from "../../../../contracts/clips.ts";
 import type { Show } from "../../../../contracts/recordings.ts";
 import type { RenderJob, StoryLength } from "../../../../contracts/renders.ts";
-import { buildShow, renderAt } from "../shows/test-helpers.tsx";
+import { dismissToast } from "../../hooks/use-toast.ts";
+import { buildShow, renderShowSubpage } from "../shows/test-helpers.tsx";
 import { buildVoiceStatus, json, mockApi, type ApiCall, type buildVoiceOver } from "../voice/voice-test-helpers.ts";
 import { NarrationEditorPage } from "./NarrationEditorPage.tsx";
 
 /** Test-only: a small in-memory server for the narration editor (jsdom + a mocked fetch). */
+
+/**
+ * Each test of the file starts with no saved drafts or settings, and leaves no toast, stubbed global
+ * (fetch) or mock behind. Registers the file's own beforeEach/afterEach.
+ */
+export function startEachEditorTestClean(): void {
+  beforeEach(() => window.localStorage.clear());
+  afterEach(() => {
+    dismissToast();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    window.localStorage.clear();
+  });
+}
 
 export function buildClip(id: number, position: number, overrides: Partial<Clip> = {}): Clip {
   const durationSeconds = overrides.durationSeconds ?? 65;
@@ -165,13 +180,5 @@ export function serve({
 }
 
 export function renderEditor(id: number | string = 42) {
-  return renderAt(
-    `/shows/${id}/narration`,
-    <Switch>
-      <Route path="/shows/:id/narration" component={NarrationEditorPage} />
-      <Route path="/shows/:id">
-        <p>Show detail</p>
-      </Route>
-    </Switch>,
-  );
+  return renderShowSubpage(`/shows/${id}/narration`, "/shows/:id/narration", NarrationEditorPage);
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Show } from "../../../../contracts/recordings.ts";
-import { ApiError, errorMessage } from "../../lib/api.ts";
+import { errorMessage } from "../../lib/api.ts";
 import { updateShowRequest } from "../shows/shows-api.ts";
 import {
   clearDraft,
@@ -13,42 +13,10 @@ import {
   type EditableFields,
   type ShowPatch,
 } from "./narration-draft.ts";
+import { isRetryable, retryDelayMs, type SaveStatus } from "./save-status.ts";
 
 /** Quiet time after the last keystroke before the edits are sent. */
 export const AUTOSAVE_DELAY_MS = 800;
-const RETRY_DELAYS_MS = [2000, 4000, 8000, 16000, 30000];
-
-/**
- * idle: nothing changed yet; saving: a change is on its way; saved: the server has everything;
- * retrying: the last save failed (offline, server busy) and will be tried again; failed: the server
- * refused the change and retrying can't help.
- */
-export type SaveStatus = "idle" | "saving" | "saved" | "retrying" | "failed";
-
-export function saveStatusText(status: SaveStatus, failure: string | null): string {
-  switch (status) {
-    case "saving":
-      return "Saving...";
-    case "saved":
-      return "Saved";
-    case "retrying":
-      return "Not saved — retrying";
-    case "failed":
-      return `Not saved: ${failure ?? "please try again"}`;
-    default:
-      return "";
-  }
-}
-
-function isRetryable(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true; // network failure
-  return error.status >= 500 || error.status === 408 || error.status === 429;
-}
-
-function patchShow(showId: number, patch: ShowPatch, keepalive: boolean): Promise<Show> {
-  return updateShowRequest(showId, patch, { keepalive });
-}
-
 export interface Autosave {
   fields: EditableFields;
   /** Edits a field; it is saved after a pause in typing, or at once with `immediate`. */
@@ -117,7 +85,7 @@ export function useAutosave({
   const send = useCallback(
     async (patch: ShowPatch, keepalive: boolean): Promise<boolean> => {
       try {
-        const result = await patchShow(showId, patch, keepalive);
+        const result = await updateShowRequest(showId, patch, { keepalive });
         const confirmed = fieldsOf(result);
         savedRef.current = confirmed;
         retryCount.current = 0;
@@ -132,7 +100,7 @@ export function useAutosave({
         if (!mounted.current) return false;
         if (isRetryable(error)) {
           update("retrying");
-          const delay = RETRY_DELAYS_MS[Math.min(retryCount.current, RETRY_DELAYS_MS.length - 1)]!;
+          const delay = retryDelayMs(retryCount.current);
           retryCount.current += 1;
           if (retryTimer.current !== null) clearTimeout(retryTimer.current);
           retryTimer.current = setTimeout(() => {

@@ -1,4 +1,5 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { EXPORT_RATE_MESSAGE } from "../../../../contracts/data-export.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildShow, buildUser, json, mockFetch, renderAt } from "../shows/test-helpers.tsx";
 import { ProfilePage } from "./ProfilePage.tsx";
@@ -80,5 +81,47 @@ describe("Profile", () => {
     renderAt("/profile", <ProfilePage />);
     expect(await screen.findByRole("link", { name: "Download my data" })).toBeTruthy();
     expect(screen.queryByTestId("retention-notice")).toBeNull();
+  });
+
+  it("counts a download at the click, and once the hour's downloads are used says when the next can start", async () => {
+    let remaining = 1;
+    mockFetch({
+      user: buildUser(),
+      handler: ({ url }) => {
+        if (url.pathname === "/api/recordings") return json([]);
+        if (url.pathname === "/api/retention") return json({ rule: null });
+        if (url.pathname === "/api/user/export/allowance") return json({ remaining, resetInSeconds: remaining ? 0 : 1500 });
+        return undefined;
+      },
+    });
+    renderAt("/profile", <ProfilePage />);
+    const download = await screen.findByRole("link", { name: "Download my data" });
+    // The browser would start the download here; the page stays.
+    download.addEventListener("click", (event) => event.preventDefault());
+    remaining = 0;
+    fireEvent.click(download);
+    const button = await screen.findByRole("button", { name: "Download my data" });
+    expect(button.hasAttribute("disabled")).toBe(true);
+    const wait = screen.getByTestId("export-wait");
+    expect(button.getAttribute("aria-describedby")).toBe(wait.id);
+    expect(wait.textContent).toBe(`${EXPORT_RATE_MESSAGE} You can download it again in 60 minutes.`);
+    expect(screen.queryByRole("link", { name: "Download my data" })).toBeNull();
+  });
+
+  it("says how long to wait when the hour's downloads were used before the page opened", async () => {
+    mockFetch({
+      user: buildUser(),
+      handler: ({ url }) =>
+        url.pathname === "/api/recordings"
+          ? json([])
+          : url.pathname === "/api/retention"
+            ? json({ rule: null })
+            : url.pathname === "/api/user/export/allowance"
+              ? json({ remaining: 0, resetInSeconds: 1500 })
+              : undefined,
+    });
+    renderAt("/profile", <ProfilePage />);
+    expect((await screen.findByTestId("export-wait")).textContent).toBe(`${EXPORT_RATE_MESSAGE} You can download it again in 25 minutes.`);
+    expect(screen.getByRole("button", { name: "Download my data" }).hasAttribute("disabled")).toBe(true);
   });
 });

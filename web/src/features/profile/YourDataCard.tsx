@@ -1,9 +1,20 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
+import { useId } from "react";
+import { EXPORT_RATE_MESSAGE, exportAllowanceSchema, type ExportAllowance } from "../../../../contracts/data-export.ts";
 import { retentionStatusSchema } from "../../../../contracts/retention.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { getJson } from "../../lib/api.ts";
+
+const ALLOWANCE_KEY = ["/api/user/export/allowance"];
+
+/** "in 42 minutes", "in 1 minute", "in under a minute". */
+function waitInWords(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  if (seconds < 60) return "in under a minute";
+  return `in ${minutes} minute${minutes === 1 ? "" : "s"}`;
+}
 
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
 
@@ -16,6 +27,22 @@ export function YourDataCard() {
   const { data } = useQuery({ queryKey: ["/api/retention"], queryFn: ({ signal }) => getJson("/api/retention", retentionStatusSchema, { signal }) });
   const rule = data?.rule;
   const upcoming = rule && !rule.executedAt ? rule : null;
+  const queryClient = useQueryClient();
+  const waitId = useId();
+  const allowance = useQuery({
+    queryKey: ALLOWANCE_KEY,
+    queryFn: ({ signal }) => getJson("/api/user/export/allowance", exportAllowanceSchema, { signal }),
+    // Asked again when the camper comes back to the tab, and when a used-up hour is over.
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.remaining === 0 ? Math.max(5, query.state.data.resetInSeconds) * 1000 : false),
+  });
+  const usedUp = allowance.data?.remaining === 0;
+  // The download is counted by the server when it starts; the screen counts it at the click.
+  const counted = () =>
+    queryClient.setQueryData<ExportAllowance>(ALLOWANCE_KEY, (now) =>
+      now ? { remaining: Math.max(0, now.remaining - 1), resetInSeconds: now.resetInSeconds || 3600 } : now,
+    );
   return (
     <Card>
       <CardHeader>
@@ -29,13 +56,25 @@ export function YourDataCard() {
             scripts stay. Download your data before then to keep them.
           </p>
         )}
-        <div>
-          <Button asChild>
-            <a href="/api/user/export" download>
-              <Download aria-hidden="true" />
-              Download my data
-            </a>
-          </Button>
+        <div className="grid justify-items-start gap-2">
+          {usedUp ? (
+            <>
+              <Button disabled aria-describedby={waitId}>
+                <Download aria-hidden="true" />
+                Download my data
+              </Button>
+              <p id={waitId} data-testid="export-wait" className="text-sm text-slate-800">
+                {EXPORT_RATE_MESSAGE} You can download it again {waitInWords(allowance.data?.resetInSeconds ?? 3600)}.
+              </p>
+            </>
+          ) : (
+            <Button asChild>
+              <a href="/api/user/export" download onClick={counted}>
+                <Download aria-hidden="true" />
+                Download my data
+              </a>
+            </Button>
+          )}
         </div>
       </CardContent>
     </Card>

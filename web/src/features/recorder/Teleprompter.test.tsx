@@ -27,6 +27,22 @@ function instrument() {
   return { sets, top: () => top };
 }
 
+/** The teleprompter shown stopped, watched (see instrument), then running: Record was pressed. */
+function renderThenRun() {
+  const view = render(
+    <Teleprompter narration={NARRATION} running={false}>
+      <Preview />
+    </Teleprompter>,
+  );
+  const watch = instrument();
+  view.rerender(
+    <Teleprompter narration={NARRATION} running>
+      <Preview />
+    </Teleprompter>,
+  );
+  return { rerender: view.rerender, watch };
+}
+
 function mockReducedMotion(reduce: boolean) {
   vi.stubGlobal(
     "matchMedia",
@@ -83,17 +99,7 @@ describe("Teleprompter", () => {
 
   it("scrolls at the reading speed while running, from the top each time", async () => {
     mockReducedMotion(false);
-    const { rerender } = render(
-      <Teleprompter narration={NARRATION} running={false}>
-        <Preview />
-      </Teleprompter>,
-    );
-    const watch = instrument();
-    rerender(
-      <Teleprompter narration={NARRATION} running>
-        <Preview />
-      </Teleprompter>,
-    );
+    const { rerender, watch } = renderThenRun();
     expect(watch.sets[0]).toBe(0);
     await act(() => new Promise((r) => setTimeout(r, 300)));
     const moved = watch.top();
@@ -113,17 +119,7 @@ describe("Teleprompter", () => {
   it("moves in steps with reduced motion", async () => {
     mockReducedMotion(true);
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "performance", "requestAnimationFrame"] });
-    const { rerender } = render(
-      <Teleprompter narration={NARRATION} running={false}>
-        <Preview />
-      </Teleprompter>,
-    );
-    const watch = instrument();
-    rerender(
-      <Teleprompter narration={NARRATION} running>
-        <Preview />
-      </Teleprompter>,
-    );
+    const { watch } = renderThenRun();
     expect(watch.sets).toEqual([0]);
     act(() => vi.advanceTimersByTime(REDUCED_MOTION_STEP_MS - 10));
     expect(watch.sets).toEqual([0]);

@@ -1,4 +1,5 @@
 import { expect, vi } from "vitest";
+import type { PublicUser } from "../../../../contracts/auth.ts";
 import type { Clip } from "../../../../contracts/clips.ts";
 import { sha256Hex } from "./uploader.ts";
 
@@ -95,7 +96,7 @@ export class FakeTusServer {
   private async handle(call: TusCall): Promise<Response> {
     const tus = { "Tus-Resumable": "1.0.0" };
     if (call.method === "GET" && call.path === "/api/user") {
-      return this.userId === null ? json({ message: "Not signed in" }, 401) : json({ id: this.userId, username: "camper" });
+      return this.userId === null ? json({ message: "Not signed in" }, 401) : json({ id: this.userId, username: "camper", subscriptionTier: "free", recordingsCount: 0, role: "camper" } satisfies PublicUser);
     }
     const uploadMatch = /^\/api\/uploads\/([^/?]+)$/.exec(call.path);
     if (call.path.startsWith("/api/uploads") && call.headers.get("tus-resumable") !== "1.0.0") {

@@ -1,28 +1,12 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { z } from "zod";
-import { clipSchema, type Clip } from "../../../../contracts/clips.ts";
+import type { Clip } from "../../../../contracts/clips.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { ApiError, apiRequest, errorMessage, getJson } from "../../lib/api.ts";
+import { errorMessage } from "../../lib/api.ts";
 import { mergeClips, type ClipItem } from "./clip-items.ts";
-import type { LocalClip } from "./clip-store.ts";
-import { getRecorderRuntime, recoverUnfinished, type RecorderRuntime } from "./runtime.ts";
-
-export const CLIPS_ROOT = "/api/clips";
-
-/** Query keys: every clips list starts with CLIPS_ROOT, so invalidating [CLIPS_ROOT] refreshes them all. */
-export const clipKeys = {
-  list: (showId: number | null) => [CLIPS_ROOT, "list", showId === null ? "loose" : showId] as const,
-};
-
-export function clipsListUrl(showId: number | null): string {
-  return showId === null ? `${CLIPS_ROOT}?loose=true` : `${CLIPS_ROOT}?showId=${showId}`;
-}
-
-/** A show's clips in order (or the loose ones), checked against the shared contract. */
-export function fetchClips(showId: number | null, signal?: AbortSignal): Promise<Clip[]> {
-  return getJson(clipsListUrl(showId), z.array(clipSchema), { signal });
-}
+import { CLIPS_ROOT, clipKeys, deleteClip, fetchClips } from "./clips-api.ts";
+import { useDeviceClips, useRecorderRuntime } from "./use-device-clips.ts";
+import { useShowClipOrder } from "./use-show-clip-order.ts";
 
 export interface UseClipsOptions {
   userId: number;
@@ -58,51 +42,9 @@ export interface ClipsController {
 
 export function useClips({ userId, showId, autoAttach = true }: UseClipsOptions): ClipsController {
   const queryClient = useQueryClient();
-  const [runtime, setRuntime] = useState<RecorderRuntime | null>(null);
-  const [local, setLocal] = useState<LocalClip[] | null>(null);
+  const runtime = useRecorderRuntime();
+  const local = useDeviceClips(runtime, userId);
   const [order, setOrder] = useState<string[]>([]);
-
-  useEffect(() => {
-    let cancelled = false;
-    void getRecorderRuntime().then((value) => !cancelled && setRuntime(value));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  // The device's clips, kept current by the store's change events (new chunks, states, progress).
-  useEffect(() => {
-    if (!runtime) return;
-    const { store } = runtime;
-    let cancelled = false;
-    const pending: { localId: string; clip: LocalClip | null }[] = [];
-    let loaded = false;
-    const apply = (list: LocalClip[], change: { localId: string; clip: LocalClip | null }) => {
-      const rest = list.filter((c) => c.localId !== change.localId);
-      return change.clip && change.clip.userId === userId ? [...rest, change.clip] : rest;
-    };
-    const unsubscribe = store.subscribe((change) => {
-      if (cancelled) return;
-      if (!loaded) pending.push(change);
-      else setLocal((list) => apply(list ?? [], change));
-    });
-    void store
-      .listClips(userId)
-      .then((list) => {
-        if (cancelled) return;
-        loaded = true;
-        setLocal(pending.reduce(apply, list));
-        return recoverUnfinished(runtime, userId);
-      })
-      .catch((error: unknown) => {
-        console.error(error);
-        if (!cancelled) setLocal([]);
-      });
-    return () => {
-      cancelled = true;
-      unsubscribe();
-    };
-  }, [runtime, userId]);
 
   const serverQuery = useQuery<Clip[], Error>({
     queryKey: clipKeys.list(showId),
@@ -165,51 +107,14 @@ export function useClips({ userId, showId, autoAttach = true }: UseClipsOptions)
     [runtime],
   );
 
-  // Order saves run one after another; the latest order is what each one sends.
-  const attachQueue = useRef<Promise<unknown>>(Promise.resolve());
-  const lastAttached = useRef<string | null>(null);
-  const attachToShow = useCallback(
-    (targetShowId: number): Promise<void> => {
-      const run = attachQueue.current
-        .catch(() => undefined)
-        .then(async () => {
-          const ids = clipsRef.current
-            .filter((item) => item.state === "saved" && item.serverId !== null)
-            .map((item) => item.serverId!);
-          if (ids.length === 0) return;
-          lastAttached.current = `${targetShowId}:${ids.join(",")}`;
-          await apiRequest("PUT", `/api/recordings/${targetShowId}/clips`, { clipIds: ids });
-          // The show's list first (so the clips never drop out of sight), then the device's records.
-          await queryClient.invalidateQueries({ queryKey: [CLIPS_ROOT] });
-          if (runtime) {
-            for (const item of clipsRef.current) {
-              if (item.localId && item.serverId !== null && ids.includes(item.serverId) && item.local?.showId !== targetShowId) {
-                await runtime.store.updateClip(item.localId, { showId: targetShowId }).catch(() => undefined);
-              }
-            }
-          }
-        });
-      attachQueue.current = run;
-      return run;
-    },
-    [queryClient, runtime],
-  );
-
-  // Once a show exists, its clips and their order follow what the camper sees.
-  const desired = clips.filter((c) => c.state === "saved" && c.serverId !== null).map((c) => c.serverId!).join(",");
-  const onServer = (serverQuery.data ?? []).map((c) => c.id).join(",");
-  const serverReady = serverQuery.isSuccess && !serverQuery.isFetching;
-  useEffect(() => {
-    if (!autoAttach || showId === null || !serverReady || !desired || desired === onServer) return;
-    if (lastAttached.current === `${showId}:${desired}`) return;
-    attachToShow(showId).catch((error: unknown) => {
-      // Tried again when the network is back or the list changes.
-      lastAttached.current = null;
-      if (navigator.onLine !== false) {
-        toast({ title: "Failed to save the clip order", description: errorMessage(error), variant: "destructive" });
-      }
-    });
-  }, [autoAttach, showId, serverReady, desired, onServer, attachToShow]);
+  const attachToShow = useShowClipOrder({
+    clips,
+    clipsRef,
+    runtime,
+    showId: autoAttach ? showId : null,
+    serverList: serverQuery.data,
+    serverReady: serverQuery.isSuccess && !serverQuery.isFetching,
+  });
 
   // Back online: the lists (and with them any order save that failed) are fetched again.
   useEffect(() => {
@@ -223,11 +128,7 @@ export function useClips({ userId, showId, autoAttach = true }: UseClipsOptions)
       try {
         if (runtime && item.localId) await runtime.manager.cancel(item.localId);
         if (item.serverId !== null) {
-          try {
-            await apiRequest("DELETE", `${CLIPS_ROOT}/${item.serverId}`);
-          } catch (error) {
-            if (!(error instanceof ApiError && error.status === 404)) throw error;
-          }
+          await deleteClip(item.serverId);
           queryClient.setQueriesData<Clip[]>({ queryKey: [CLIPS_ROOT] }, (list) => list?.filter((c) => c.id !== item.serverId));
         }
         if (runtime && item.localId) await runtime.store.deleteClip(item.localId);

@@ -219,6 +219,38 @@ describe("Recording by shot", () => {
     await waitFor(() => expect(within(shot2()).getAllByTestId("take").map((t) => t.dataset.clipId)).toEqual(["101"]));
   });
 
+  it("plays a take with the lines it is heard saying as captions, and says so only of a take that has none", async () => {
+    const vtt = "WEBVTT\n\n00:00.000 --> 00:02.000\nThen we paddled out.\n";
+    // The server's captions for the first take; the second is heard saying none of the script.
+    serve({
+      override: (call) =>
+        call.path === "/api/clips/100/captions.vtt"
+          ? new Response(vtt, { headers: { "content-type": "text/vtt" } })
+          : call.path === "/api/clips/101/captions.vtt"
+            ? Response.json({ message: "This clip has no captions" }, { status: 404 })
+            : undefined,
+    });
+    const made: Blob[] = [];
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: (blob: Blob) => (made.push(blob), `blob:take-${made.length}`), revokeObjectURL: () => undefined }));
+    const user = userEvent.setup();
+    renderShotsPage();
+    await screen.findByRole("heading", { level: 2, name: "Shot 1 of 2" });
+    await user.click(screen.getByRole("button", { name: "Record shot 2" }));
+    await recordTake(user, "then we paddled out");
+    await waitFor(() => expect(screen.getByTestId("take-result").dataset.phase).toBe("checked"));
+    await recordTake(user, "the lake was silver", 2);
+    const takes = () => within(screen.getAllByTestId("shot")[1]!).getAllByTestId("take");
+    await waitFor(() => expect(takes()).toHaveLength(2));
+
+    await waitFor(() => expect(takes()[0]!.querySelector("track")?.getAttribute("src")).toBe("blob:take-1"));
+    expect(await made[0]!.text()).toBe(vtt);
+    expect(within(takes()[0]!).queryByTestId("no-captions-note")).toBeNull();
+    expect(takes()[0]!.querySelector("video")!.hasAttribute("aria-describedby")).toBe(false);
+    const note = await within(takes()[1]!).findByTestId("no-captions-note");
+    expect(note.textContent).toBe("No captions for this clip.");
+    expect(takes()[1]!.querySelector("video")!.getAttribute("aria-describedby")).toBe(note.id);
+  });
+
   it("has no serious axe violations after a checked take", async () => {
     serve({ check: (_clip, lines) => buildCheck(lines, [true, false, true]) });
     const user = userEvent.setup();

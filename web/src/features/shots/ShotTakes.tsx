@@ -4,6 +4,7 @@ import type { Shot, ShotTake } from "../../../../contracts/shots.ts";
 import { NoCaptionsNote } from "../../components/a11y/no-captions-note.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
+import { useClipTrack } from "../narration-editor/clip-captions.ts";
 import { stateLabel, type ClipItem } from "../recorder/clip-items.ts";
 import { percent } from "./shot-format.ts";
 
@@ -12,6 +13,8 @@ export interface ShotTakesProps {
   /** The show's clips (device and server): the takes' players and upload states. */
   clips: readonly ClipItem[];
   aspectRatio: string;
+  /** The show's saved script: a take's captions are the lines it is heard saying. */
+  script: string | null;
   choosing: boolean;
   onChoose: (take: ShotTake) => void;
   /** The app's clip removal (server and device copy). */
@@ -46,8 +49,9 @@ function DeleteTake({ label, item, onDelete }: { label: string; item: ClipItem; 
 }
 
 /** One take: its player, its check figures, whether the video uses it, and its buttons. */
-function TakeRow({ shot, take, index, item, aspectRatio, choosing, onChoose, onDelete }: Omit<ShotTakesProps, "clips"> & { take: ShotTake; index: number; item: ClipItem | undefined }) {
+function TakeRow({ shot, take, index, item, aspectRatio, script, choosing, onChoose, onDelete }: Omit<ShotTakesProps, "clips"> & { take: ShotTake; index: number; item: ClipItem | undefined }) {
   const noteId = useId();
+  const { trackUrl, noCaptions } = useClipTrack(item?.server ?? undefined, script);
   const label = `shot ${shot.number}, take ${index + 1}`;
   const figures = takeFigures(take);
   return (
@@ -61,14 +65,16 @@ function TakeRow({ shot, take, index, item, aspectRatio, choosing, onChoose, onD
             src={item.mediaUrl}
             poster={item.server?.posterUrl ?? undefined}
             aria-label={`Play ${label}`}
-            aria-describedby={noteId}
+            aria-describedby={noCaptions ? noteId : undefined}
             className="size-full object-contain"
-          />
+          >
+            {trackUrl && <track kind="captions" src={trackUrl} srcLang="en" label="English (your reading)" default />}
+          </video>
         )}
       </div>
       <div className="grid min-w-0 content-start gap-1 text-sm">
         <p className="font-semibold text-slate-900">Take {index + 1}</p>
-        {item?.mediaUrl && <NoCaptionsNote id={noteId} />}
+        {item?.mediaUrl && noCaptions && <NoCaptionsNote id={noteId} />}
         {figures && <p className="text-slate-700">{figures}</p>}
         {!take.matchesLines && <p className="font-medium text-amber-900">This take no longer matches the lines (they were changed).</p>}
         <div className="flex flex-wrap items-center gap-2">

@@ -1,4 +1,4 @@
-import { FileText, Loader2 } from "lucide-react";
+import { FileText } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useParams } from "wouter";
 import type { Show } from "../../../../contracts/recordings.ts";
@@ -11,6 +11,7 @@ import { ShowNotFound } from "../shows/ShowDetailPage.tsx";
 import { isValidShowId, useShow } from "../shows/shows-api.ts";
 import { ShotsScreen } from "./ShotsScreen.tsx";
 import { BackToShow } from "../shows/BackToShow.tsx";
+import { LoadingStatus } from "../../components/ui/spinner.tsx";
 
 function Frame({ showId, children }: { showId: string; children: ReactNode }) {
   return (
@@ -70,10 +71,7 @@ export function ShotsPage() {
   if (!query.data || !user) {
     return (
       <Frame showId={id}>
-        <div role="status" className="flex items-center gap-3 text-slate-700">
-          <Loader2 aria-hidden="true" className="size-6 animate-spin text-brand-700" />
-          <span>Loading show...</span>
-        </div>
+        <LoadingStatus>Loading show...</LoadingStatus>
       </Frame>
     );
   }

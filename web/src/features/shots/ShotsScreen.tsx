@@ -1,5 +1,4 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { Loader2 } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { DEFAULT_VIDEO_FORMAT, VIDEO_FORMATS } from "../../../../contracts/product.ts";
 import type { Show } from "../../../../contracts/recordings.ts";
@@ -12,6 +11,7 @@ import { ShotList } from "./ShotList.tsx";
 import { ShotRecorder } from "./ShotRecorder.tsx";
 import { ShotTakes } from "./ShotTakes.tsx";
 import { useChooseTake, useShotList } from "./shots-api.ts";
+import { LoadingStatus } from "../../components/ui/spinner.tsx";
 
 /**
  * The recorder beside the shot list (above it on a phone). The recorder follows one shot at a time,
@@ -36,12 +36,7 @@ export function ShotsScreen({ show, userId }: { show: Show; userId: number }) {
   }, [chosenNumber, query.data]);
 
   if (query.status === "pending") {
-    return (
-      <div role="status" className="flex items-center gap-3 text-slate-700">
-        <Loader2 aria-hidden="true" className="size-6 animate-spin text-brand-700" />
-        <span>Cutting your script into shots...</span>
-      </div>
-    );
+    return <LoadingStatus>Cutting your script into shots...</LoadingStatus>;
   }
   if (query.status === "error") {
     return (
@@ -104,6 +99,7 @@ export function ShotsScreen({ show, userId }: { show: Show; userId: number }) {
               shot={s}
               clips={clips.clips}
               aspectRatio={format.aspectRatio}
+              script={show.narration}
               choosing={chooser.choosing}
               onChoose={(take) =>
                 chooser.choose(s.id, take.clipId, `Your video uses take ${s.takes.indexOf(take) + 1} for shot ${s.number}.`)

@@ -4,7 +4,7 @@ import { SHOT_LIMITS, shotListSchema, type ShotList } from "../../../../contract
 import { announce } from "../../components/a11y/announcer.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiKeys, errorMessage, getJson, sendJson } from "../../lib/api.ts";
-import { CLIPS_ROOT } from "../recorder/use-clips.ts";
+import { CLIPS_ROOT } from "../recorder/clips-api.ts";
 
 /**
  * The shot list of a show (contracts/shots.ts). Every change answers the whole list, so the one query

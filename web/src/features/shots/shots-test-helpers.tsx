@@ -1,9 +1,8 @@
-import { Route, Switch } from "wouter";
 import type { Clip } from "../../../../contracts/clips.ts";
 import type { Show } from "../../../../contracts/recordings.ts";
 import { scriptSentences } from "../../../../contracts/script-sentences.ts";
 import { SHOT_MESSAGES, type ScriptCheck, type Shot, type ShotList, type ShotTake } from "../../../../contracts/shots.ts";
-import { buildShow, renderAt } from "../shows/test-helpers.tsx";
+import { buildShow, renderShowSubpage } from "../shows/test-helpers.tsx";
 import { json, type ApiCall } from "../voice/voice-test-helpers.ts";
 import { ShotsPage } from "./ShotsPage.tsx";
 
@@ -193,13 +192,5 @@ export function shotsServer({ show = buildShow(42, { narration: "One. Two." }), 
 }
 
 export function renderShotsPage(id: number | string = 42) {
-  return renderAt(
-    `/shows/${id}/shots`,
-    <Switch>
-      <Route path="/shows/:id/shots" component={ShotsPage} />
-      <Route path="/shows/:id">
-        <p>Show detail</p>
-      </Route>
-    </Switch>,
-  );
+  return renderShowSubpage(`/shows/${id}/shots`, "/shows/:id/shots", ShotsPage);
 }

@@ -4,7 +4,7 @@ import type { Clip } from "../../../../contracts/clips.ts";
 import { announce } from "../../components/a11y/announcer.tsx";
 import { apiKeys, errorMessage } from "../../lib/api.ts";
 import type { ClipItem } from "../recorder/clip-items.ts";
-import { CLIPS_ROOT } from "../recorder/use-clips.ts";
+import { CLIPS_ROOT } from "../recorder/clips-api.ts";
 import { checkAnnouncement } from "./shot-format.ts";
 import { requestScriptCheck } from "./shots-api.ts";
 

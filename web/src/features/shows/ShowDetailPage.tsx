@@ -1,4 +1,4 @@
-import { AlertCircle, ArrowLeft, AudioLines, Clapperboard, Download, Loader2, Pencil, Trash2 } from "lucide-react";
+import { AlertCircle, ArrowLeft, AudioLines, Clapperboard, Download, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import type { Show } from "../../../../contracts/recordings.ts";
@@ -16,6 +16,7 @@ import { downloadTextFile } from "../../lib/download.ts";
 import { formatShowDateTime, narrationFileText, safeFileName } from "./show-format.ts";
 import { isValidShowId, useDeleteShow, useShow } from "./shows-api.ts";
 import { usePageTitle } from "../../app/page-title.ts";
+import { LoadingStatus } from "../../components/ui/spinner.tsx";
 
 function BackToShows() {
   return (
@@ -192,10 +193,7 @@ export function ShowDetailPage() {
   if (status === "pending") {
     return (
       <div className="mx-auto w-full max-w-3xl px-4 py-8">
-        <div role="status" className="flex items-center gap-3 text-slate-700">
-          <Loader2 aria-hidden="true" className="size-6 animate-spin text-brand-700" />
-          <span>Loading show...</span>
-        </div>
+        <LoadingStatus>Loading show...</LoadingStatus>
       </div>
     );
   }

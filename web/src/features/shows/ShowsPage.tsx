@@ -1,4 +1,4 @@
-import { Eye, Loader2, Pencil, Plus } from "lucide-react";
+import { Eye, Pencil, Plus } from "lucide-react";
 import { useEffect, useMemo, useRef } from "react";
 import { Link } from "wouter";
 import type { Show } from "../../../../contracts/recordings.ts";
@@ -9,6 +9,7 @@ import { DraftBadge } from "./DraftBadge.tsx";
 import { formatShowDate, narrationExcerpt } from "./show-format.ts";
 import { useShowsPages } from "./shows-api.ts";
 import { usePageTitle } from "../../app/page-title.ts";
+import { LoadingStatus } from "../../components/ui/spinner.tsx";
 
 function ShowCard({ show, viewLinkRef }: { show: Show; viewLinkRef?: (el: HTMLAnchorElement | null) => void }) {
   const excerpt = narrationExcerpt(show.narration);
@@ -86,12 +87,7 @@ export function ShowsPage() {
         )}
       </div>
 
-      {status === "pending" && (
-        <div role="status" className="flex items-center gap-3 text-slate-700">
-          <Loader2 aria-hidden="true" className="size-6 animate-spin text-brand-700" />
-          <span>Loading shows...</span>
-        </div>
-      )}
+      {status === "pending" && <LoadingStatus>Loading shows...</LoadingStatus>}
 
       {status === "error" && (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 text-red-800">

@@ -15,7 +15,7 @@ import {
   type UpdateShowBody,
 } from "../../../../contracts/recordings.ts";
 import { SHOWS_LIST_PAGE_SIZE } from "../../../../contracts/product.ts";
-import { ContractError, apiKeys, apiRequest, getJson, sendJson } from "../../lib/api.ts";
+import { ApiError, apiKeys, apiRequest, getJson, getJsonWithHeaders, sendJson } from "../../lib/api.ts";
 import { CURRENT_USER_KEY } from "../auth/auth-context.tsx";
 
 /**
@@ -93,12 +93,14 @@ export async function fetchShowsPage(
 ): Promise<ShowsPage> {
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set("cursor", cursor);
-  const response = await fetch(`${SHOWS_ROOT}?${params.toString()}`, { credentials: "include", signal });
-  if (!response.ok) throw new FetchShowsError(response.status);
-  const parsed = showListSchema.safeParse(await response.json());
-  if (!parsed.success) throw new ContractError(SHOWS_ROOT, parsed.error.issues[0]?.message ?? "unexpected shape");
-  const shows = parsed.data;
-  return { shows, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) ?? undefined };
+  try {
+    const { data: shows, headers } = await getJsonWithHeaders(`${SHOWS_ROOT}?${params.toString()}`, showListSchema, { signal });
+    return { shows, nextCursor: headers.get(NEXT_CURSOR_HEADER) ?? undefined };
+  } catch (error) {
+    // My Shows words a refusal by its status only; a network or contract failure keeps its own message.
+    if (error instanceof ApiError) throw new FetchShowsError(error.status);
+    throw error;
+  }
 }
 
 /** The My Shows list: pages of SHOWS_LIST_PAGE_SIZE, following the server's cursor. */

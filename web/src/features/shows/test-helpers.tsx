@@ -1,8 +1,8 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { vi } from "vitest";
-import { Router } from "wouter";
+import { Route, Router, Switch } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import type { PublicUser } from "../../../../contracts/auth.ts";
 import type { Show } from "../../../../contracts/recordings.ts";
@@ -93,4 +93,20 @@ export function renderAt(path: string, ui: ReactNode) {
     </QueryClientProvider>,
   );
   return { ...result, location, queryClient };
+}
+
+/**
+ * A page under a show (`page` routed at `pattern`) opened at `path`. The show's own page is a stand-in
+ * saying "Show detail", so a test sees the page send the camper back to it.
+ */
+export function renderShowSubpage(path: string, pattern: string, page: ComponentProps<typeof Route>["component"]) {
+  return renderAt(
+    path,
+    <Switch>
+      <Route path={pattern} component={page} />
+      <Route path="/shows/:id">
+        <p>Show detail</p>
+      </Route>
+    </Switch>,
+  );
 }

@@ -34,7 +34,9 @@ describe("final-video choices next to other saves", () => {
     const answers = holdPatches();
     const { queryClient, result, cached } = setup(buildShow(5, { fit: "crop", audioSource: "original" }));
 
-    act(() => result.current.mutate({ fit: "fit" }));
+    act(() => result.current.choose({ fit: "fit" }));
+    // Shown from the click on, before the cache entry or the server has it.
+    expect(result.current.pending).toEqual({ fit: "fit" });
     await waitFor(() => expect(answers).toHaveLength(1));
     expect(cached().fit).toBe("fit");
 
@@ -43,7 +45,8 @@ describe("final-video choices next to other saves", () => {
     expect(cached()).toMatchObject({ fit: "fit", audioSource: "voice" });
 
     await act(async () => answers[0]!(json(buildShow(5, { fit: "fit", audioSource: "voice" }))));
-    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    await waitFor(() => expect(result.current.isPending).toBe(false));
+    expect(result.current.pending).toEqual({});
     expect(cached()).toMatchObject({ fit: "fit", audioSource: "voice" });
   });
 
@@ -51,12 +54,15 @@ describe("final-video choices next to other saves", () => {
     const answers = holdPatches();
     const { queryClient, result, cached } = setup(buildShow(6, { captions: true, audioSource: "original" }));
 
-    act(() => result.current.mutate({ captions: false }));
+    act(() => result.current.choose({ captions: false }));
+    expect(result.current.pending).toEqual({ captions: false });
     await waitFor(() => expect(answers).toHaveLength(1));
     act(() => rememberSavedShow(queryClient, buildShow(6, { captions: true, audioSource: "voice" })));
 
     await act(async () => answers[0]!(json({ message: "Captions need a script" }, { status: 400 })));
-    await waitFor(() => expect(result.current.isError).toBe(true));
+    await waitFor(() => expect(result.current.isPending).toBe(false));
+    // The refused choice is no longer shown: the screen reads the show's own value again.
+    expect(result.current.pending).toEqual({});
     expect(cached()).toMatchObject({ captions: true, audioSource: "voice" });
   });
 });

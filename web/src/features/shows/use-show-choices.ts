@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
 import type { Show, UpdateShowBody } from "../../../../contracts/recordings.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { errorMessage } from "../../lib/api.ts";
@@ -14,7 +15,17 @@ export type ShowChoices = Pick<UpdateShowBody, "fit" | "captions" | "voice" | "v
 export function useShowChoices(showId: number) {
   const queryClient = useQueryClient();
   const key = showKeys.detail(showId);
-  return useMutation<Show, Error, ShowChoices, { before: Show | undefined }>({
+  // What the camper just picked, in React state set inside the click itself: the cache entry changes
+  // a task later (TanStack notifies observers on a timer), and a controlled radio or box would show the
+  // old choice until then. Each field leaves once its save has settled; the cache has the truth then.
+  const [pending, setPending] = useState<ShowChoices>({});
+  const settle = useCallback((choices: ShowChoices) => {
+    setPending((now) => {
+      const left = Object.fromEntries(Object.entries(now).filter(([field, value]) => choices[field as keyof ShowChoices] !== value));
+      return Object.keys(left).length === Object.keys(now).length ? now : left;
+    });
+  }, []);
+  const mutation = useMutation<Show, Error, ShowChoices, { before: Show | undefined }>({
     // Keyed so that other saves' answers keep these choices while they are in flight (rememberSavedShow).
     mutationKey: showChoicesKey(showId),
     mutationFn: (choices) => updateShowRequest(showId, choices),
@@ -34,5 +45,15 @@ export function useShowChoices(showId: number) {
       }
       toast({ title: "Not saved", description: errorMessage(error), variant: "destructive" });
     },
+    onSettled: (_saved, _error, choices) => settle(choices),
   });
+  const { mutate } = mutation;
+  const choose = useCallback(
+    (choices: ShowChoices) => {
+      setPending((now) => ({ ...now, ...choices }));
+      mutate(choices);
+    },
+    [mutate],
+  );
+  return { choose, pending, isPending: mutation.isPending };
 }

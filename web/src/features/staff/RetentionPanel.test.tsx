@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildUser, json, mockFetch, renderAt } from "../shows/test-helpers.tsx";
 import { RetentionPanel } from "./RetentionPanel.tsx";
@@ -26,5 +26,46 @@ describe("Staff retention panel", () => {
     fireEvent.change(screen.getByLabelText("Days after"), { target: { value: "30" } });
     fireEvent.click(screen.getByRole("button", { name: "Set retention rule" }));
     await vi.waitFor(() => expect(calls.filter((c) => c.method === "PUT").map((c) => c.url.pathname)).toEqual(["/api/staff/retention"]));
+  });
+
+  it("removes a rule after asking, and then says no rule is set", async () => {
+    let current: typeof rule | null = rule;
+    const { calls } = mockFetch({
+      user: buildUser({ role: "staff" }),
+      handler: ({ url, method }) => {
+        if (url.pathname !== "/api/staff/retention") return undefined;
+        if (method === "DELETE") {
+          current = null;
+          return new Response(null, { status: 204 });
+        }
+        return json({ rule: current, warning: false, items: current ? [item] : [], campers: current ? 1 : 0 });
+      },
+    });
+    renderAt("/staff", <RetentionPanel />);
+    await screen.findByTestId("retention-rule");
+    fireEvent.click(screen.getByRole("button", { name: "Remove retention rule" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog.textContent).toContain("Nothing will be deleted on that date.");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Remove rule" }));
+    expect(await screen.findByText("No retention rule is set.")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.url.pathname)).toEqual(["/api/staff/retention"]);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
+  it("keeps the rule and says why when the removal is refused", async () => {
+    mockFetch({
+      user: buildUser({ role: "staff" }),
+      handler: ({ url, method }) => {
+        if (url.pathname !== "/api/staff/retention") return undefined;
+        if (method === "DELETE") return json({ message: "Staff only" }, { status: 403 });
+        return json({ rule, warning: false, items: [item], campers: 1 });
+      },
+    });
+    renderAt("/staff", <RetentionPanel />);
+    await screen.findByTestId("retention-rule");
+    fireEvent.click(screen.getByRole("button", { name: "Remove retention rule" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Remove rule" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("Staff only");
+    expect(screen.getByTestId("retention-rule")).toBeTruthy();
   });
 });

@@ -2,10 +2,11 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { retentionAnnouncementSchema, retentionRuleSchema } from "../../../../contracts/retention.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { errorMessage, getJson, sendJson } from "../../lib/api.ts";
+import { apiRequest, errorMessage, getJson, sendJson } from "../../lib/api.ts";
 
 const KEY = ["/api/staff/retention"];
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
@@ -20,6 +21,11 @@ export function RetentionPanel() {
   const [afterDays, setAfterDays] = useState("30");
   const save = useMutation({
     mutationFn: () => sendJson("PUT", "/api/staff/retention", { startsOn, afterDays: Number(afterDays) }, retentionRuleSchema),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+  // Staff change their minds: a rule not yet run can be taken back, and then nothing is deleted.
+  const remove = useMutation({
+    mutationFn: () => apiRequest("DELETE", "/api/staff/retention"),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
   const rule = data?.rule && !data.rule.executedAt ? data.rule : null;
@@ -40,10 +46,25 @@ export function RetentionPanel() {
           </p>
         )}
         {rule ? (
-          <p data-testid="retention-rule">
-            Campers' media made before <strong>{formatDay(rule.deleteAt)}</strong> is deleted then ({rule.afterDays} days after {rule.startsOn}).{" "}
-            {data?.items.length ?? 0} items are announced.
-          </p>
+          <div className="grid justify-items-start gap-2">
+            <p data-testid="retention-rule">
+              Campers' media made before <strong>{formatDay(rule.deleteAt)}</strong> is deleted then ({rule.afterDays} days after {rule.startsOn}).{" "}
+              {data?.items.length ?? 0} items are announced.
+            </p>
+            <ConfirmDialog
+              trigger={
+                <Button type="button" variant="outline">
+                  Remove retention rule
+                </Button>
+              }
+              title="Remove the retention rule?"
+              description="Nothing will be deleted on that date. Campers are no longer told their media will be deleted."
+              confirmLabel="Remove rule"
+              pendingLabel="Removing..."
+              cancelLabel="Keep it"
+              onConfirm={() => remove.mutateAsync()}
+            />
+          </div>
         ) : (
           <p>No retention rule is set.</p>
         )}
@@ -61,6 +82,7 @@ export function RetentionPanel() {
           </Button>
         </form>
         {save.isError && <p role="alert" className="text-red-800">{errorMessage(save.error)}</p>}
+        {remove.isError && <p role="alert" className="text-red-800">{errorMessage(remove.error)}</p>}
       </CardContent>
     </Card>
   );

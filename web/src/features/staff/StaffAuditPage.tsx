@@ -4,7 +4,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatShowDateTime } from "../shows/show-format.ts";
 import { StaffNav } from "./StaffNav.tsx";
-import { TableScroller } from "./TableScroller.tsx";
+import { StaffTable } from "./TableScroller.tsx";
 import { useAuditLog } from "./staff-api.ts";
 
 /** /staff/audit: who on the staff did what, when. */
@@ -21,35 +21,23 @@ export function StaffAuditPage() {
       {isPending && <Spinner label="Loading the audit log" />}
       {entries && entries.length === 0 && <p className="text-slate-700">No staff actions yet.</p>}
       {entries && entries.length > 0 && (
-        <TableScroller label="Audit log table">
-          <table className="w-full border-collapse text-left">
-            <thead>
-              <tr className="border-b border-slate-300">
-                <th scope="col" className="py-2 pr-4">When</th>
-                <th scope="col" className="py-2 pr-4">Who</th>
-                <th scope="col" className="py-2 pr-4">What</th>
-                <th scope="col" className="py-2">About</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.id} className="border-b border-slate-200 align-top">
-                  <td className="py-2 pr-4">
-                    <time dateTime={e.createdAt}>{formatShowDateTime(e.createdAt)}</time>
-                  </td>
-                  <td className="py-2 pr-4">{e.staffUsername}</td>
-                  <td className="py-2 pr-4">
-                    {AUDIT_ACTION_LABELS[e.action]}
-                    {e.detail && <p className="whitespace-pre-wrap break-words text-sm text-slate-700">{e.detail}</p>}
-                  </td>
-                  <td className="py-2">
-                    {[e.showTitle ?? (e.showId ? `show ${e.showId} (deleted)` : null), e.camperUsername].filter(Boolean).join(" by ")}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <StaffTable label="Audit log table" columns={["When", "Who", "What", "About"]}>
+          {entries.map((e) => (
+            <tr key={e.id} className="border-b border-slate-200 align-top">
+              <td className="py-2 pr-4">
+                <time dateTime={e.createdAt}>{formatShowDateTime(e.createdAt)}</time>
+              </td>
+              <td className="py-2 pr-4">{e.staffUsername}</td>
+              <td className="py-2 pr-4">
+                {AUDIT_ACTION_LABELS[e.action]}
+                {e.detail && <p className="whitespace-pre-wrap break-words text-sm text-slate-700">{e.detail}</p>}
+              </td>
+              <td className="py-2">
+                {[e.showTitle ?? (e.showId ? `show ${e.showId} (deleted)` : null), e.camperUsername].filter(Boolean).join(" by ")}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
     </div>
   );

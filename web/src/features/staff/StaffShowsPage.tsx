@@ -10,7 +10,7 @@ import { errorMessage } from "../../lib/api.ts";
 import { ReviewStateBadge } from "../review/ReviewStateBadge.tsx";
 import { formatShowDateTime } from "../shows/show-format.ts";
 import { StaffNav } from "./StaffNav.tsx";
-import { TableScroller } from "./TableScroller.tsx";
+import { StaffTable } from "./TableScroller.tsx";
 import { useStaffShows } from "./staff-api.ts";
 
 /** /staff: every camper's shows with their review state, filtered by state and searched by title or camper. */
@@ -59,36 +59,24 @@ export function StaffShowsPage() {
             {shows.length === 1 ? "1 show" : `${shows.length} shows`}
           </p>
           {shows.length > 0 && (
-            <TableScroller label="Campers' shows table">
-              <table className="w-full border-collapse text-left">
-                <thead>
-                  <tr className="border-b border-slate-300">
-                    <th scope="col" className="py-2 pr-4">Show</th>
-                    <th scope="col" className="py-2 pr-4">Camper</th>
-                    <th scope="col" className="py-2 pr-4">State</th>
-                    <th scope="col" className="py-2">Last change</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shows.map((show) => (
-                    <tr key={show.showId} className="border-b border-slate-200">
-                      <td className="py-2 pr-4">
-                        <Link href={`/staff/shows/${show.showId}`} className="font-semibold text-lake-700 underline">
-                          {show.title}
-                        </Link>
-                      </td>
-                      <td className="py-2 pr-4">{show.camperUsername}</td>
-                      <td className="py-2 pr-4">
-                        <ReviewStateBadge state={show.state} />
-                      </td>
-                      <td className="py-2">
-                        <time dateTime={show.updatedAt}>{formatShowDateTime(show.updatedAt)}</time>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroller>
+            <StaffTable label="Campers' shows table" columns={["Show", "Camper", "State", "Last change"]}>
+              {shows.map((show) => (
+                <tr key={show.showId} className="border-b border-slate-200">
+                  <td className="py-2 pr-4">
+                    <Link href={`/staff/shows/${show.showId}`} className="font-semibold text-lake-700 underline">
+                      {show.title}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-4">{show.camperUsername}</td>
+                  <td className="py-2 pr-4">
+                    <ReviewStateBadge state={show.state} />
+                  </td>
+                  <td className="py-2">
+                    <time dateTime={show.updatedAt}>{formatShowDateTime(show.updatedAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </StaffTable>
           )}
         </>
       )}

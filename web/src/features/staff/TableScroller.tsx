@@ -12,3 +12,23 @@ export function TableScroller({ label, children }: { label: string; children: Re
     </div>
   );
 }
+
+/** A staff table with its column headings, in its scrolling box (`label` names the box). */
+export function StaffTable({ label, columns, children }: { label: string; columns: readonly string[]; children: ReactNode }) {
+  return (
+    <TableScroller label={label}>
+      <table className="w-full border-collapse text-left">
+        <thead>
+          <tr className="border-b border-slate-300">
+            {columns.map((column, i) => (
+              <th key={column} scope="col" className={i < columns.length - 1 ? "py-2 pr-4" : "py-2"}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableScroller>
+  );
+}

@@ -1,13 +1,15 @@
 import { useQuery } from "@tanstack/react-query";
 import {
   voiceName,
+  voiceOverSchema,
+  voiceSampleSchema,
   voiceStatusSchema,
   type VoiceOption,
   type VoiceOver,
   type VoiceSample,
   type VoiceStatus,
 } from "../../../../contracts/voice.ts";
-import { ApiError, apiKeys, apiRequest, getJson } from "../../lib/api.ts";
+import { apiKeys, apiRequest, getJson, getJsonOrNull, sendForm } from "../../lib/api.ts";
 
 /**
  * Client side of the voice API (contracts/voice.ts): the provider's status and voices, the camper's
@@ -23,18 +25,6 @@ export function sampleMediaUrl(sample: Pick<VoiceSample, "mediaUrl" | "createdAt
   return `${sample.mediaUrl || VOICE_SAMPLE_MEDIA_URL}?v=${encodeURIComponent(sample.createdAt)}`;
 }
 export const cloneVoiceUrl = (showId: number) => `/api/recordings/${showId}/clone-voice`;
-
-async function throwIfNotOk(response: Response): Promise<void> {
-  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
-}
-
-/** GET `url` as JSON; a 404 means "there is none" and answers null. */
-async function getOrNull<T>(url: string, signal?: AbortSignal): Promise<T | null> {
-  const response = await fetch(url, { credentials: "include", signal });
-  if (response.status === 404) return null;
-  await throwIfNotOk(response);
-  return (await response.json()) as T;
-}
 
 /**
  * The voices to offer, each with the friendly name campers see and its preview: never a raw code
@@ -70,7 +60,7 @@ export function useVoiceStatus() {
 export function useVoiceSample() {
   return useQuery<VoiceSample | null, Error>({
     queryKey: VOICE_SAMPLE_KEY,
-    queryFn: ({ signal }) => getOrNull<VoiceSample>("/api/voice/sample", signal),
+    queryFn: ({ signal }) => getJsonOrNull("/api/voice/sample", voiceSampleSchema, { signal }),
   });
 }
 
@@ -78,7 +68,7 @@ export function useVoiceSample() {
 export function useVoiceOver(showId: number) {
   return useQuery<VoiceOver | null, Error>({
     queryKey: voiceOverKey(showId),
-    queryFn: ({ signal }) => getOrNull<VoiceOver>(`/api/recordings/${showId}/voice-over`, signal),
+    queryFn: ({ signal }) => getJsonOrNull(`/api/recordings/${showId}/voice-over`, voiceOverSchema, { signal }),
   });
 }
 
@@ -89,12 +79,10 @@ export async function generateVoiceOver(showId: number, voice?: string): Promise
 }
 
 /** POST /api/voice/save-sample as multipart, the recording in the field voiceSample. */
-export async function saveVoiceSample(blob: Blob): Promise<VoiceSample> {
+export function saveVoiceSample(blob: Blob): Promise<VoiceSample> {
   const form = new FormData();
   form.append("voiceSample", blob, sampleFileName(blob.type));
-  const response = await fetch("/api/voice/save-sample", { method: "POST", body: form, credentials: "include" });
-  await throwIfNotOk(response);
-  return (await response.json()) as VoiceSample;
+  return sendForm("/api/voice/save-sample", form, voiceSampleSchema);
 }
 
 export async function deleteVoiceSample(): Promise<void> {

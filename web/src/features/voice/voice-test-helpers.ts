@@ -1,3 +1,4 @@
+import type { PublicUser } from "../../../../contracts/auth.ts";
 import { vi } from "vitest";
 import type { VoiceOver, VoiceSample, VoiceStatus } from "../../../../contracts/voice.ts";
 
@@ -18,7 +19,7 @@ export interface ApiCall {
 
 type Handler = (call: ApiCall) => Response | Promise<Response> | undefined;
 
-export const TEST_USER = { id: 7, username: "camper_jo", subscriptionTier: "free", recordingsCount: 0 };
+export const TEST_USER: PublicUser = { id: 7, username: "camper_jo", subscriptionTier: "free", recordingsCount: 0, role: "camper" };
 
 /**
  * Replaces fetch: GET /api/user answers a signed-in camper; `handler` answers the rest, and

@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { ApiError, ContractError, errorMessage, getJson, getJsonOrNull, getJsonWithHeaders, sendForm, sendJson } from "./api.ts";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const pointSchema = z.object({ x: z.number(), y: z.number() });
+
+/** Every request answers `response`; the calls are kept for checking. */
+function answerWith(response: () => Response) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      calls.push({ url: String(input), init });
+      return response();
+    }),
+  );
+  return calls;
+}
+
+describe("the client's fetch layer", () => {
+  it("answers what the contract says, sending the session cookie", async () => {
+    const calls = answerWith(() => Response.json({ x: 1, y: 2 }));
+    await expect(getJson("/api/point", pointSchema)).resolves.toEqual({ x: 1, y: 2 });
+    expect(calls[0]!.init.credentials).toBe("include");
+  });
+
+  it("turns an answer in another shape into a ContractError naming the field, never a half-read value", async () => {
+    answerWith(() => Response.json({ x: 1, y: "two" }));
+    const error = await getJson("/api/point", pointSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContractError);
+    expect(errorMessage(error)).toBe(
+      "The server's answer to /api/point could not be read (y: Invalid input: expected number, received string). Reload the page and try again.",
+    );
+    answerWith(() => Response.json({ x: 1 }));
+    await expect(sendJson("PATCH", "/api/point", { x: 1 }, pointSchema)).rejects.toBeInstanceOf(ContractError);
+  });
+
+  it("words a refusal as ApiError, with the server's message for campers", async () => {
+    answerWith(() => Response.json({ message: "That show is not yours" }, { status: 403 }));
+    const error = await getJson("/api/point", pointSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(403);
+    expect(errorMessage(error)).toBe("That show is not yours");
+  });
+
+  it("answers null for 'there is none' (404, or 401 when asked), and still fails on other statuses", async () => {
+    answerWith(() => new Response("", { status: 404 }));
+    await expect(getJsonOrNull("/api/point", pointSchema)).resolves.toBeNull();
+    answerWith(() => new Response("", { status: 401 }));
+    await expect(getJsonOrNull("/api/user", pointSchema, { nullOn: 401 })).resolves.toBeNull();
+    await expect(getJsonOrNull("/api/point", pointSchema)).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it("keeps the answer's headers when asked (a list's next page)", async () => {
+    answerWith(() => Response.json({ x: 0, y: 0 }, { headers: { "X-Next-Cursor": "abc" } }));
+    const { data, headers } = await getJsonWithHeaders("/api/points", pointSchema);
+    expect(data).toEqual({ x: 0, y: 0 });
+    expect(headers.get("X-Next-Cursor")).toBe("abc");
+  });
+
+  it("posts a form as multipart and checks its answer too", async () => {
+    const calls = answerWith(() => Response.json({ x: 3, y: 4 }));
+    const form = new FormData();
+    form.append("name", "value");
+    await expect(sendForm("/api/form", form, pointSchema)).resolves.toEqual({ x: 3, y: 4 });
+    expect(calls[0]!.init.method).toBe("POST");
+    expect(calls[0]!.init.body).toBe(form);
+    answerWith(() => Response.json([]));
+    await expect(sendForm("/api/form", form, pointSchema)).rejects.toBeInstanceOf(ContractError);
+  });
+});
