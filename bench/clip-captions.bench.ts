@@ -8,64 +8,50 @@
  * Run: npm run bench:clip-captions (needs Debian's pocketsphinx and pocketsphinx-en-us).
  * Prints figures; nothing is timed against a limit.
  */
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { probeDuration, resolveVideoTools } from "../server/media/video-tools.ts";
 import { timeScriptInClips } from "../server/speech/clip-speech.ts";
 import { PocketsphinxAligner } from "../server/speech/pocketsphinx-aligner.ts";
+import { runPocketsphinxBench } from "./support/speech-bench.ts";
 import { speechSentences } from "../server/voice/voice-provider.ts";
 import { spokenClip } from "../testing/speech-fixtures.ts";
 import { SCRIPTS } from "../testing/camp-scripts.ts";
 
 const tools = resolveVideoTools({});
 
-async function main() {
-  if (!PocketsphinxAligner.available()) throw new Error("Install Debian's pocketsphinx and pocketsphinx-en-us first");
-  const work = await mkdtemp(path.join(tmpdir(), "clip-captions-bench-"));
+runPocketsphinxBench("clip-captions-bench", async (work) => {
   const aligner = new PocketsphinxAligner();
-  try {
-    const clip = async (sentences: string[], name: string, pauseSeconds?: number) => {
-      const file = path.join(work, `${name}.webm`);
-      await writeFile(file, await spokenClip(sentences, { pauseSeconds }));
-      return { path: file, durationSeconds: await probeDuration(tools, file), hasAudio: true };
-    };
-    const clips = [];
-    for (const [i, script] of SCRIPTS.entries()) clips.push(await clip(speechSentences(script), `script-${i}`));
+  const clip = async (sentences: string[], name: string, pauseSeconds?: number) => {
+    const file = path.join(work, `${name}.webm`);
+    await writeFile(file, await spokenClip(sentences, { pauseSeconds }));
+    return { path: file, durationSeconds: await probeDuration(tools, file), hasAudio: true };
+  };
+  const clips = [];
+  for (const [i, script] of SCRIPTS.entries()) clips.push(await clip(speechSentences(script), `script-${i}`));
 
-    console.log("script  own: words  sentences  read | unrelated: words  sentences  read");
-    let readOwn = 0;
-    let readOther = 0;
-    for (const [i, script] of SCRIPTS.entries()) {
-      const own = await timeScriptInClips(aligner, tools, [clips[i]!], script, work);
-      const other = await timeScriptInClips(aligner, tools, [clips[(i + 1) % SCRIPTS.length]!], script, work);
-      readOwn += own.readTheScript ? 1 : 0;
-      readOther += other.readTheScript ? 1 : 0;
-      const pct = (x: number) => `${Math.round(x * 100)} %`.padStart(5);
-      console.log(
-        `${String(i + 1).padStart(6)}       ${pct(own.share)}      ${pct(own.sentencesSaid)}  ${own.readTheScript ? "yes" : "no "}  |            ${pct(other.share)}      ${pct(other.sentencesSaid)}  ${other.readTheScript ? "yes" : "no"}`,
-      );
-    }
-    console.log(`read the script: ${readOwn}/${SCRIPTS.length} own readings, ${readOther}/${SCRIPTS.length} unrelated readings`);
-
-    const all = SCRIPTS.flatMap((s) => speechSentences(s));
-    const long = await clip(all, "all", 0.6);
-    const started = performance.now();
-    const timing = await timeScriptInClips(aligner, tools, [long], all.join(" "), work);
-    const seconds = (performance.now() - started) / 1000;
+  console.log("script  own: words  sentences  read | unrelated: words  sentences  read");
+  let readOwn = 0;
+  let readOther = 0;
+  for (const [i, script] of SCRIPTS.entries()) {
+    const own = await timeScriptInClips(aligner, tools, [clips[i]!], script, work);
+    const other = await timeScriptInClips(aligner, tools, [clips[(i + 1) % SCRIPTS.length]!], script, work);
+    readOwn += own.readTheScript ? 1 : 0;
+    readOther += other.readTheScript ? 1 : 0;
+    const pct = (x: number) => `${Math.round(x * 100)} %`.padStart(5);
     console.log(
-      `one reading of all ${all.length} sentences (${long.durationSeconds.toFixed(1)} s): ${Math.round(timing.share * 100)} % of words placed in ${seconds.toFixed(1)} s, ` +
-        `${(seconds / (long.durationSeconds / 60)).toFixed(1)} s per minute of speech (sound extraction included)`,
+      `${String(i + 1).padStart(6)}       ${pct(own.share)}      ${pct(own.sentencesSaid)}  ${own.readTheScript ? "yes" : "no "}  |            ${pct(other.share)}      ${pct(other.sentencesSaid)}  ${other.readTheScript ? "yes" : "no"}`,
     );
-  } finally {
-    await rm(work, { recursive: true, force: true });
   }
-}
+  console.log(`read the script: ${readOwn}/${SCRIPTS.length} own readings, ${readOther}/${SCRIPTS.length} unrelated readings`);
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+  const all = SCRIPTS.flatMap((s) => speechSentences(s));
+  const long = await clip(all, "all", 0.6);
+  const started = performance.now();
+  const timing = await timeScriptInClips(aligner, tools, [long], all.join(" "), work);
+  const seconds = (performance.now() - started) / 1000;
+  console.log(
+    `one reading of all ${all.length} sentences (${long.durationSeconds.toFixed(1)} s): ${Math.round(timing.share * 100)} % of words placed in ${seconds.toFixed(1)} s, ` +
+      `${(seconds / (long.durationSeconds / 60)).toFixed(1)} s per minute of speech (sound extraction included)`,
+  );
+});

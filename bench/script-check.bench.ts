@@ -15,12 +15,13 @@
  * most 50 ms and p90 at most 150 ms.
  */
 import { readFileSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { loadavg, tmpdir } from "node:os";
+import { writeFile } from "node:fs/promises";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { scriptSentences } from "../contracts/script-sentences.ts";
 import { checkSpeech } from "../server/speech/script-check.ts";
 import { PocketsphinxAligner } from "../server/speech/pocketsphinx-aligner.ts";
+import { runPocketsphinxBench } from "./support/speech-bench.ts";
 import type { SpeechAligner } from "../server/speech/speech-aligner.ts";
 import { CAMP_TAKE_TABLE } from "../testing/camp-scripts.ts";
 import {
@@ -81,97 +82,83 @@ function saidAt(takes: readonly CheckedTake[], kind: CheckedTake["kind"], share:
   return `${((said / sentences.length) * 100).toFixed(1)} %`;
 }
 
-async function main() {
-  if (!PocketsphinxAligner.available()) throw new Error("Install Debian's pocketsphinx and pocketsphinx-en-us first");
-  const work = await mkdtemp(path.join(tmpdir(), "script-check-bench-"));
+runPocketsphinxBench("script-check-bench", async (work) => {
   const { aligner, spent } = measured(new PocketsphinxAligner());
-  try {
-    console.log(`load average at start: ${load()} (on ${CAMP_TAKE_TABLE.length} scripts; timings are wall clock and suffer from other work on the machine)`);
-    const fliteTakes = await makeTableTakes(CAMP_TAKE_TABLE, FLITE_CMU_VOICES.map(fliteReader), work, 2);
-    const espeakTakes = await makeTableTakes(CAMP_TAKE_TABLE, ESPEAK_VOICES.map(espeakReader), work, 2);
+  console.log(`load average at start: ${load()} (on ${CAMP_TAKE_TABLE.length} scripts; timings are wall clock and suffer from other work on the machine)`);
+  const fliteTakes = await makeTableTakes(CAMP_TAKE_TABLE, FLITE_CMU_VOICES.map(fliteReader), work, 2);
+  const espeakTakes = await makeTableTakes(CAMP_TAKE_TABLE, ESPEAK_VOICES.map(espeakReader), work, 2);
 
-    const flite = await checkTableTakes(aligner, fliteTakes, 1);
-    const espeak = await checkTableTakes(aligner, espeakTakes, 1);
+  const flite = await checkTableTakes(aligner, fliteTakes, 1);
+  const espeak = await checkTableTakes(aligner, espeakTakes, 1);
 
-    // Word starts against known ones: every script read word by word by each CMU voice.
-    const errors: number[] = [];
-    const perScriptErrors: number[][] = CAMP_TAKE_TABLE.map(() => []);
-    let wordsKnown = 0;
-    let wordsHeard = 0;
-    let timedAudio = 0;
-    for (const [script, { lines }] of CAMP_TAKE_TABLE.entries()) {
-      for (const voice of FLITE_CMU_VOICES) {
-        const take = await wordTimedTake(voice, lines);
-        const file = path.join(work, `words-${script}-${voice}.wav`);
-        await writeFile(file, take.wav);
-        const check = await checkSpeech(aligner, file, lines);
-        timedAudio += take.seconds;
-        check.sentences.forEach((sentence, s) =>
-          sentence.words.forEach((word, w) => {
-            wordsKnown++;
-            if (!word.heard || word.start === null) return;
-            wordsHeard++;
-            const error = Math.abs(word.start - take.words[s]![w]!.start) * 1000;
-            errors.push(error);
-            perScriptErrors[script]!.push(error);
-          }),
-        );
-      }
-    }
-
-    const count = (takes: readonly CheckedTake[], script: number) => {
-      const f = tableFigures(takes.filter((t) => t.script === script));
-      return `${`${f.ownSaid}/${f.ownSentences}`.padStart(5)} ${`${f.leftOutMissed}/${f.leftOutTakes}`.padStart(6)} ${`${f.unrelatedSaid}/${f.unrelatedSentences}`.padStart(6)}`;
-    };
-    console.log("");
-    console.log("                       flite slt/awb/rms/kal16    espeak-ng (4 voices)    word starts (flite, one by one)");
-    console.log("script  sentences      own  left-out unrel.        own  left-out unrel.     heard   median    p90");
-    for (const [script, { lines }] of CAMP_TAKE_TABLE.entries()) {
-      const e = [...perScriptErrors[script]!].sort((a, b) => a - b);
-      const words = scriptSentences(lines).reduce((n, s) => n + s.split(/\s+/).length, 0) * FLITE_CMU_VOICES.length;
-      console.log(
-        `${String(script + 1).padStart(6)}  ${String(scriptSentences(lines).length).padStart(9)}    ${count(flite, script)}      ${count(espeak, script)}   ${`${e.length}/${words}`.padStart(7)} ${`${Math.round(quantile(e, 0.5))} ms`.padStart(8)} ${`${Math.round(quantile(e, 0.9))} ms`.padStart(7)}`,
+  // Word starts against known ones: every script read word by word by each CMU voice.
+  const errors: number[] = [];
+  const perScriptErrors: number[][] = CAMP_TAKE_TABLE.map(() => []);
+  let wordsKnown = 0;
+  let wordsHeard = 0;
+  let timedAudio = 0;
+  for (const [script, { lines }] of CAMP_TAKE_TABLE.entries()) {
+    for (const voice of FLITE_CMU_VOICES) {
+      const take = await wordTimedTake(voice, lines);
+      const file = path.join(work, `words-${script}-${voice}.wav`);
+      await writeFile(file, take.wav);
+      const check = await checkSpeech(aligner, file, lines);
+      timedAudio += take.seconds;
+      check.sentences.forEach((sentence, s) =>
+        sentence.words.forEach((word, w) => {
+          wordsKnown++;
+          if (!word.heard || word.start === null) return;
+          wordsHeard++;
+          const error = Math.abs(word.start - take.words[s]![w]!.start) * 1000;
+          errors.push(error);
+          perScriptErrors[script]!.push(error);
+        }),
       );
     }
-    console.log("(own: sentences said; left-out: takes whose left-out sentence was found missed; unrel.: sentences of the lines said over the unrelated text)");
-    console.log("");
-    for (const [name, checked] of [...FLITE_CMU_VOICES.map((v) => `flite ${v}`), ...ESPEAK_VOICES.map((v) => `espeak-ng ${v}`)].map((name) => [name, [...flite, ...espeak].filter((t) => t.reader === name)] as const)) {
-      console.log(`${name.padEnd(26)} ${describeFigures(tableFigures(checked))}`);
-    }
-
-    console.log("");
-    console.log("a sentence counted said from this share of its words heard (the check uses 80 %):");
-    console.log("share   flite: own said  unrelated said   espeak-ng: own said  unrelated said");
-    for (const share of [0.5, 0.6, 0.7, 0.8, 0.9, 1]) {
-      console.log(
-        `${`${share * 100} %`.padStart(5)}   ${saidAt(flite, "own", share).padStart(15)} ${saidAt(flite, "unrelated", share).padStart(15)}   ${saidAt(espeak, "own", share).padStart(19)} ${saidAt(espeak, "unrelated", share).padStart(15)}`,
-      );
-    }
-
-    const checks = [...flite, ...espeak];
-    const seconds = spent.wall;
-    const minutes = (checks.reduce((n, t) => n + t.seconds, 0) + timedAudio) / 60;
-    const sorted = errors.sort((a, b) => a - b);
-    console.log("");
-    console.log(
-      `${checks.length + CAMP_TAKE_TABLE.length * FLITE_CMU_VOICES.length} checks of ${minutes.toFixed(1)} min of speech in ${seconds.toFixed(1)} s; ` +
-        `pocketsphinx CPU ${spent.cpu.toFixed(1)} s (${(spent.cpu / minutes).toFixed(2)} s per minute of speech); ` +
-        `${wordsHeard} of ${wordsKnown} words of the word-by-word takes heard; load average at end: ${load()}`,
-    );
-    console.log(`script-check (espeak-ng): ${describeFigures(tableFigures(espeak))}`);
-    console.log(`script-check: ${describeFigures(tableFigures(flite))}`);
-    console.log(
-      `alignment: ${(seconds / minutes).toFixed(2)} s per minute of speech; word start error median ${Math.round(quantile(sorted, 0.5))} ms, p90 ${Math.round(quantile(sorted, 0.9))} ms`,
-    );
-  } finally {
-    await rm(work, { recursive: true, force: true });
   }
-}
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+  const count = (takes: readonly CheckedTake[], script: number) => {
+    const f = tableFigures(takes.filter((t) => t.script === script));
+    return `${`${f.ownSaid}/${f.ownSentences}`.padStart(5)} ${`${f.leftOutMissed}/${f.leftOutTakes}`.padStart(6)} ${`${f.unrelatedSaid}/${f.unrelatedSentences}`.padStart(6)}`;
+  };
+  console.log("");
+  console.log("                       flite slt/awb/rms/kal16    espeak-ng (4 voices)    word starts (flite, one by one)");
+  console.log("script  sentences      own  left-out unrel.        own  left-out unrel.     heard   median    p90");
+  for (const [script, { lines }] of CAMP_TAKE_TABLE.entries()) {
+    const e = [...perScriptErrors[script]!].sort((a, b) => a - b);
+    const words = scriptSentences(lines).reduce((n, s) => n + s.split(/\s+/).length, 0) * FLITE_CMU_VOICES.length;
+    console.log(
+      `${String(script + 1).padStart(6)}  ${String(scriptSentences(lines).length).padStart(9)}    ${count(flite, script)}      ${count(espeak, script)}   ${`${e.length}/${words}`.padStart(7)} ${`${Math.round(quantile(e, 0.5))} ms`.padStart(8)} ${`${Math.round(quantile(e, 0.9))} ms`.padStart(7)}`,
+    );
+  }
+  console.log("(own: sentences said; left-out: takes whose left-out sentence was found missed; unrel.: sentences of the lines said over the unrelated text)");
+  console.log("");
+  for (const [name, checked] of [...FLITE_CMU_VOICES.map((v) => `flite ${v}`), ...ESPEAK_VOICES.map((v) => `espeak-ng ${v}`)].map((name) => [name, [...flite, ...espeak].filter((t) => t.reader === name)] as const)) {
+    console.log(`${name.padEnd(26)} ${describeFigures(tableFigures(checked))}`);
+  }
+
+  console.log("");
+  console.log("a sentence counted said from this share of its words heard (the check uses 80 %):");
+  console.log("share   flite: own said  unrelated said   espeak-ng: own said  unrelated said");
+  for (const share of [0.5, 0.6, 0.7, 0.8, 0.9, 1]) {
+    console.log(
+      `${`${share * 100} %`.padStart(5)}   ${saidAt(flite, "own", share).padStart(15)} ${saidAt(flite, "unrelated", share).padStart(15)}   ${saidAt(espeak, "own", share).padStart(19)} ${saidAt(espeak, "unrelated", share).padStart(15)}`,
+    );
+  }
+
+  const checks = [...flite, ...espeak];
+  const seconds = spent.wall;
+  const minutes = (checks.reduce((n, t) => n + t.seconds, 0) + timedAudio) / 60;
+  const sorted = errors.sort((a, b) => a - b);
+  console.log("");
+  console.log(
+    `${checks.length + CAMP_TAKE_TABLE.length * FLITE_CMU_VOICES.length} checks of ${minutes.toFixed(1)} min of speech in ${seconds.toFixed(1)} s; ` +
+      `pocketsphinx CPU ${spent.cpu.toFixed(1)} s (${(spent.cpu / minutes).toFixed(2)} s per minute of speech); ` +
+      `${wordsHeard} of ${wordsKnown} words of the word-by-word takes heard; load average at end: ${load()}`,
+  );
+  console.log(`script-check (espeak-ng): ${describeFigures(tableFigures(espeak))}`);
+  console.log(`script-check: ${describeFigures(tableFigures(flite))}`);
+  console.log(
+    `alignment: ${(seconds / minutes).toFixed(2)} s per minute of speech; word start error median ${Math.round(quantile(sorted, 0.5))} ms, p90 ${Math.round(quantile(sorted, 0.9))} ms`,
+  );
+});

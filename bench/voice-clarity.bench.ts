@@ -13,14 +13,14 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { resolveVideoTools } from "../server/media/video-tools.ts";
 import { FliteVoice } from "../server/voice/flite-voice.ts";
 import { EspeakNgVoice } from "../server/voice/offline-voice.ts";
 import type { VoiceProvider } from "../server/voice/voice-provider.ts";
 import { SCRIPTS } from "../testing/camp-scripts.ts";
+import { to16k } from "../testing/script-takes.ts";
+import { parseWav, toWav } from "../server/voice/wav.ts";
 
 const run = promisify(execFile);
-const tools = resolveVideoTools({});
 const DICT = "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict";
 
 
@@ -62,11 +62,10 @@ async function sentenceShares(script: string, heard: string[]): Promise<{ shares
   return { shares: perSentence.map((ws, s) => (ws.length ? placed[s]! / ws.length : 0)), placed: placed.reduce((a, b) => a + b, 0) };
 }
 
-async function to16k(audio: Buffer, work: string, name: string): Promise<string> {
-  const raw = path.join(work, `${name}.wav`);
+/** The voice's reading as a 16 kHz mono WAV file in `work`, what pocketsphinx listens to. */
+async function to16kFile(audio: Buffer, work: string, name: string): Promise<string> {
   const out = path.join(work, `${name}-16k.wav`);
-  await writeFile(raw, audio);
-  await run(tools.ffmpeg, ["-v", "error", "-y", "-i", raw, "-ar", "16000", "-ac", "1", "-c:a", "pcm_s16le", out]);
+  await writeFile(out, toWav(await to16k(parseWav(audio))));
   return out;
 }
 
@@ -85,7 +84,7 @@ async function main() {
   try {
     for (const [engine, provider, voice] of voices) {
       const files: string[] = [];
-      for (const [i, script] of SCRIPTS.entries()) files.push(await to16k(await provider.synthesize(script, voice), work, `${voice}-${i}`));
+      for (const [i, script] of SCRIPTS.entries()) files.push(await to16kFile(await provider.synthesize(script, voice), work, `${voice}-${i}`));
       let said80 = 0;
       let said50 = 0;
       let un80 = 0;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { buildCredentials } from "../testing/factories.ts";
 import { webmFixture } from "../testing/media-fixtures.ts";
 import { createShowViaApi, ok, renderViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
-import { allAxeViolations, launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
+import { browserWithClip, allAxeViolations, newContext, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 import { startServerWithStaff, type RunningServer } from "./support/server.ts";
 import { waitAllSaved } from "./support/story.ts";
@@ -15,13 +15,7 @@ import { waitAllSaved } from "./support/story.ts";
  * motion nothing animates endlessly.
  */
 const baseURL = inject("baseURL");
-let browser: Browser;
-let clip: Buffer;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  clip = await webmFixture(2);
-});
-afterAll(() => browser?.close());
+const scene = browserWithClip();
 
 type Check = (name: string) => Promise<void>;
 
@@ -58,8 +52,8 @@ async function showWithClips(context: BrowserContext) {
     title: "Lake Days",
     narration: "Hello camp. This summer we filmed the lake at sunrise.",
   });
-  const a = await uploadClipViaApi(context.request, clip, "Dock", show.id);
-  const b = await uploadClipViaApi(context.request, clip, "Canoe", show.id);
+  const a = await uploadClipViaApi(context.request, scene.clip, "Dock", show.id);
+  const b = await uploadClipViaApi(context.request, scene.clip, "Canoe", show.id);
   await setShowClips(context.request, show.id, [a.id, b.id]);
   return show;
 }
@@ -134,7 +128,7 @@ describe("accessibility of every screen", () => {
   ])(
     "has no axe violation of any impact at $size size, and every route has its own title",
     async ({ viewport }) => {
-      const context = await newContext(browser, baseURL, viewport);
+      const context = await newContext(scene.browser, baseURL, viewport);
       context.setDefaultTimeout(20_000);
       const page = await context.newPage();
       const errors = watchPageErrors(page, [401, 404]);
@@ -167,7 +161,7 @@ describe("accessibility of every screen", () => {
   it(
     "never scrolls sideways at 320 px wide, on any route or state",
     async () => {
-      const context = await newContext(browser, baseURL, { width: 320, height: 640 });
+      const context = await newContext(scene.browser, baseURL, { width: 320, height: 640 });
       context.setDefaultTimeout(20_000);
       const page = await context.newPage();
       const findings: string[] = [];
@@ -179,7 +173,7 @@ describe("accessibility of every screen", () => {
   );
 
   it("stops spinners under prefers-reduced-motion: no endless animation while a page loads", async () => {
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(scene.browser, baseURL);
     const page = await context.newPage();
     await registerThroughUI(page, buildCredentials());
 
@@ -233,14 +227,14 @@ describe("accessibility of the staff and sharing screens", () => {
 
     // The scene through the API: a camper's show with a finished, captioned video, sent to staff and approved.
     camperCredentials = buildCredentials();
-    const camper = await newContext(browser, server.baseURL);
+    const camper = await newContext(scene.browser, server.baseURL);
     await ok(await camper.request.post("/api/register", { data: camperCredentials }), "register");
     const show = await createShowViaApi(camper.request, { title: "Canoe Week", narration: "We paddled to the island and sang by the fire." });
-    const made = await uploadClipViaApi(camper.request, clip ?? (await webmFixture(2)), "Paddling", show.id);
+    const made = await uploadClipViaApi(camper.request, scene.clip ?? (await webmFixture(2)), "Paddling", show.id);
     await setShowClips(camper.request, show.id, [made.id]);
     const render = await renderViaApi(camper.request, show.id, { captions: true });
     await ok(await camper.request.post(`/api/recordings/${show.id}/review`, { data: { message: "Ready for my family!" } }), "submit");
-    const staff = await newContext(browser, server.baseURL);
+    const staff = await newContext(scene.browser, server.baseURL);
     await ok(await staff.request.post("/api/login", { data: staffCredentials }), "staff login");
     await ok(
       await staff.request.post(`/api/staff/shows/${show.id}/review`, { data: { decision: "approve", note: "Lovely paddling.", renderJobId: render.id } }),
@@ -254,7 +248,7 @@ describe("accessibility of the staff and sharing screens", () => {
   /** Staff list (waiting and all states), audit log, a show with its share card; the camper's share card; the family's watch page. */
   async function staffAndShareScreens(viewport: { width: number; height: number }, check: (page: Page) => Check) {
     const titles = new Map<string, string>();
-    const staff = await newContext(browser, server.baseURL, viewport);
+    const staff = await newContext(scene.browser, server.baseURL, viewport);
     staff.setDefaultTimeout(20_000);
     await ok(await staff.request.post("/api/login", { data: staffCredentials }), "staff login");
     const page = await staff.newPage();
@@ -281,7 +275,7 @@ describe("accessibility of the staff and sharing screens", () => {
     await run("/staff/shows/:id share card");
 
     // The camper's own show page with the card, then the family's page the link opens.
-    const camper = await newContext(browser, server.baseURL, viewport);
+    const camper = await newContext(scene.browser, server.baseURL, viewport);
     camper.setDefaultTimeout(20_000);
     await ok(await camper.request.post("/api/login", { data: camperCredentials }), "camper login");
     const camperPage = await camper.newPage();

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
 import { buildCredentials } from "../testing/factories.ts";
-import { webmFixture } from "../testing/media-fixtures.ts";
 import { createShowViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
-import { checkLayoutAndAxe, launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
+import { browserWithClip, checkLayoutAndAxe, newContext, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 
 const baseURL = inject("baseURL");
-let browser: Browser;
-let clip: Buffer;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  clip = await webmFixture(2);
-});
-afterAll(() => browser?.close());
+const scene = browserWithClip();
 
 /** One paragraph, first sentence short: the built-in writer fits it by dropping the later sentences. */
 const LONG_SCRIPT =
@@ -31,14 +24,14 @@ async function secondsIn(page: Page, testId: string): Promise<number> {
 
 describe("the editor's length check, posters and trims", () => {
   it("trims a clip, shows the total change, fits the script to the clips and keeps the rewrite", async () => {
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(scene.browser, baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page, [401, 404]);
     await registerThroughUI(page, buildCredentials());
     const show = await createShowViaApi(context.request, { title: "Lake Days", narration: LONG_SCRIPT });
     // Into the show straight away (tus showId metadata): an open Create screen would adopt loose clips.
-    const dock = await uploadClipViaApi(context.request, clip, "Dock", show.id);
-    const canoe = await uploadClipViaApi(context.request, clip, "Canoe", show.id);
+    const dock = await uploadClipViaApi(context.request, scene.clip, "Dock", show.id);
+    const canoe = await uploadClipViaApi(context.request, scene.clip, "Canoe", show.id);
     await setShowClips(context.request, show.id, [dock.id, canoe.id]);
 
     await page.goto(`/shows/${show.id}/narration`);

@@ -6,6 +6,7 @@ import { builtinModules } from "node:module";
 import { afterEach, describe, expect, it } from "vitest";
 import { isBuildCurrent } from "../scripts/build-stamp.mjs";
 import { buildCredentials } from "../testing/factories.ts";
+import { isAlive } from "../testing/processes.ts";
 import { freePort, newDataDir } from "./support/server.ts";
 
 /** `npm start` without npm in front: the script it runs. */
@@ -35,15 +36,6 @@ async function waitForAnswer(baseURL: string, child: ChildProcess, output: () =>
 function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null) return Promise.resolve(child.exitCode);
   return new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Bare package names imported by the built server (node: builtins and relative paths left out). */

@@ -1,23 +1,14 @@
 import { readFile } from "node:fs/promises";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
 import { buildCredentials } from "../testing/factories.ts";
-import { webmFixture } from "../testing/media-fixtures.ts";
 import { createShowViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
-import { launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
+import { browserWithClip, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
-import { recordingReaches } from "./support/story.ts";
+import { recordingReaches, toastRegion } from "./support/story.ts";
 
 const baseURL = inject("baseURL");
-let browser: Browser;
-let clip: Buffer;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  clip = await webmFixture(2);
-});
-afterAll(() => browser?.close());
-
-const toastRegion = (page: Page) => page.getByRole("region", { name: /Notifications/ }).locator("li");
+const scene = browserWithClip();
 
 async function showWithTwoClips(context: BrowserContext, videoFormat: string) {
   const show = await createShowViaApi(context.request, {
@@ -25,8 +16,8 @@ async function showWithTwoClips(context: BrowserContext, videoFormat: string) {
     narration: "Hello camp. This summer we filmed the lake at sunrise.",
     videoFormat,
   });
-  const a = await uploadClipViaApi(context.request, clip, "Dock", show.id);
-  const b = await uploadClipViaApi(context.request, clip, "Canoe", show.id);
+  const a = await uploadClipViaApi(context.request, scene.clip, "Dock", show.id);
+  const b = await uploadClipViaApi(context.request, scene.clip, "Canoe", show.id);
   await setShowClips(context.request, show.id, [a.id, b.id]);
   return show;
 }
@@ -57,7 +48,7 @@ async function plays(page: Page, selector: string, index = 0) {
 
 describe("the narration editing screen and AI voice", () => {
   it("edits title and script without a save button, plays both clips at 9:16, and generates and plays the AI voice", async () => {
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(scene.browser, baseURL);
     const page = await context.newPage();
     const errors = watchPageErrors(page, [401, 404]);
     await registerThroughUI(page, buildCredentials());
@@ -97,7 +88,7 @@ describe("the narration editing screen and AI voice", () => {
   });
 
   it("records a voice sample on /voice-settings, saves it, and plays it back after a reload", async () => {
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(scene.browser, baseURL);
     const page = await context.newPage();
     await registerThroughUI(page, buildCredentials());
     await page.goto("/voice-settings");
@@ -117,7 +108,7 @@ describe("the narration editing screen and AI voice", () => {
 
 describe("the final video", () => {
   it("Download .mp4 shows progress and delivers an MP4", async () => {
-    const context = await newContext(browser, baseURL);
+    const context = await newContext(scene.browser, baseURL);
     const page = await context.newPage();
     await registerThroughUI(page, buildCredentials());
     const show = await showWithTwoClips(context, "linkedin");

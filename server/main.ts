@@ -3,21 +3,11 @@ import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { openDatabase } from "../db/client.ts";
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { loadConfigOrExit, runProcess, stopOnSignal } from "./process-lifecycle.ts";
 
 /** The process entry: reads config, opens the database, listens, and closes cleanly on a signal. */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-
+  const config = loadConfigOrExit();
   mkdirSync(config.dataDir, { recursive: true });
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config.database, { log: (line) => log.info(line) });
@@ -30,19 +20,13 @@ async function main() {
     logger: { level: config.logLevel },
   });
 
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+  stopOnSignal(async (signal) => {
     app.log.info({ signal }, "shutting down");
     // In-flight requests get a moment to finish; a browser's idle keep-alive must not hold the exit.
     setTimeout(() => app.server.closeAllConnections(), 3000).unref();
     await app.close();
     await database.close();
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void close("SIGINT"));
-  process.on("SIGTERM", () => void close("SIGTERM"));
+  });
 
   if (database.kind !== "postgres") {
     // An embedded database belongs to this process alone, so any upload lock or running render in it
@@ -68,7 +52,4 @@ async function main() {
   app.log.info(`Summer Stories is ready on http://localhost:${config.port} (${where})`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runProcess(main);

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import pino from "pino";
 import { openDatabase } from "../db/client.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { loadConfigOrExit, runProcess, stopOnSignal } from "./process-lifecycle.ts";
 import { createMediaStorage } from "./media/create-media-storage.ts";
 import { resolveVideoTools } from "./media/video-tools.ts";
 import { ClipsRepository } from "./modules/clips/clips.repository.ts";
@@ -19,16 +19,7 @@ const RENDER_GRACE_MS = 20_000;
  * writes videos to the same storage.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = loadConfigOrExit();
   if (config.database.kind !== "postgres") {
     console.error("A render worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process.");
     process.exit(1);
@@ -50,24 +41,15 @@ async function main() {
     log,
   });
 
-  let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
-    closing = true;
+  stopOnSignal(async (signal) => {
     log.info({ signal, running: worker.busy }, "render worker stopping");
     await worker.finishOrHandBack(RENDER_GRACE_MS);
     await database.close();
     log.info("render worker stopped");
-    process.exit(0);
-  };
-  process.on("SIGINT", () => void close("SIGINT"));
-  process.on("SIGTERM", () => void close("SIGTERM"));
+  });
 
   worker.start();
   log.info({ worker: worker.id, concurrency: config.render.concurrency, storage: config.media.s3 ? "s3" : "local" }, "render worker ready");
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+runProcess(main);

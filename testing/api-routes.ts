@@ -64,6 +64,7 @@ export const API_ROUTE_CASES: RouteCase[] = [
   { method: "POST", route: "/api/logout", url: () => "/api/logout", expect: { signedOut: 204, owner: 204, otherUser: 204 } },
   // Your data, yours to take: the session names whose archive it is; staff download any camper's.
   { method: "GET", route: "/api/user/export", url: () => "/api/user/export", expect: { signedOut: 401, owner: 200, otherUser: 200, staff: 200 } },
+  { method: "GET", route: "/api/user/export/allowance", url: () => "/api/user/export/allowance", expect: { signedOut: 401, owner: 200, otherUser: 200, staff: 200 } },
   {
     method: "GET",
     route: "/api/staff/campers/:id/export",

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { createServer as createNetServer, connect, type Server, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { freshDatabase as freshTestDatabase } from "./test-database.ts";
 
 /**
  * Pieces for running the built app as several processes, as in production: web instances and render
@@ -33,18 +33,7 @@ export async function freePort(): Promise<number> {
 export async function freshDatabase(name: string): Promise<URL> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error("The cluster needs PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test).");
-  const safe = name.replace(/[^a-z0-9_]/g, "_");
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${safe} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${safe}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(base);
-  url.pathname = `/${safe}`;
-  return url;
+  return new URL(await freshTestDatabase(base, name.replace(/[^a-z0-9_]/g, "_")));
 }
 
 export interface TcpProxy {

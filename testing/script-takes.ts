@@ -84,8 +84,8 @@ export function espeakReader(voice: string): Reader {
   };
 }
 
-/** Mono 16 kHz, through ffmpeg when the reader spoke at another rate (espeak-ng: 22.05 kHz). */
-async function to16k(pcm: Pcm16): Promise<Pcm16> {
+/** Mono 16 kHz (what the listeners take), through ffmpeg when the voice spoke at another rate (espeak-ng: 22.05 kHz). */
+export async function to16k(pcm: Pcm16): Promise<Pcm16> {
   if (pcm.sampleRate === SAMPLE_RATE && pcm.channels === 1) return pcm;
   const resampled = await new Promise<Buffer>((resolve, reject) => {
     const child = execFile(

@@ -1,6 +1,23 @@
+import type { Readable } from "node:stream";
+import { afterAll, beforeAll } from "vitest";
 import type { Clip } from "../contracts/clips.ts";
 import type { App } from "../server/app.ts";
-import type { SignedInClient } from "./test-app.ts";
+import { webmFixture } from "./media-fixtures.ts";
+import { createTestApp, type SignedInClient } from "./test-app.ts";
+
+/**
+ * The scene of a file of upload tests: an app (with `env` on top of the test config) and a WebM clip of
+ * `seconds`. Registers the file's own beforeAll/afterAll; read `app` and `video` inside its tests.
+ */
+export function appWithVideo(seconds: number, env: Record<string, string> = {}): { readonly app: App; readonly video: Buffer } {
+  const scene = {} as { app: App; video: Buffer };
+  beforeAll(async () => {
+    scene.app = await createTestApp(env);
+    scene.video = await webmFixture(seconds);
+  });
+  afterAll(() => scene.app?.close());
+  return scene;
+}
 
 const b64 = (s: string) => Buffer.from(s).toString("base64");
 
@@ -25,7 +42,8 @@ export async function tusCreate(app: App, camper: SignedInClient, options: { tit
   return res.headers.location as string;
 }
 
-export function tusPatch(app: App, camper: SignedInClient, location: string, offset: number, bytes: Buffer, length?: number) {
+/** One PATCH of a tus upload; `bytes` may be a stream the test writes into while the request runs. */
+export function tusPatch(app: App, camper: SignedInClient, location: string, offset: number, bytes: Buffer | Readable, length?: number) {
   return app.inject({
     method: "PATCH",
     url: location,

@@ -1,10 +1,11 @@
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { webmFixture } from "../../testing/media-fixtures.ts";
 
 /** Debian's Chromium; a test tool never downloads a browser of its own. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -26,6 +27,20 @@ const CHROMIUM_ARGS = [
 export function launchBrowser(options: { microphoneWav?: string } = {}): Promise<Browser> {
   const args = options.microphoneWav ? [...CHROMIUM_ARGS, `--use-file-for-fake-audio-capture=${options.microphoneWav}`] : CHROMIUM_ARGS;
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args });
+}
+
+/**
+ * The scene of a file whose campers upload clips: Chromium and a 2 s WebM clip. Registers the file's own
+ * beforeAll/afterAll; read `browser` and `clip` inside its tests.
+ */
+export function browserWithClip(): { readonly browser: Browser; readonly clip: Buffer } {
+  const scene = {} as { browser: Browser; clip: Buffer };
+  beforeAll(async () => {
+    scene.browser = await launchBrowser();
+    scene.clip = await webmFixture(2);
+  });
+  afterAll(() => scene.browser?.close());
+  return scene;
 }
 
 /** A fresh browser profile kept on disk, for tests that need storage to survive a browser restart. */

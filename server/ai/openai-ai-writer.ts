@@ -1,18 +1,15 @@
 import type OpenAI from "openai";
 import { APIConnectionError, APIConnectionTimeoutError, APIError } from "openai/error";
-import { lazyOpenAiClient } from "./openai-sdk.ts";
+import { lazyOpenAiClient, openAiProviderName, type OpenAiEndpoint } from "./openai-sdk.ts";
 import type { AiStatus } from "../../contracts/ai.ts";
 import type { AiWriter, ChatTurn, CustomEditRequest, FitRequest, NarrationRequest, WriteOptions } from "./ai-writer.ts";
 import { AiError } from "./ai-writer.ts";
 import { chatMessages, editMessages, fitMessages, narrationMessages, titleMessages } from "./prompts.ts";
 
-export interface OpenAiWriterConfig {
-  apiKey?: string;
-  baseURL?: string;
+export interface OpenAiWriterConfig extends OpenAiEndpoint {
   model: string;
   /** Longest wait for the first token and between tokens. */
   timeoutMs: number;
-  maxRetries: number;
 }
 
 type Message = Parameters<OpenAI["chat"]["completions"]["create"]>[0]["messages"][number];
@@ -29,14 +26,8 @@ export class OpenAiWriter implements AiWriter {
 
   constructor(private readonly config: OpenAiWriterConfig) {
     this.model = config.model;
-    this.providerName = config.baseURL ? `OpenAI-compatible server (${new URL(config.baseURL).host})` : "OpenAI";
-    this.client = lazyOpenAiClient({
-      // Local servers (Ollama, llama.cpp) need no key, but the SDK wants one.
-      apiKey: config.apiKey || "not-needed",
-      baseURL: config.baseURL,
-      timeout: config.timeoutMs,
-      maxRetries: config.maxRetries,
-    });
+    this.providerName = openAiProviderName(config.baseURL, "OpenAI", "OpenAI-compatible server");
+    this.client = lazyOpenAiClient(config);
   }
 
   writeNarration(request: NarrationRequest, options?: WriteOptions) {

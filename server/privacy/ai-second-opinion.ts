@@ -36,13 +36,8 @@ export class OpenAiSecondOpinion implements SecondOpinion {
   private readonly client: () => Promise<OpenAI>;
 
   constructor(private readonly config: OpenAiSecondOpinionConfig) {
-    this.client = lazyOpenAiClient({
-      apiKey: config.apiKey || "not-needed",
-      baseURL: config.baseURL,
-      // A second opinion is worth one try: the rules have already answered.
-      timeout: Math.min(config.timeoutMs, 15_000),
-      maxRetries: 0,
-    });
+    // A second opinion is worth one try: the rules have already answered.
+    this.client = lazyOpenAiClient({ ...config, timeoutMs: Math.min(config.timeoutMs, 15_000), maxRetries: 0 });
   }
 
   async find(texts: Record<PersonalDetailField, string>, signal?: AbortSignal) {

@@ -1,15 +1,11 @@
 import { readFile } from "node:fs/promises";
 import type OpenAI from "openai";
-import { lazyOpenAiClient } from "../ai/openai-sdk.ts";
+import { lazyOpenAiClient, openAiProviderName, type OpenAiEndpoint } from "../ai/openai-sdk.ts";
 import type { HeardWord, SpeechAligner } from "./speech-aligner.ts";
 
-export interface OpenAiTranscriptionConfig {
-  apiKey?: string;
-  baseURL?: string;
+export interface OpenAiTranscriptionConfig extends OpenAiEndpoint {
   /** A transcription model that gives word timings (OpenAI: whisper-1). */
   model: string;
-  timeoutMs: number;
-  maxRetries: number;
 }
 
 /**
@@ -23,13 +19,8 @@ export class OpenAiTranscriptionAligner implements SpeechAligner {
   private readonly client: () => Promise<OpenAI>;
 
   constructor(private readonly config: OpenAiTranscriptionConfig) {
-    this.name = config.baseURL ? `OpenAI-compatible transcription (${new URL(config.baseURL).host})` : "OpenAI transcription";
-    this.client = lazyOpenAiClient({
-      apiKey: config.apiKey || "not-needed",
-      baseURL: config.baseURL,
-      timeout: config.timeoutMs,
-      maxRetries: config.maxRetries,
-    });
+    this.name = openAiProviderName(config.baseURL, "OpenAI transcription", "OpenAI-compatible transcription");
+    this.client = lazyOpenAiClient(config);
   }
 
   async align(wavFile: string, _text: string, signal?: AbortSignal): Promise<HeardWord[]> {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
-import { VoiceError, type VoiceProvider } from "./voice-provider.ts";
+import { VoiceError } from "./voice-provider.ts";
+import { synthesizeInWorker, WorkerVoice } from "./voice-worker.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -167,39 +167,20 @@ const runFliteInMemory = ${runFliteInMemory.toString()};
 try {
   parentPort.postMessage({ ok: true, audio: runFliteInMemory(workerData.module, workerData.voice, workerData.texts) });
 } catch (error) {
-  parentPort.postMessage({ ok: false, message: String((error && error.message) || error) });
+  parentPort.postMessage({ ok: false, message: "The built-in voice failed: " + String((error && error.message) || error) });
 }`;
 
 /**
  * Flite (CMU's voices, built from recordings of real speakers) running inside Node from npm: no
- * install, 16 kHz mono WAV (kal: 8 kHz). Synthesis is CPU-bound, so it runs in a worker thread and
- * the server keeps answering meanwhile.
+ * install, 16 kHz mono WAV (kal: 8 kHz), synthesised in a worker thread.
  */
-export class FliteVoice implements VoiceProvider {
+export class FliteVoice extends WorkerVoice {
   readonly providerName = "Built-in voice (Flite)";
   readonly voices = FLITE_VOICES;
   readonly defaultVoice = "kal16";
-  readonly maxInputChars = 100_000;
-  readonly format = "wav" as const;
-
-  async synthesize(text: string, voice: string): Promise<Buffer> {
-    const [audio] = await this.synthesizeEach([text], voice);
-    return audio!;
-  }
 
   async synthesizeEach(texts: string[], voice: string): Promise<Buffer[]> {
     if (!(FLITE_VOICES as readonly string[]).includes(voice)) throw new VoiceError(502, "That voice is not available");
-    const module = await fliteModule();
-    // Plain CommonJS: no loaders of the parent (test runners, tsx) are carried into it.
-    const worker = new Worker(WORKER_SOURCE, { eval: true, execArgv: [], workerData: { module, texts, voice } });
-    return new Promise((resolve, reject) => {
-      worker.once("message", (result: { ok: true; audio: Uint8Array[] } | { ok: false; message: string }) => {
-        if (result.ok) resolve(result.audio.map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength)));
-        else reject(new VoiceError(502, `The built-in voice failed: ${result.message}`));
-      });
-      worker.once("error", (error) => reject(new VoiceError(502, `The built-in voice failed: ${error.message}`)));
-      // Settles nothing when an answer came first; otherwise the worker ended without one.
-      worker.once("exit", (code) => reject(new VoiceError(502, `The built-in voice stopped (exit code ${code})`)));
-    });
+    return synthesizeInWorker(WORKER_SOURCE, { module: await fliteModule(), texts, voice });
   }
 }

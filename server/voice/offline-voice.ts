@@ -1,8 +1,8 @@
 import { execFile, spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { promisify } from "node:util";
-import { Worker } from "node:worker_threads";
-import { VoiceError, type VoiceProvider } from "./voice-provider.ts";
+import type { VoiceProvider } from "./voice-provider.ts";
+import { synthesizeInWorker, WorkerVoice } from "./voice-worker.ts";
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);
@@ -34,21 +34,13 @@ export class EspeakNgVoice implements VoiceProvider {
 
 /**
  * meSpeak (eSpeak compiled to JavaScript) from npm, so `npm install` alone gives a voice. It is
- * synchronous and CPU-heavy, so each synthesis runs in a worker thread.
+ * synchronous and CPU-heavy, so it synthesises in a worker thread.
  */
-export class MeSpeakVoice implements VoiceProvider {
+export class MeSpeakVoice extends WorkerVoice {
   readonly providerName = "Built-in voice (meSpeak)";
   readonly voices = VOICES;
   readonly defaultVoice = "en-us";
-  readonly maxInputChars = 100_000;
-  readonly format = "wav" as const;
 
-  async synthesize(text: string, voice: string): Promise<Buffer> {
-    const [audio] = await this.synthesizeEach([text], voice);
-    return audio!;
-  }
-
-  /** Several texts in one worker: meSpeak and its voice load once. */
   synthesizeEach(texts: string[], voice: string): Promise<Buffer[]> {
     const [base, variant] = voice.split("+");
     const paths = {
@@ -57,7 +49,7 @@ export class MeSpeakVoice implements VoiceProvider {
       voice: require.resolve(`mespeak/voices/en/${base === "en" ? "en" : "en-us"}.json`),
     };
     // Worker code as a string works the same from the TypeScript sources and the built server.
-    const worker = new Worker(
+    return synthesizeInWorker(
       `const { parentPort, workerData } = require("node:worker_threads");
        const log = console.log; console.log = () => {};
        const meSpeak = require(workerData.paths.mespeak);
@@ -65,16 +57,10 @@ export class MeSpeakVoice implements VoiceProvider {
        meSpeak.loadVoice(require(workerData.paths.voice));
        const out = workerData.texts.map((text) => meSpeak.speak(text, { rawdata: "buffer", speed: 155, variant: workerData.variant }));
        console.log = log;
-       parentPort.postMessage(out.every(Boolean) ? out.map((a) => Buffer.from(a)) : null);`,
-      { eval: true, execArgv: [], workerData: { paths, texts, variant: variant ?? undefined } },
+       parentPort.postMessage(out.every(Boolean)
+         ? { ok: true, audio: out.map((a) => Buffer.from(a)) }
+         : { ok: false, message: "The built-in voice could not read this text" });`,
+      { paths, texts, variant: variant ?? undefined },
     );
-    return new Promise((resolve, reject) => {
-      worker.once("message", (audio: Uint8Array[] | null) => {
-        void worker.terminate();
-        if (!audio) reject(new VoiceError(502, "The built-in voice could not read this text"));
-        else resolve(audio.map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength)));
-      });
-      worker.once("error", (error) => reject(new VoiceError(502, `The built-in voice failed: ${error.message}`)));
-    });
   }
 }

@@ -1,14 +1,10 @@
 import type OpenAI from "openai";
 import { APIConnectionTimeoutError, APIError } from "openai/error";
-import { lazyOpenAiClient } from "../ai/openai-sdk.ts";
+import { lazyOpenAiClient, openAiProviderName, type OpenAiEndpoint } from "../ai/openai-sdk.ts";
 import { VoiceError, type VoiceProvider } from "./voice-provider.ts";
 
-export interface OpenAiVoiceConfig {
-  apiKey?: string;
-  baseURL?: string;
+export interface OpenAiVoiceConfig extends OpenAiEndpoint {
   model: string;
-  timeoutMs: number;
-  maxRetries: number;
 }
 
 /** OpenAI-compatible speech (`/audio/speech`) through the official SDK. Only the script is sent. */
@@ -22,13 +18,8 @@ export class OpenAiVoice implements VoiceProvider {
   private readonly client: () => Promise<OpenAI>;
 
   constructor(private readonly config: OpenAiVoiceConfig) {
-    this.providerName = config.baseURL ? `OpenAI-compatible speech (${new URL(config.baseURL).host})` : "OpenAI speech";
-    this.client = lazyOpenAiClient({
-      apiKey: config.apiKey || "not-needed",
-      baseURL: config.baseURL,
-      timeout: config.timeoutMs,
-      maxRetries: config.maxRetries,
-    });
+    this.providerName = openAiProviderName(config.baseURL, "OpenAI speech", "OpenAI-compatible speech");
+    this.client = lazyOpenAiClient(config);
   }
 
   async synthesize(text: string, voice: string, signal?: AbortSignal): Promise<Buffer> {

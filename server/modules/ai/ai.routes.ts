@@ -10,6 +10,9 @@ import {
   generateTitleBodySchema,
   SSE_EVENTS,
   titleResponseSchema,
+  type AiAnswer,
+  type AiDeltaEvent,
+  type AiErrorEvent,
 } from "../../../contracts/ai.ts";
 import { AiError, type WriteOptions } from "../../ai/ai-writer.ts";
 import { requireUser } from "../../http/authenticate.ts";
@@ -36,8 +39,10 @@ async function respond(
   }
   const stream = openEventStream(request, reply);
   try {
-    const text = await task({ signal: stream.signal, onDelta: (piece) => stream.send(SSE_EVENTS.delta, { text: piece }) });
-    stream.send(SSE_EVENTS.done, { [field]: text });
+    // Each event's data is typed by contracts/ai.ts, the schemas the client reads it with.
+    const text = await task({ signal: stream.signal, onDelta: (piece) => stream.send(SSE_EVENTS.delta, { text: piece } satisfies AiDeltaEvent) });
+    const done: AiAnswer = field === "content" ? { content: text } : { response: text };
+    stream.send(SSE_EVENTS.done, done);
   } catch (error) {
     // Headers are gone already, so the failure travels as an event; unexpected faults stay vague.
     const known = error instanceof AiError || error instanceof HttpError;
@@ -46,7 +51,7 @@ async function respond(
       message: known ? (error as Error).message : "Something went wrong on our side. Please try again.",
       status: known ? (error as AiError | HttpError).statusCode : 500,
       errorCode: error instanceof AiError ? error.errorCode : null,
-    });
+    } satisfies AiErrorEvent);
   } finally {
     stream.end();
   }

@@ -3,9 +3,9 @@ import { AI_MESSAGES } from "../../../contracts/ai.ts";
 import { targetWordCount } from "../../../contracts/product.ts";
 import type { App } from "../../app.ts";
 import { allTonePhrases, countWords, wordsNotIn } from "../../ai/offline/index.ts";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../../../testing/fake-openai-server.ts";
 import { parseSse } from "../../../testing/sse.ts";
 import { createTestApp, registerCamper, type SignedInClient } from "../../../testing/test-app.ts";
+import { appWithFakeOpenAi } from "../../../testing/fake-openai-app.ts";
 
 const responses = [
   "Summer Stories is a camp where we plan, film and edit our own videos with friends.",
@@ -80,37 +80,28 @@ describe("honest AI with the built-in writer", () => {
 });
 
 describe("honest AI with an OpenAI-compatible provider", () => {
-  let fake: FakeOpenAiServer;
-  let app: App;
-  beforeAll(async () => {
-    fake = await startFakeOpenAiServer();
-    app = await createTestApp({ AI_BASE_URL: fake.baseURL, AI_MODEL: "fake-model", AI_TIMEOUT_MS: "2000", AI_MAX_RETRIES: "0" });
-  });
-  afterAll(async () => {
-    await app.close();
-    await fake.close();
-  });
+  const provider = appWithFakeOpenAi((baseURL) => ({ AI_BASE_URL: baseURL, AI_MODEL: "fake-model", AI_TIMEOUT_MS: "2000", AI_MAX_RETRIES: "0" }));
 
   it("answers 422 when the provider sends the narration back unchanged", async () => {
-    const camper = await registerCamper(app);
+    const camper = await registerCamper(provider.app);
     const text = "We made videos at the lake. It was fun.";
-    fake.setBehaviour({ kind: "ok", words: text.split(/(?= )/) });
-    const res = await post(app, camper, "/api/ai/custom-request", { currentContent: text, customPrompt: "Make it more excited", style: "friendly" });
+    provider.fake.setBehaviour({ kind: "ok", words: text.split(/(?= )/) });
+    const res = await post(provider.app, camper, "/api/ai/custom-request", { currentContent: text, customPrompt: "Make it more excited", style: "friendly" });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: AI_MESSAGES.unchanged });
 
-    fake.setBehaviour({ kind: "ok", words: ["We made videos at the lake!", " It was SO fun!"] });
-    const changed = await post(app, camper, "/api/ai/custom-request", { currentContent: text, customPrompt: "Make it more excited" });
+    provider.fake.setBehaviour({ kind: "ok", words: ["We made videos at the lake!", " It was SO fun!"] });
+    const changed = await post(provider.app, camper, "/api/ai/custom-request", { currentContent: text, customPrompt: "Make it more excited" });
     expect(changed.json()).toEqual({ content: "We made videos at the lake! It was SO fun!" });
   });
 
   it("asks the provider for another version, and never hands back the one the camper has", async () => {
-    const camper = await registerCamper(app);
-    fake.setBehaviour({ kind: "ok", words: ["Same", " old", " story."] });
-    const res = await post(app, camper, "/api/ai/generate-reflection", { responses, variant: 1, previousContent: "Same old story." });
+    const camper = await registerCamper(provider.app);
+    provider.fake.setBehaviour({ kind: "ok", words: ["Same", " old", " story."] });
+    const res = await post(provider.app, camper, "/api/ai/generate-reflection", { responses, variant: 1, previousContent: "Same old story." });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ message: AI_MESSAGES.noNewVersion });
-    const sent = JSON.stringify(fake.requests.at(-1));
+    const sent = JSON.stringify(provider.fake.requests.at(-1));
     expect(sent).toContain("another version");
     expect(sent).toContain("Same old story.");
   });

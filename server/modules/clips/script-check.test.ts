@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Clip } from "../../../contracts/clips.ts";
 import { CLIP_MESSAGES } from "../../../contracts/clips.ts";
 import { SHOT_MESSAGES, type ShotList } from "../../../contracts/shots.ts";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../../../testing/fake-openai-server.ts";
 import { OTHER_SCRIPT, READ_SCRIPT, speechStartsIn, spokenClip } from "../../../testing/speech-fixtures.ts";
 import { startLocalS3, type LocalS3 } from "../../../testing/s3-server.ts";
 import { createShow, createTestApp, registerCamper, TEST_DATA_DIR, testConfig, type SignedInClient } from "../../../testing/test-app.ts";
@@ -16,6 +15,7 @@ import { uploadClip, uploadTake } from "../../../testing/uploads.ts";
 import { buildApp, type App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
 import { SCRIPT_CHECKS_PER_MINUTE } from "./script-check.service.ts";
+import { appWithFakeOpenAi } from "../../../testing/fake-openai-app.ts";
 
 const run = promisify(execFile);
 const tools = resolveVideoTools({});
@@ -169,37 +169,28 @@ describe("POST /api/clips/:id/script-check with no listener on the server", () =
 });
 
 describe("POST /api/clips/:id/script-check through the camp's transcription endpoint (the real openai SDK against a local fake)", () => {
-  let fake: FakeOpenAiServer;
-  let remote: App;
-  beforeAll(async () => {
-    fake = await startFakeOpenAiServer();
-    remote = await createTestApp({ TRANSCRIBE_BASE_URL: fake.baseURL, TRANSCRIBE_API_KEY: "test-key", TRANSCRIBE_MODEL: "whisper-1", AI_MAX_RETRIES: "0" });
-  });
-  afterAll(async () => {
-    await remote?.close();
-    await fake?.close();
-  });
+  const provider = appWithFakeOpenAi((baseURL) => ({ TRANSCRIBE_BASE_URL: baseURL, TRANSCRIBE_API_KEY: "test-key", TRANSCRIBE_MODEL: "whisper-1", AI_MAX_RETRIES: "0" }));
 
   it("sends the whole take as 16 kHz mono WAV (never the lines), and checks the words it answers with, at their times", async () => {
-    const camper = await registerCamper(remote);
-    const clip = await takeOfShot(remote, camper, skippingTake);
-    fake.setBehaviour({ kind: "ok", words: [] });
+    const camper = await registerCamper(provider.app);
+    const clip = await takeOfShot(provider.app, camper, skippingTake);
+    provider.fake.setBehaviour({ kind: "ok", words: [] });
     // The endpoint hears the first and last sentences, each word 0.25 s, from 1.0 s and 4.0 s.
-    fake.setTranscriber(async () => ({
+    provider.fake.setTranscriber(async () => ({
       text: `${READ_SCRIPT[0]} ${READ_SCRIPT[2]}`,
       words: [READ_SCRIPT[0]!, READ_SCRIPT[2]!].flatMap((sentence, s) =>
         sentence.split(" ").map((word, w) => ({ word: word.replace(/[.,]/g, ""), start: 1 + 3 * s + w * 0.25, end: 1 + 3 * s + (w + 1) * 0.25 })),
       ),
     }));
-    const before = fake.transcriptionRequests.length;
-    const res = await check(remote, camper, clip.id, { transcript: "ignored when the server can listen" });
+    const before = provider.fake.transcriptionRequests.length;
+    const res = await check(provider.app, camper, clip.id, { transcript: "ignored when the server can listen" });
     expect(res.statusCode, res.body).toBe(200);
     const checked = (res.json() as Clip).scriptCheck!;
     expect(checked).toMatchObject({ status: "checked", source: "transcription" });
     expect(checked.sentences.map((s) => s.said)).toEqual([true, false, true]);
     expect(checked.sentences[2]!.words[0]).toEqual({ word: "By", heard: true, start: 4, end: 4.25 });
 
-    const request = fake.transcriptionRequests[before]!;
+    const request = provider.fake.transcriptionRequests[before]!;
     expect(request.fields.model).toEqual(["whisper-1"]);
     expect(request.fields.response_format).toEqual(["verbose_json"]);
     expect(request.fields["timestamp_granularities[]"]).toEqual(["word"]);
@@ -220,13 +211,13 @@ describe("POST /api/clips/:id/script-check through the camp's transcription endp
   }, 120_000);
 
   it("an endpoint that fails: the offline listener checks the take instead", async () => {
-    const camper = await registerCamper(remote);
-    const clip = await takeOfShot(remote, camper, skippingTake);
-    fake.setBehaviour({ kind: "status", status: 500 });
-    const before = fake.transcriptionRequests.length;
-    const res = await check(remote, camper, clip.id);
+    const camper = await registerCamper(provider.app);
+    const clip = await takeOfShot(provider.app, camper, skippingTake);
+    provider.fake.setBehaviour({ kind: "status", status: 500 });
+    const before = provider.fake.transcriptionRequests.length;
+    const res = await check(provider.app, camper, clip.id);
     expect(res.statusCode, res.body).toBe(200);
-    expect(fake.transcriptionRequests.length).toBe(before + 1);
+    expect(provider.fake.transcriptionRequests.length).toBe(before + 1);
     const checked = (res.json() as Clip).scriptCheck!;
     expect(checked.source).toBe("offline");
     expect(checked.sentences.map((s) => s.said)).toEqual([true, false, true]);

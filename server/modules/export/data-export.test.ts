@@ -10,7 +10,7 @@ import { registerCamper, registerStaff, testConfig } from "../../../testing/test
 import { testDatabase } from "../../../testing/test-database.ts";
 import { unzip } from "../../../testing/zip.ts";
 import type { ManifestFile } from "./data-export.ts";
-import { EXPORT_LIMITS } from "./export.routes.ts";
+import { EXPORT_LIMITS } from "../../../contracts/data-export.ts";
 
 async function readAll(storage: MediaStorage, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -43,6 +43,11 @@ describe.each(["local disk", "S3"] as const)("data export (%s)", (where) => {
   it("holds every byte the camper has, matching storage's SHA-256, the API's JSON, and nothing of another camper", async () => {
     const { camper, show } = await fullCamper(app);
     const other = await fullCamper(app);
+    // Laying out the shot list keeps it: the archive holds it too.
+    const shotList = (await get(app, `/api/recordings/${show.id}/shots`, camper.cookie)).json() as {
+      shots: { id: number; number: number; text: string; chosenClipId: number | null }[];
+    };
+    expect(shotList.shots.length).toBeGreaterThan(0);
 
     const res = await get(app, "/api/user/export", camper.cookie);
     expect(res.statusCode, res.body).toBe(200);
@@ -81,6 +86,7 @@ describe.each(["local disk", "S3"] as const)("data export (%s)", (where) => {
     expect(showJson.shareLinks).toEqual((await get(app, `/api/recordings/${show.id}/shares`, camper.cookie)).json().links);
     const apiClips = (await get(app, `/api/clips?showId=${show.id}`, camper.cookie)).json() as object[];
     expect(showJson.clips.map(({ files: _files, ...clip }: { files: string[] }) => clip)).toEqual(apiClips);
+    expect(showJson.shots).toEqual(shotList.shots.map(({ id, number, text, chosenClipId }) => ({ id, number, text, chosenClipId })));
     const apiRenders = (await get(app, `/api/recordings/${show.id}/renders`, camper.cookie)).json() as { id: number; current?: boolean }[];
     expect(apiRenders.length).toBeGreaterThan(0);
     // `current` is the editor's live judgement (does it match today's choices), not stored data.
@@ -146,5 +152,21 @@ describe("data export rate limit", () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().message).toMatch(/try again later/);
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+  });
+
+  it("tells the camper how many downloads are left this hour, without counting the question", async () => {
+    const camper = await registerCamper(app);
+    const allowance = async () => (await get(app, "/api/user/export/allowance", camper.cookie)).json();
+    expect(await allowance()).toEqual({ remaining: EXPORT_LIMITS.perCamperPerHour, resetInSeconds: 0 });
+    expect(await allowance()).toEqual({ remaining: EXPORT_LIMITS.perCamperPerHour, resetInSeconds: 0 });
+    expect((await get(app, "/api/user/export", camper.cookie)).statusCode).toBe(200);
+    const afterOne = await allowance();
+    expect(afterOne.remaining).toBe(EXPORT_LIMITS.perCamperPerHour - 1);
+    expect(afterOne.resetInSeconds).toBeGreaterThan(3500);
+    for (let i = 1; i < EXPORT_LIMITS.perCamperPerHour; i++) await get(app, "/api/user/export", camper.cookie);
+    expect((await allowance()).remaining).toBe(0);
+    // Another camper's count is their own.
+    const other = await registerCamper(app);
+    expect((await get(app, "/api/user/export/allowance", other.cookie)).json().remaining).toBe(EXPORT_LIMITS.perCamperPerHour);
   });
 });

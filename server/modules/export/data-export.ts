@@ -86,6 +86,14 @@ export class DataExport {
       .where(eq(schema.recordings.userId, userId))
       .orderBy(asc(schema.recordings.id));
     const clips = await this.db.select().from(schema.clips).where(eq(schema.clips.userId, userId)).orderBy(asc(schema.clips.position), asc(schema.clips.id));
+    // The shot lists of the camper's shows (record to the script): which lines each shot says and
+    // which take it uses. Takes are among the clips, each with its shotId.
+    const shots = await this.db
+      .select({ id: schema.shots.id, showId: schema.shots.showId, text: schema.shots.text, chosenClipId: schema.shots.chosenClipId })
+      .from(schema.shots)
+      .innerJoin(schema.recordings, eq(schema.recordings.id, schema.shots.showId))
+      .where(eq(schema.recordings.userId, userId))
+      .orderBy(asc(schema.shots.showId), asc(schema.shots.position), asc(schema.shots.id));
     const voiceOvers = await this.db.select().from(schema.voiceOvers).where(eq(schema.voiceOvers.userId, userId)).orderBy(asc(schema.voiceOvers.id));
     const renders = await this.db
       .select()
@@ -110,6 +118,9 @@ export class DataExport {
           review: await this.reviews.forOwner(userId, show.id),
           shareLinks: await this.shareLinks(userId, show.id),
           clips: clips.filter((c) => c.showId === show.id).map((c) => clipFiles(folder, c)),
+          shots: shots
+            .filter((shot) => shot.showId === show.id)
+            .map((shot, index) => ({ id: shot.id, number: index + 1, text: shot.text, chosenClipId: shot.chosenClipId })),
           voiceOvers: voiceOvers
             .filter((v) => v.showId === show.id)
             .map((v) => {

@@ -1,5 +1,6 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { EXPORT_LIMITS, EXPORT_RATE_MESSAGE, exportAllowanceSchema } from "../../../contracts/data-export.ts";
 import { idParamsSchema } from "../../../contracts/ids.ts";
 import { requireStaff, requireUser } from "../../http/authenticate.ts";
 import { notFound, tooManyRequests } from "../../http/errors.ts";
@@ -7,12 +8,8 @@ import type { RateLimiter } from "../rate-limit/limiter.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
 import { EXPORT_MESSAGES, type DataExport } from "./data-export.ts";
 
-/**
- * An archive reads every file the camper has: a handful an hour is plenty for anyone taking their
- * data, and keeps a stuck "download" button (or a script) from tying up the disk or the bucket.
- */
-export const EXPORT_LIMITS = { perCamperPerHour: 5, perStaffPerHour: 30 } as const;
-export const EXPORT_RATE_MESSAGE = "You have downloaded your data several times this hour. Please try again later.";
+
+const camperKey = (userId: number) => `export:user:${userId}`;
 
 const camperParams = idParamsSchema("Camper", EXPORT_MESSAGES.camperNotFound);
 
@@ -34,9 +31,15 @@ export const exportRoutes: FastifyPluginAsyncZod<{ exporter: DataExport; limiter
   // The owner's own archive: the session names the camper, so nobody reaches another's data here.
   app.get("/api/user/export", async (request, reply) => {
     const user = requireUser(request);
-    const hits = await limiter.hit(`export:user:${user.id}`, 3600);
+    const hits = await limiter.hit(camperKey(user.id), 3600);
     if (hits.count > EXPORT_LIMITS.perCamperPerHour) throw tooManyRequests(EXPORT_RATE_MESSAGE, hits.resetInSeconds);
     return sendArchive(reply, exporter, user.id, user.username);
+  });
+
+  // Asked before the download link is offered: counts nothing.
+  app.get("/api/user/export/allowance", { schema: { response: { 200: exportAllowanceSchema } } }, async (request) => {
+    const hits = await limiter.peek(camperKey(requireUser(request).id), 3600);
+    return { remaining: Math.max(0, EXPORT_LIMITS.perCamperPerHour - hits.count), resetInSeconds: hits.resetInSeconds };
   });
 
   // Staff, for a camper (e.g. a parent's request by e-mail); every download is in the audit log.

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PersonalDetailsCheck } from "../../../contracts/personal-details.ts";
 import type { ShowReview, StaffShowDetail } from "../../../contracts/reviews.ts";
 import type { App } from "../../app.ts";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../../../testing/fake-openai-server.ts";
 import { attachClip, renderFinalVideo } from "../../../testing/renders.ts";
 import { createShow, createTestApp, registerCamper, registerStaff, type SignedInClient } from "../../../testing/test-app.ts";
+import { appWithFakeOpenAi } from "../../../testing/fake-openai-app.ts";
 
 let app: App;
 beforeAll(async () => {
@@ -100,20 +100,11 @@ describe("personal-details check of a show", () => {
 });
 
 describe("the AI provider's second opinion", () => {
-  let fake: FakeOpenAiServer;
-  let remote: App;
-  beforeAll(async () => {
-    fake = await startFakeOpenAiServer();
-    remote = await createTestApp({ AI_BASE_URL: fake.baseURL, AI_MODEL: "fake-model", AI_TIMEOUT_MS: "2000", AI_MAX_RETRIES: "0" });
-  });
-  afterAll(async () => {
-    await remote.close();
-    await fake.close();
-  });
+  const provider = appWithFakeOpenAi((baseURL) => ({ AI_BASE_URL: baseURL, AI_MODEL: "fake-model", AI_TIMEOUT_MS: "2000", AI_MAX_RETRIES: "0" }));
 
   it("adds what the rules missed (only words really in the text), and a failing provider leaves the rules' answer", async () => {
-    const camper = await registerCamper(remote);
-    const show = await createShow(remote, camper.cookie, { title: "Canoe Week", narration: "I go to Jefferson. Text 555-123-4567 to join." });
+    const camper = await registerCamper(provider.app);
+    const show = await createShow(provider.app, camper.cookie, { title: "Canoe Week", narration: "I go to Jefferson. Text 555-123-4567 to join." });
     const url = `/api/recordings/${show.id}/personal-details`;
     const answer = {
       findings: [
@@ -122,21 +113,21 @@ describe("the AI provider's second opinion", () => {
         { kind: "address", phrase: "10 Invented Road" },
       ],
     };
-    fake.setBehaviour({ kind: "ok", words: ["Here you go: ```json\n", JSON.stringify(answer), "\n```"] });
+    provider.fake.setBehaviour({ kind: "ok", words: ["Here you go: ```json\n", JSON.stringify(answer), "\n```"] });
 
-    const check = (await call<PersonalDetailsCheck>(camper, "GET", url, undefined, remote)).body;
+    const check = (await call<PersonalDetailsCheck>(camper, "GET", url, undefined, provider.app)).body;
     expect(check.aiChecked).toBe(true);
     expect(check.findings.map((f) => [f.field, f.kind, f.phrase, f.source])).toEqual([
       ["script", "school", "Jefferson", "ai"],
       ["script", "phone", "555-123-4567", "rules"],
     ]);
     // The provider got the show's texts and nothing about the account.
-    const sent = JSON.stringify(fake.requests.at(-1));
+    const sent = JSON.stringify(provider.fake.requests.at(-1));
     expect(sent).toContain("I go to Jefferson.");
     expect(sent).not.toContain(camper.credentials.username);
 
-    fake.setBehaviour({ kind: "status", status: 500 });
-    const offline = (await call<PersonalDetailsCheck>(camper, "GET", url, undefined, remote)).body;
+    provider.fake.setBehaviour({ kind: "status", status: 500 });
+    const offline = (await call<PersonalDetailsCheck>(camper, "GET", url, undefined, provider.app)).body;
     expect(offline.aiChecked).toBe(false);
     expect(offline.findings.map((f) => [f.kind, f.phrase])).toEqual([["phone", "555-123-4567"]]);
   }, 60_000);

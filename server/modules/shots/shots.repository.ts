@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { ScriptCheck } from "../../../contracts/shots.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
@@ -119,11 +119,11 @@ export async function lockShotForTake(tx: Database, showId: number, shotId: numb
   return Boolean(row);
 }
 
-/** A shot's first take becomes its chosen take; later takes wait for the camper to choose them. */
+/**
+ * A new take becomes its shot's chosen take when the shot has none: its first take, the first after
+ * the chosen one was deleted, or the first of its own after takes of a dropped shot (which say other
+ * lines) moved in. Otherwise it waits for the camper to choose it.
+ */
 export async function chooseFirstTake(tx: Database, shotId: number, clipId: number): Promise<void> {
-  const others = tx.select({ id: c.id }).from(c).where(and(eq(c.shotId, shotId), ne(c.id, clipId)));
-  await tx
-    .update(s)
-    .set({ chosenClipId: clipId })
-    .where(and(eq(s.id, shotId), isNull(s.chosenClipId), sql`NOT EXISTS (${others})`));
+  await tx.update(s).set({ chosenClipId: clipId }).where(and(eq(s.id, shotId), isNull(s.chosenClipId)));
 }

@@ -283,6 +283,23 @@ describe("following the narration", () => {
     expect(videoClips.map((c) => c.id)).toEqual([takes[0]!.id, takes[2]!.id]);
   });
 
+  it("chooses the first take recorded for a shot that has takes only from a dropped shot (they say other lines)", async () => {
+    const camper = await registerCamper(app);
+    const show = await storyShow(camper);
+    const shots = (await shotList(camper, show.id)).shots;
+    const moved = await uploadTake(app, camper, await video(1), { shotId: shots[1]!.id });
+    await editNarration(camper, show.id, `${PARAGRAPHS[0]}\n\n${PARAGRAPHS[2]}`);
+    let heir = (await shotList(camper, show.id)).shots[1]!;
+    expect(heir).toMatchObject({ id: shots[2]!.id, chosenClipId: null });
+    expect(heir.takes.map((t) => [t.clipId, t.chosen])).toEqual([[moved.id, false]]);
+
+    const own = await uploadTake(app, camper, await video(1), { shotId: heir.id });
+    heir = (await shotList(camper, show.id)).shots[1]!;
+    expect(heir.chosenClipId).toBe(own.id);
+    const { db } = await testDatabase();
+    expect((await new ClipsRepository(db).videoClips(camper.userId, show.id)).map((c) => c.id)).toEqual([own.id]);
+  });
+
   it("answers a change to a shot the narration edit just dropped with 'shot gone'", async () => {
     const camper = await registerCamper(app);
     const show = await storyShow(camper);

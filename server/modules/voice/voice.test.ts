@@ -9,9 +9,9 @@ import type { App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
 import { MeSpeakVoice } from "../../voice/offline-voice.ts";
 import { splitForSpeech } from "../../voice/voice-provider.ts";
-import { startFakeOpenAiServer, type FakeOpenAiServer } from "../../../testing/fake-openai-server.ts";
 import { audioFixture, streamedWebmAudio } from "../../../testing/media-fixtures.ts";
 import { createShow, createTestApp, registerCamper, TEST_DATA_DIR, type SignedInClient } from "../../../testing/test-app.ts";
+import { appWithFakeOpenAi } from "../../../testing/fake-openai-app.ts";
 
 const run = promisify(execFile);
 const tools = resolveVideoTools({});
@@ -111,46 +111,37 @@ describe("AI voice for a show (offline)", () => {
 });
 
 describe("OpenAI-compatible speech", () => {
-  let fake: FakeOpenAiServer;
-  let app: App;
-  beforeAll(async () => {
-    fake = await startFakeOpenAiServer();
-    fake.setSpeechAudio(await audioFixture(1, "mp3"));
-    app = await createTestApp({ VOICE_BASE_URL: fake.baseURL, AI_TIMEOUT_MS: "700", AI_MAX_RETRIES: "0" });
-  });
-  afterAll(async () => {
-    await app.close();
-    await fake.close();
-  });
+  const provider = appWithFakeOpenAi((baseURL) => ({ VOICE_BASE_URL: baseURL, AI_TIMEOUT_MS: "700", AI_MAX_RETRIES: "0" }));
+  beforeAll(async () => provider.fake.setSpeechAudio(await audioFixture(1, "mp3")));
 
   it("sends only the script, splits a long one under 4,096 characters a call, and joins the parts", async () => {
-    fake.setBehaviour({ kind: "ok", words: [] });
-    fake.speechRequests.length = 0;
-    const camper = await registerCamper(app);
+    provider.fake.setBehaviour({ kind: "ok", words: [] });
+    provider.fake.speechRequests.length = 0;
+    const camper = await registerCamper(provider.app);
     const long = Array.from({ length: 160 }, (_, i) => `At camp on day ${i} we filmed the lake and laughed a lot.`).join(" ");
-    const show = await createShow(app, camper.cookie, { narration: long });
-    const res = await app.inject({ method: "POST", url: `/api/recordings/${show.id}/clone-voice`, headers: { cookie: camper.cookie } });
+    const show = await createShow(provider.app, camper.cookie, { narration: long });
+    const res = await provider.app.inject({ method: "POST", url: `/api/recordings/${show.id}/clone-voice`, headers: { cookie: camper.cookie } });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toBe("audio/mpeg");
-    expect(fake.speechRequests.length).toBeGreaterThan(1);
-    for (const body of fake.speechRequests) {
+    expect(provider.fake.speechRequests.length).toBeGreaterThan(1);
+    for (const body of provider.fake.speechRequests) {
       expect((body.input as string).length).toBeLessThanOrEqual(4096);
       expect(body).toMatchObject({ model: "gpt-4o-mini-tts", voice: "alloy" });
       expect(JSON.stringify(body)).not.toContain(camper.credentials.username);
     }
     const { seconds } = await measure(res.rawPayload);
-    expect(seconds).toBeGreaterThan(fake.speechRequests.length * 0.9);
+    expect(seconds).toBeGreaterThan(provider.fake.speechRequests.length * 0.9);
   });
 
   it("answers a provider error with 502 and a stall with 504, storing nothing", async () => {
-    const camper = await registerCamper(app);
-    const show = await createShow(app, camper.cookie, { narration });
-    fake.setBehaviour({ kind: "status", status: 500 });
-    const failed = await app.inject({ method: "POST", url: `/api/recordings/${show.id}/clone-voice`, headers: { cookie: camper.cookie } });
+    const camper = await registerCamper(provider.app);
+    const show = await createShow(provider.app, camper.cookie, { narration });
+    provider.fake.setBehaviour({ kind: "status", status: 500 });
+    const failed = await provider.app.inject({ method: "POST", url: `/api/recordings/${show.id}/clone-voice`, headers: { cookie: camper.cookie } });
     expect(failed.statusCode).toBe(502);
     expect(failed.json().message).toMatch(/voice provider/);
-    fake.setBehaviour({ kind: "stall" });
-    const stalled = await app.inject({ method: "POST", url: `/api/recordings/${show.id}/clone-voice`, headers: { cookie: camper.cookie } });
+    provider.fake.setBehaviour({ kind: "stall" });
+    const stalled = await provider.app.inject({ method: "POST", url: `/api/recordings/${show.id}/clone-voice`, headers: { cookie: camper.cookie } });
     expect([502, 504]).toContain(stalled.statusCode);
     const files = await readdir(path.join(TEST_DATA_DIR, "media", "users", String(camper.userId), "voice-overs")).catch(() => []);
     expect(files).toEqual([]);
