@@ -100,7 +100,6 @@ export const CLIP_MESSAGES = {
   tooManyUploads: (limit: number) => `You already have ${limit} uploads in progress. Let them finish, then this one follows.`,
   noPoster: "This clip has no picture yet",
   /** GET /api/clips/:id/captions.vtt when the clip says none of its show's script (or nothing listens). */
-  noCaptions: "No captions for this clip: it does not say any of its show's script",
   trimOutside: (durationSeconds: number) => `Trims must be within the clip (0 to ${durationSeconds.toFixed(1)} seconds)`,
   trimTooShort: `Keep at least ${CLIP_LIMITS.minTrimmedSeconds} seconds of the clip`,
 } as const;

@@ -13,10 +13,14 @@ export const startRenderBodySchema = z
   .nullish();
 export type StartRenderBody = NonNullable<z.infer<typeof startRenderBodySchema>>;
 
+/** queued, then running (by one worker), then done or failed. */
+export const RENDER_STATUSES = ["queued", "running", "done", "failed"] as const;
+export type RenderStatus = (typeof RENDER_STATUSES)[number];
+
 export const renderJobSchema = z.object({
   id: z.number().int(),
   showId: z.number().int(),
-  status: z.enum(["queued", "running", "done", "failed"]),
+  status: z.enum(RENDER_STATUSES),
   progress: z.number().int(),
   message: z.string().nullable(),
   options: z.object({

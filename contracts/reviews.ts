@@ -11,6 +11,9 @@ import { showSchema } from "./recordings.ts";
 export const REVIEW_STATES = ["draft", "video_ready", "waiting", "approved", "changes_requested"] as const;
 export type ReviewState = (typeof REVIEW_STATES)[number];
 
+/** The states a review row holds (draft and video_ready are shows nobody has submitted: no row). */
+export type SubmittedReviewState = Extract<ReviewState, "waiting" | "approved" | "changes_requested">;
+
 export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
   draft: "Draft",
   video_ready: "Video ready",

@@ -149,8 +149,8 @@ export const API_ROUTE_CASES: RouteCase[] = [
   { method: "DELETE", route: "/api/clips/:id", url: (w) => `/api/clips/${w.clipId}`, expect: { signedOut: 401, owner: 204, otherUser: 404 } },
   { method: "GET", route: "/api/clips/:id/media", url: (w) => `/api/clips/${w.clipId}/media`, expect: { signedOut: 401, owner: 200, otherUser: 404 } },
   { method: "GET", route: "/api/clips/:id/poster", url: (w) => `/api/clips/${w.clipId}/poster`, expect: { signedOut: 401, owner: 200, otherUser: 404 } },
-  // The matrix's clip is a silent test picture, so even its owner hears "no captions" (a 404 with that reason).
-  { method: "GET", route: "/api/clips/:id/captions.vtt", url: (w) => `/api/clips/${w.clipId}/captions.vtt`, expect: { signedOut: 401, owner: 404, otherUser: 404 } },
+  // The matrix's clip is a silent test picture, so its owner hears "no captions" (204, empty).
+  { method: "GET", route: "/api/clips/:id/captions.vtt", url: (w) => `/api/clips/${w.clipId}/captions.vtt`, expect: { signedOut: 401, owner: 204, otherUser: 404 } },
   // The matrix's clip is a free recording: its owner hears it has no shot's lines to check (400).
   {
     method: "POST",

@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { UserRole } from "../../contracts/auth.ts";
 import type { NarrationTone, SubscriptionTier, VideoFormatKey } from "../../contracts/product.ts";
+import type { PersonalDetailKind } from "../../contracts/personal-details.ts";
 import type { AudioSource, FitMode } from "../../contracts/recordings.ts";
+import type { RenderStatus } from "../../contracts/renders.ts";
+import type { SubmittedReviewState } from "../../contracts/reviews.ts";
 import type { ScriptCheck } from "../../contracts/shots.ts";
 import {
   type AnyPgColumn,
@@ -203,7 +206,7 @@ export const uploads = pgTable(
     storageKey: text("storage_key").notNull(),
     offset: bigint("offset", { mode: "number" }).notNull().default(0),
     length: bigint("length", { mode: "number" }),
-    status: text("status").notNull().default("uploading"),
+    status: text("status").$type<"uploading" | "done" | "failed">().notNull().default("uploading"),
     failure: text("failure"),
     clipId: integer("clip_id"),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
@@ -270,7 +273,7 @@ export const renderJobs = pgTable(
     options: jsonb("options")
       .$type<{ fit: "crop" | "fit"; audio: "original" | "voice"; captions: boolean; captionsIfRead?: boolean; voice?: string | null }>()
       .notNull(),
-    status: text("status").notNull().default("queued"),
+    status: text("status").$type<RenderStatus>().notNull().default("queued"),
     progress: integer("progress").notNull().default(0),
     message: text("message"),
     outputKey: text("output_key"),
@@ -299,8 +302,7 @@ export const showReviews = pgTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    /** waiting, approved or changes_requested */
-    status: text("status").notNull(),
+    status: text("status").$type<SubmittedReviewState>().notNull(),
     /** The render submitted (or last decided on). */
     renderJobId: integer("render_job_id"),
     /** The render staff last approved: what a share link plays. */
@@ -351,7 +353,7 @@ export const personalDetailKeeps = pgTable(
       .references(() => recordings.id, { onDelete: "cascade" }),
     /** kind:words, as keptKey() makes it. */
     key: text("key").notNull(),
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<PersonalDetailKind>().notNull(),
     phrase: text("phrase").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

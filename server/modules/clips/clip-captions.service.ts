@@ -33,15 +33,18 @@ export class ClipCaptionsService {
     private readonly workDir: string,
   ) {}
 
-  /** WebVTT for the owner's clip; 404 with the reason when it has no captions. */
-  async webVtt(userId: number, clipId: number): Promise<string> {
+  /**
+   * WebVTT for the owner's clip, or null when it has none (it says none of its show's script, is on
+   * no show, or nothing can listen). A missing clip is 404.
+   */
+  async webVtt(userId: number, clipId: number): Promise<string | null> {
     const clip = await this.clips.findOwned(userId, clipId);
     if (!clip) throw notFound(CLIP_MESSAGES.notFound);
     const show = clip.showId === null ? undefined : await this.shows.findOwned(userId, clip.showId);
     const script = show?.narration?.trim() ?? "";
     // A checked take's words and times are used as they are; other clips are listened to.
     const heardWords = heardWordsOf(clip.scriptCheck);
-    if ((!this.aligner && !heardWords) || isPlaceholderNarration(script)) throw notFound(CLIP_MESSAGES.noCaptions);
+    if ((!this.aligner && !heardWords) || isPlaceholderNarration(script)) return null;
     const span = clipSpan(clip);
     const key = [clip.id, clip.storageKey, span.start, span.end, clip.scriptCheck?.checkedAt ?? "", createHash("sha256").update(script).digest("hex")].join(":");
     let answer = this.cache.get(key);
@@ -52,9 +55,7 @@ export class ClipCaptionsService {
       answer.catch(() => this.cache.delete(key));
       if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     }
-    const vtt = await answer;
-    if (vtt === null) throw notFound(CLIP_MESSAGES.noCaptions);
-    return vtt;
+    return answer;
   }
 
   private listen(

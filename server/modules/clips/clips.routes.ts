@@ -15,10 +15,16 @@ import type { ClipCaptionsService } from "./clip-captions.service.ts";
 import type { ClipsService } from "./clips.service.ts";
 
 export const clipsRoutes: FastifyPluginAsyncZod<{ clips: ClipsService; captions: ClipCaptionsService }> = async (app, { clips, captions }) => {
-  /** The sentences of the show's script the camper says in this clip, timed on the clip (its player's track). */
+  /**
+   * The sentences of the show's script the camper says in this clip, timed on the clip (its player's
+   * track). A clip that has none answers 204: that is an answer, not a failure (a 404 would be logged
+   * as an error in every camper's console for each take that says other lines).
+   */
   app.get("/api/clips/:id/captions.vtt", { schema: { params: clipIdParamsSchema } }, async (request, reply) => {
     const vtt = await captions.webVtt(requireUser(request).id, request.params.id);
-    return reply.type("text/vtt; charset=utf-8").header("cache-control", "private, no-cache").send(vtt);
+    reply.header("cache-control", "private, no-cache");
+    if (vtt === null) return reply.code(204).send();
+    return reply.type("text/vtt; charset=utf-8").send(vtt);
   });
 
   app.get(

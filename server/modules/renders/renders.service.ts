@@ -19,7 +19,7 @@ export function toRenderJob(row: JobRow, videoFormat: string): RenderJob {
   return {
     id: row.id,
     showId: row.showId,
-    status: row.status as RenderJob["status"],
+    status: row.status,
     progress: row.progress,
     message: row.message,
     options: row.options,

@@ -9,7 +9,7 @@ import type { ReviewRow } from "./reviews.repository.ts";
 export function reviewStateOf(isDraft: boolean, currentVideoId: number | null, review: ReviewRow | null | undefined): ReviewState {
   if (!review) return currentVideoId !== null && !isDraft ? "video_ready" : "draft";
   if (review.status === "approved" && currentVideoId !== review.approvedRenderJobId) return "waiting";
-  return review.status as ReviewState;
+  return review.status;
 }
 
 export function toShowReview(showId: number, isDraft: boolean, currentVideoId: number | null, review: ReviewRow | null | undefined): ShowReview {

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { Clip } from "../../../../contracts/clips.ts";
-import { ApiError, apiRequest } from "../../lib/api.ts";
+import { apiRequest } from "../../lib/api.ts";
 
 /**
  * A clip's captions (the sentences of the show's saved script the camper says in it), or null when it
@@ -15,14 +15,8 @@ export function useClipCaptions(clip: CaptionedClip | undefined, script: string 
   return useQuery<string | null>({
     queryKey: ["/api/clips", String(clip?.id), "captions", clip?.trimStartSeconds, clip?.trimEndSeconds, script ?? ""],
     enabled: clip !== undefined,
-    queryFn: async () => {
-      try {
-        return await (await apiRequest("GET", `/api/clips/${clip!.id}/captions.vtt`)).text();
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    // 204: the clip says none of the script (an empty body is no captions either).
+    queryFn: async () => (await (await apiRequest("GET", `/api/clips/${clip!.id}/captions.vtt`)).text()) || null,
     staleTime: Infinity,
     retry: false,
   });
@@ -45,7 +39,7 @@ export function useTrackUrl(vtt: string | null | undefined): string | null {
 
 /**
  * A clip player's captions: the track's URL, and whether to say it has none. That is said only once
- * known (none: 404; not to be had: an error); while the server listens, nothing is claimed.
+ * known (none: 204; not to be had: an error); while the server listens, nothing is claimed.
  */
 export function useClipTrack(clip: CaptionedClip | undefined, script: string | null): { trackUrl: string | null; noCaptions: boolean } {
   const captions = useClipCaptions(clip, script);

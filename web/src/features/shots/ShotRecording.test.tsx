@@ -227,7 +227,7 @@ describe("Recording by shot", () => {
         call.path === "/api/clips/100/captions.vtt"
           ? new Response(vtt, { headers: { "content-type": "text/vtt" } })
           : call.path === "/api/clips/101/captions.vtt"
-            ? Response.json({ message: "This clip has no captions" }, { status: 404 })
+            ? new Response(null, { status: 204 })
             : undefined,
     });
     const made: Blob[] = [];
