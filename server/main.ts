@@ -2,7 +2,6 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import pino from "pino";
 import { openDatabase } from "../db/client.ts";
-import { buildApp } from "./app.ts";
 import { loadConfigOrExit, runProcess, stopOnSignal } from "./process-lifecycle.ts";
 
 /** The process entry: reads config, opens the database, listens, and closes cleanly on a signal. */
@@ -10,7 +9,9 @@ async function main() {
   const config = loadConfigOrExit();
   mkdirSync(config.dataDir, { recursive: true });
   const log = pino({ level: config.logLevel });
-  const database = await openDatabase(config.database, { log: (line) => log.info(line) });
+  // The app's modules load while the embedded database starts (each about a second on a camp laptop):
+  // one waits on a child process, the other on this thread.
+  const [database, { buildApp }] = await Promise.all([openDatabase(config.database, { log: (line) => log.info(line) }), import("./app.ts")]);
   // Built, this file is dist/server/main.js and the client is dist/web. In development Vite serves it.
   const webRoot = config.env === "development" ? undefined : fileURLToPath(new URL("../web", import.meta.url));
   const app = await buildApp({
