@@ -241,7 +241,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(sharesRoutes, { shares });
   await app.register(watchRoutes, { shares, storage, limiter, lookupsPerMinute: config.share.lookupsPerMinute, info: appInfo });
 
-  registerWebClient(app, deps.webRoot);
+  registerWebClient(app, deps.webRoot, appInfo);
   return app;
 }
 

@@ -7,7 +7,9 @@ import { buildApp, type App } from "../app.ts";
 import { testConfig } from "../../testing/test-app.ts";
 import { testDatabase } from "../../testing/test-database.ts";
 import { createShow, registerCamper } from "../../testing/test-app.ts";
-import { cacheControlFor } from "./web-client.ts";
+import { cacheControlFor, pageWithAppInfo, preferredEncoding } from "./web-client.ts";
+import { PRODUCT_NAME } from "../../contracts/product.ts";
+import type { AppInfo } from "../../contracts/app-info.ts";
 
 /** A built client as the Vite build leaves it: files with their .br and .gz copies beside them. */
 function writeBuiltClient(root: string) {
@@ -26,6 +28,7 @@ function writeBuiltClient(root: string) {
 }
 
 describe("the built client and compression", () => {
+  let appInfo: AppInfo;
   let app: App;
   let root: string;
   let files: Record<string, string>;
@@ -34,7 +37,9 @@ describe("the built client and compression", () => {
     root = mkdtempSync(path.join(tmpdir(), "ss-web-"));
     files = writeBuiltClient(root);
     const { db } = await testDatabase();
-    app = await buildApp({ config: testConfig(), db, webRoot: root });
+    const config = testConfig();
+    appInfo = { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year };
+    app = await buildApp({ config, db, webRoot: root });
     await app.ready();
   });
   afterAll(async () => {
@@ -67,9 +72,20 @@ describe("the built client and compression", () => {
       const response = await app.inject({ url, headers: { "accept-encoding": "br" } });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["cache-control"], url).toBe("no-store");
+      expect(response.headers["content-type"], url).toBe("text/html; charset=utf-8");
       expect(response.headers["content-encoding"], url).toBe("br");
-      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(files["index.html"]);
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(pageWithAppInfo(files["index.html"]!, appInfo));
     }
+    const gz = await app.inject({ url: "/home", headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(pageWithAppInfo(files["index.html"]!, appInfo));
+  });
+
+  it("carries the camp's banner facts in the page, the same the API answers, so the page needs no request for them", async () => {
+    const page = (await app.inject({ url: "/", headers: { "accept-encoding": "identity" } })).body;
+    const json = /<script type="application\/json" id="app-info">(.*?)<\/script><\/head>/.exec(page)?.[1];
+    expect(JSON.parse(json!)).toEqual((await app.inject({ url: "/api/app-info" })).json());
   });
 
   it("makes browsers revalidate files that keep their names across releases", async () => {
@@ -89,6 +105,25 @@ describe("the built client and compression", () => {
     const small = await app.inject({ url: "/api/user", headers: { cookie: camper.cookie, "accept-encoding": "gzip, br" } });
     expect(small.statusCode).toBe(200);
     expect(small.headers["content-encoding"]).toBeUndefined();
+  });
+});
+
+describe("preferredEncoding", () => {
+  it("takes brotli, then gzip, and honours q=0", () => {
+    expect(preferredEncoding("gzip, deflate, br")).toBe("br");
+    expect(preferredEncoding("gzip")).toBe("gzip");
+    expect(preferredEncoding("br;q=0, gzip;q=0.8")).toBe("gzip");
+    expect(preferredEncoding("identity")).toBeUndefined();
+    expect(preferredEncoding(undefined)).toBeUndefined();
+  });
+});
+
+describe("pageWithAppInfo", () => {
+  it("writes the facts as JSON that no camp title can break out of", () => {
+    const page = pageWithAppInfo("<html><head></head><body></body></html>", { productName: "P", campTitle: "Lake </script><script>alert(1)</script>", campYear: 2026 });
+    expect(page).not.toContain("</script><script>");
+    const json = /<script type="application\/json" id="app-info">(.*?)<\/script><\/head>/.exec(page)?.[1];
+    expect(JSON.parse(json!).campTitle).toBe("Lake </script><script>alert(1)</script>");
   });
 });
 

@@ -1,7 +1,10 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import type { AppInfo } from "../../contracts/app-info.ts";
+import { APP_INFO_ELEMENT_ID } from "../../contracts/page-data.ts";
 
 /** Vite names built assets by content hash, so a name's bytes never change: browsers may keep them a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -19,11 +22,44 @@ export function cacheControlFor(filePath: string): string {
 }
 
 /**
- * Serves the built single-page client, with index.html for every non-API path (client routing). The
- * build writes brotli and gzip copies of every text file; the one the browser accepts is sent as is.
+ * The client's page with the camp's banner facts in it, as JSON the page reads before it asks the API
+ * anything: the banner needs no round trip, and the sign-in page no schema library. `<` is escaped so
+ * a camp title can never end the script element.
  */
-export function registerWebClient(app: FastifyInstance, webRoot: string | undefined) {
+export function pageWithAppInfo(html: string, info: AppInfo): string {
+  const json = JSON.stringify(info).replace(/</g, "\\u003c");
+  return html.replace("</head>", `<script type="application/json" id="${APP_INFO_ELEMENT_ID}">${json}</script></head>`);
+}
+
+/** The page as is and compressed once (the 404 handler that sends it is no route, so no compress hook). */
+function compressedCopies(text: string): Record<"identity" | "br" | "gzip", Buffer> {
+  const identity = Buffer.from(text);
+  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
+}
+
+/** brotli if the browser takes it, else gzip, else none; `q=0` refuses an encoding. */
+export function preferredEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? "")
+      .toLowerCase()
+      .split(",")
+      .map((part) => part.split(";").map((piece) => piece.trim()))
+      .filter(([, quality]) => !quality || !/^q=0(\.0*)?$/.test(quality))
+      .map(([name]) => name),
+  );
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return undefined;
+}
+
+/**
+ * Serves the built single-page client, with its page for every non-API path (client routing). The
+ * build writes brotli and gzip copies of every text file; the one the browser accepts is sent as is.
+ * The page itself carries the app's public facts, so it is made once here and compressed per answer.
+ */
+export function registerWebClient(app: FastifyInstance, webRoot: string | undefined, info: AppInfo) {
   const hasClient = webRoot !== undefined && existsSync(path.join(webRoot, "index.html"));
+  const page = hasClient ? compressedCopies(pageWithAppInfo(readFileSync(path.join(webRoot, "index.html"), "utf8"), info)) : undefined;
   if (hasClient) {
     app.register(fastifyStatic, {
       root: webRoot,
@@ -41,7 +77,10 @@ export function registerWebClient(app: FastifyInstance, webRoot: string | undefi
       if (/\.[a-z0-9]+$/i.test(request.url.split("?")[0]!) && !request.url.endsWith(".html")) {
         return reply.code(404).send({ message: "File not found" });
       }
-      return reply.header("cache-control", NEVER_CACHE).sendFile("index.html");
+      const encoding = preferredEncoding(request.headers["accept-encoding"]);
+      reply.header("cache-control", NEVER_CACHE).header("vary", "Accept-Encoding").type("text/html; charset=utf-8");
+      if (encoding) reply.header("content-encoding", encoding);
+      return reply.send(page![encoding ?? "identity"]);
     }
     return reply.code(404).send({ message: `No API route for ${request.method} ${request.url.split("?")[0]}` });
   });

@@ -55,6 +55,16 @@ export class ContractError extends Error {
   }
 }
 
+/**
+ * A contract's schema, or a loader of it. A loader keeps zod out of the first download: the sign-in
+ * page asks who is signed in, and a signed-out visitor's 401 needs no schema at all.
+ */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+async function parseFrom<S extends z.ZodType>(source: SchemaSource<S>, url: string, body: unknown): Promise<z.infer<S>> {
+  return parseWith(typeof source === "function" ? await source() : source, url, body);
+}
+
 /** `body` as `schema` says, or a ContractError naming the first field that is not. */
 export function parseWith<S extends z.ZodType>(schema: S, url: string, body: unknown): z.infer<S> {
   const parsed = schema.safeParse(body);
@@ -69,19 +79,19 @@ export function parseWith<S extends z.ZodType>(schema: S, url: string, body: unk
  * GET `url` and check the JSON against the shared contract (contracts/*.ts), so a screen never works
  * on a shape it did not expect.
  */
-export async function getJson<S extends z.ZodType>(url: string, schema: S, options: { signal?: AbortSignal } = {}): Promise<z.infer<S>> {
+export async function getJson<S extends z.ZodType>(url: string, schema: SchemaSource<S>, options: { signal?: AbortSignal } = {}): Promise<z.infer<S>> {
   return (await getJsonWithHeaders(url, schema, options)).data;
 }
 
 /** getJson for answers that carry part of their meaning in headers (a list's next-page cursor). */
 export async function getJsonWithHeaders<S extends z.ZodType>(
   url: string,
-  schema: S,
+  schema: SchemaSource<S>,
   options: { signal?: AbortSignal } = {},
 ): Promise<{ data: z.infer<S>; headers: Headers }> {
   const response = await fetch(url, { credentials: "include", signal: options.signal });
   await throwIfNotOk(response);
-  return { data: parseWith(schema, url, await response.json()), headers: response.headers };
+  return { data: await parseFrom(schema, url, await response.json()), headers: response.headers };
 }
 
 /**
@@ -90,20 +100,20 @@ export async function getJsonWithHeaders<S extends z.ZodType>(
  */
 export async function getJsonOrNull<S extends z.ZodType>(
   url: string,
-  schema: S,
+  schema: SchemaSource<S>,
   options: { signal?: AbortSignal; nullOn?: 401 | 404 } = {},
 ): Promise<z.infer<S> | null> {
   const response = await fetch(url, { credentials: "include", signal: options.signal });
   if (response.status === (options.nullOn ?? 404)) return null;
   await throwIfNotOk(response);
-  return parseWith(schema, url, await response.json());
+  return parseFrom(schema, url, await response.json());
 }
 
 /** POST `form` as multipart (the browser sets the boundary), the answer checked against `schema`. */
-export async function sendForm<S extends z.ZodType>(url: string, form: FormData, schema: S): Promise<z.infer<S>> {
+export async function sendForm<S extends z.ZodType>(url: string, form: FormData, schema: SchemaSource<S>): Promise<z.infer<S>> {
   const response = await fetch(url, { method: "POST", body: form, credentials: "include" });
   await throwIfNotOk(response);
-  return parseWith(schema, url, await response.json());
+  return parseFrom(schema, url, await response.json());
 }
 
 /** Biggest body a keepalive request may carry (browsers cap them at 64 KiB). */
@@ -117,7 +127,7 @@ export async function sendJson<S extends z.ZodType>(
   method: "POST" | "PATCH" | "PUT" | "DELETE",
   url: string,
   data: unknown,
-  schema: S,
+  schema: SchemaSource<S>,
   options: { keepalive?: boolean; signal?: AbortSignal } = {},
 ): Promise<z.infer<S>> {
   const body = data !== undefined ? JSON.stringify(data) : undefined;
@@ -130,7 +140,7 @@ export async function sendJson<S extends z.ZodType>(
     keepalive: options.keepalive === true && (body === undefined || new Blob([body]).size <= KEEPALIVE_MAX_BYTES),
   });
   await throwIfNotOk(response);
-  return parseWith(schema, url, await response.json());
+  return parseFrom(schema, url, await response.json());
 }
 
 /**

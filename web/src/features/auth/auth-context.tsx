@@ -1,10 +1,16 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
-import { publicUserSchema, type LoginBody, type PublicUser, type RegisterBody } from "../../../../contracts/auth.ts";
+import type { LoginBody, PublicUser, RegisterBody } from "../../../../contracts/auth.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest, errorMessage, getJsonOrNull, sendJson } from "../../lib/api.ts";
 
 export const CURRENT_USER_KEY = ["/api/user"] as const;
+
+/**
+ * The user contract, loaded when an answer needs reading: a signed-out visitor's 401 needs none, so
+ * the sign-in page downloads no zod.
+ */
+const publicUserSchema = () => import("../../../../contracts/auth.ts").then((contract) => contract.publicUserSchema);
 
 interface AuthContextValue {
   user: PublicUser | null;
