@@ -1,44 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { toast } from "../../hooks/use-toast.ts";
-import type { LocalClip } from "./clip-store.ts";
-import { activeRecordings, getRecorderRuntime, holdRecordingLock, type RecorderRuntime } from "./runtime.ts";
-import { startLiveTranscript, speechRecognitionConstructor, type LiveTranscript } from "./speech.ts";
+import { stopTracks } from "../../lib/media-recorder.ts";
+import { ClipRecording, PERMISSION_ERROR } from "./clip-recording.ts";
+import { startLiveTranscript, speechRecognitionConstructor } from "./speech.ts";
 
-export const PERMISSION_ERROR = "Failed to start recording. Please check your camera and microphone permissions.";
-/** About one second of video per chunk: a closed tab loses at most that. */
-export const TIMESLICE_MS = 1000;
-
-const MIME_CANDIDATES = [
-  "video/webm;codecs=vp8,opus",
-  "video/webm;codecs=vp9,opus",
-  "video/webm",
-  "video/mp4;codecs=avc1,mp4a",
-  "video/mp4",
-];
-
-/** The first type this browser records; "" lets MediaRecorder choose. */
-export function pickMimeType(isTypeSupported: (type: string) => boolean): string {
-  for (const type of MIME_CANDIDATES) {
-    try {
-      if (isTypeSupported(type)) return type;
-    } catch {
-      // some browsers throw for types they don't know
-    }
-  }
-  return "";
-}
-
-let persistenceAsked = false;
-
-/** Asks the browser not to evict this site's storage (the takes) when the disk gets full. */
-function askForPersistentStorage() {
-  if (persistenceAsked || typeof navigator === "undefined" || !navigator.storage?.persist) return;
-  persistenceAsked = true;
-  navigator.storage
-    .persisted()
-    .then((already) => (already ? true : navigator.storage.persist()))
-    .catch(() => undefined);
-}
+export { PERMISSION_ERROR, TIMESLICE_MS, pickMimeType } from "./clip-recording.ts";
 
 export type RecorderStatus = "idle" | "starting" | "recording" | "stopping";
 
@@ -114,7 +80,7 @@ export function useRecorder({ userId, showId, shotId = null, lengthSeconds, next
   const [currentLocalId, setCurrentLocalId] = useState<string | null>(null);
 
   const streamRef = useRef<MediaStream | null>(null);
-  const recorderRef = useRef<MediaRecorder | null>(null);
+  const recordingRef = useRef<ClipRecording | null>(null);
   const statusRef = useRef<RecorderStatus>("idle");
   const startedAt = useRef(0);
   const mounted = useRef(true);
@@ -151,7 +117,7 @@ export function useRecorder({ userId, showId, shotId = null, lengthSeconds, next
         setStream(next);
         setCameraError(null);
       } else {
-        next.getTracks().forEach((t) => t.stop());
+        stopTracks(next);
       }
       return next;
     } catch (error) {
@@ -163,15 +129,8 @@ export function useRecorder({ userId, showId, shotId = null, lengthSeconds, next
   }, []);
 
   const stop = useCallback(() => {
-    const recorder = recorderRef.current;
-    if (!recorder || recorder.state === "inactive") return;
-    setBoth("stopping");
-    try {
-      recorder.stop();
-    } catch {
-      recorder.onstop?.(new Event("stop"));
-    }
-  }, [setBoth]);
+    void recordingRef.current?.stop();
+  }, []);
 
   const start = useCallback(async () => {
     if (statusRef.current !== "idle") return;
@@ -181,131 +140,37 @@ export function useRecorder({ userId, showId, shotId = null, lengthSeconds, next
       setBoth("idle");
       return;
     }
-    let runtime: RecorderRuntime;
-    let recorder: MediaRecorder;
-    let mimeType: string;
-    try {
-      runtime = await getRecorderRuntime();
-      const chosen = pickMimeType((type) => MediaRecorder.isTypeSupported(type));
-      recorder = new MediaRecorder(media, chosen ? { mimeType: chosen } : undefined);
-      mimeType = recorder.mimeType || chosen || "video/webm";
-    } catch (error) {
-      console.warn("MediaRecorder could not start", error);
-      toast({ title: PERMISSION_ERROR, variant: "destructive" });
-      setBoth("idle");
-      return;
-    }
-    const { store, manager } = runtime;
     const { userId: owner, showId: show, shotId: shot, nextTitle: title } = options.current;
-    let clip: LocalClip;
-    try {
-      clip = await store.createClip({ userId: owner, title: title(), mimeType, showId: show, shotId: shot });
-    } catch (error) {
-      console.error(error);
-      toast({ title: "Failed to start recording", description: "This device would not store the recording.", variant: "destructive" });
-      setBoth("idle");
-      return;
-    }
-    const localId = clip.localId;
-    askForPersistentStorage();
-    activeRecordings.add(localId);
-    const releaseLock = holdRecordingLock(localId);
-    recorderRef.current = recorder;
-
-    // Chunks are written one after another, in order; nothing else touches a chunk before its write completes.
-    let writes: Promise<unknown> = Promise.resolve();
-    let writeFailed = false;
-    recorder.ondataavailable = (event: BlobEvent) => {
-      const blob = event.data;
-      if (!blob || blob.size === 0) return;
-      writes = writes.then(async () => {
-        if (writeFailed) return;
-        try {
-          await store.addChunk(localId, blob);
-        } catch (error) {
-          writeFailed = true;
-          console.error(error);
-          toast({
-            title: "Recording stopped",
-            description: "This device ran out of room for the recording. What was recorded so far is kept.",
-            variant: "destructive",
-          });
-          if (recorder.state !== "inactive") recorder.stop();
+    const recording: ClipRecording = new ClipRecording({
+      stream: media,
+      userId: owner,
+      showId: show,
+      shotId: shot,
+      title,
+      onRecording: (localId) => {
+        if (mounted.current) {
+          setCurrentLocalId(localId);
+          setElapsed(0);
+          setTranscript({ finalText: "", interim: "" });
         }
-      });
-    };
-
-    let speech: LiveTranscript | null = null;
-    let finished = false;
-    recorder.onstop = () => {
-      if (finished) return;
-      finished = true;
-      const text = speech?.stop() ?? "";
-      window.removeEventListener("pagehide", flush);
-      writes = writes.then(async () => {
-        try {
-          const final = await store.updateClip(localId, (c) => ({
-            state: c.state === "recording" ? (navigator.onLine === false ? "local" : "uploading") : c.state,
-            totalBytes: c.recordedBytes,
-            endTime: Date.now(),
-            transcription: text || c.transcription,
-          }));
-          if (final.recordedBytes === 0) {
-            await manager.cancel(localId);
-            await store.deleteClip(localId);
-          } else {
-            manager.resume(localId);
-          }
-        } catch (error) {
-          console.error(error);
-        } finally {
-          activeRecordings.delete(localId);
-          releaseLock();
-          if (recorderRef.current === recorder) recorderRef.current = null;
-          setBoth("idle");
-        }
-      });
-    };
-    recorder.onerror = () => stop();
-    // The tab is closing: hand over the part of the second recorded so far.
-    const flush = () => {
-      try {
-        if (recorder.state === "recording") recorder.requestData();
-      } catch {
-        // nothing to flush
-      }
-    };
-    window.addEventListener("pagehide", flush);
-
-    try {
-      recorder.start(TIMESLICE_MS);
-    } catch (error) {
-      console.warn("MediaRecorder could not start", error);
-      toast({ title: PERMISSION_ERROR, variant: "destructive" });
-      activeRecordings.delete(localId);
-      releaseLock();
-      recorderRef.current = null;
-      window.removeEventListener("pagehide", flush);
-      await store.deleteClip(localId).catch(() => undefined);
-      setBoth("idle");
-      return;
-    }
-    manager.resume(localId);
-    if (mounted.current) {
-      setCurrentLocalId(localId);
-      setElapsed(0);
-      setTranscript({ finalText: "", interim: "" });
-    }
-    setBoth("recording");
-    startedAt.current = Date.now();
-
-    speech = startLiveTranscript(
-      (update) => mounted.current && setTranscript(update),
-      // Keep the words on the device as they come, so a closed tab keeps them too.
-      (finalText) => void store.updateClip(localId, { transcription: finalText }).catch(() => undefined),
-      () => mounted.current && setSpeechAvailable(false),
-    );
-  }, [enableCamera, setBoth, stop]);
+        setBoth("recording");
+        startedAt.current = Date.now();
+      },
+      startTranscript: (keep) =>
+        startLiveTranscript(
+          (update) => mounted.current && setTranscript(update),
+          keep,
+          () => mounted.current && setSpeechAvailable(false),
+        ),
+      onStopping: () => setBoth("stopping"),
+      onEnded: () => {
+        if (recordingRef.current === recording) recordingRef.current = null;
+        setBoth("idle");
+      },
+    });
+    recordingRef.current = recording;
+    await recording.start();
+  }, [enableCamera, setBoth]);
 
   // Elapsed seconds from the clock (a throttled background tab still counts right), and the automatic stop.
   useEffect(() => {
@@ -324,15 +189,8 @@ export function useRecorder({ userId, showId, shotId = null, lengthSeconds, next
     mounted.current = true;
     return () => {
       mounted.current = false;
-      const recorder = recorderRef.current;
-      if (recorder && recorder.state !== "inactive") {
-        try {
-          recorder.stop();
-        } catch {
-          // already stopped
-        }
-      }
-      streamRef.current?.getTracks().forEach((t) => t.stop());
+      void recordingRef.current?.stop();
+      stopTracks(streamRef.current);
       streamRef.current = null;
     };
   }, []);
@@ -341,7 +199,7 @@ export function useRecorder({ userId, showId, shotId = null, lengthSeconds, next
   const reopen = useCallback(() => {
     const current = streamRef.current;
     if (!current || statusRef.current !== "idle") return;
-    current.getTracks().forEach((t) => t.stop());
+    stopTracks(current);
     streamRef.current = null;
     if (mounted.current) setStream(null);
     void enableCamera();

@@ -1,113 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle, Loader2, Mic, Pause, Play, Sparkles } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { Link } from "wouter";
-import { Button } from "../../components/ui/button.tsx";
-import { Label } from "../../components/ui/label.tsx";
-import { toast } from "../../hooks/use-toast.ts";
-import { apiKeys, errorMessage } from "../../lib/api.ts";
-import { formatClock } from "./time-format.ts";
-import { VoicePreviewButton } from "./VoicePreviewButton.tsx";
-import {
-  generateVoiceOver,
-  sampleMediaUrl,
-  useVoiceOver,
-  useVoiceSample,
-  useVoiceStatus,
-  voiceOptionsOf,
-  voiceOverKey,
-} from "./voice-api.ts";
+import { useId } from "react";
+import { GenerateVoiceStep } from "./GenerateVoiceStep.tsx";
+import { SampleStep } from "./SampleStep.tsx";
+import { useVoiceStatus } from "./voice-api.ts";
 
-export const VOICE_TOASTS = {
-  generated: { title: "Voice sample generated", description: "Press Play AI Voice to listen to it." },
-  generateFailed: "Failed to generate voice",
-  playbackFailed: { title: "Playback failed", description: "Unable to play the generated audio." },
-} as const;
-export const GENERATE_ERROR_TEXT = "Failed to generate voice sample";
-export const UNSAVED_SCRIPT_MESSAGE =
-  "Your script isn't saved yet, so the AI voice can't read it. Check your connection and try again.";
-
-function objectUrl(blob: Blob): string | null {
-  return typeof URL.createObjectURL === "function" ? URL.createObjectURL(blob) : null;
-}
-
-function revoke(url: string | null) {
-  if (url && typeof URL.revokeObjectURL === "function") URL.revokeObjectURL(url);
-}
-
-function StepHeading({ step, ids, children }: { step: number; ids: { badge: string; heading: string }; children: string }) {
-  return (
-    <div className="flex items-center gap-3">
-      <span
-        id={ids.badge}
-        className="inline-flex size-8 shrink-0 items-center justify-center rounded-full bg-lake-700 text-sm font-bold text-white"
-      >
-        <span className="sr-only">Step </span>
-        {step}
-      </span>
-      <h3 id={ids.heading} className="text-lg font-semibold text-slate-900">
-        {children}
-      </h3>
-    </div>
-  );
-}
-
-/** A numbered step, named "Step N {heading}" for assistive technology. */
-function Step({ step, title, children }: { step: number; title: string; children: ReactNode }) {
-  const ids = { badge: useId(), heading: useId() };
-  return (
-    <section
-      aria-labelledby={`${ids.badge} ${ids.heading}`}
-      className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:p-4"
-    >
-      <StepHeading step={step} ids={ids}>
-        {title}
-      </StepHeading>
-      {children}
-    </section>
-  );
-}
-
-function SampleStep() {
-  const { data: sample, status } = useVoiceSample();
-  return (
-    <Step step={1} title="Record Your Voice (Optional)">
-      <p className="text-slate-700">
-        Record a short sample of your voice in Voice settings. It stays on the camp's server and isn't used by the AI
-        voice yet.
-      </p>
-      {status === "pending" ? (
-        <p className="text-sm text-slate-700">Checking for a saved voice sample...</p>
-      ) : sample ? (
-        <div className="grid gap-2">
-          <p className="text-sm text-slate-700">
-            You have a saved voice sample ({formatClock(sample.durationSeconds)}).
-          </p>
-          <audio
-            data-testid="panel-sample-audio"
-            controls
-            preload="none"
-            src={sampleMediaUrl(sample)}
-            aria-label="Your saved voice sample"
-            className="w-full"
-          />
-        </div>
-      ) : (
-        <p className="text-sm text-slate-700" data-testid="panel-no-sample">
-          {status === "error" ? "Couldn't check for a voice sample." : "No voice sample saved yet."}
-        </p>
-      )}
-      <div>
-        <Button asChild variant="outline">
-          <Link href="/voice-settings">
-            <Mic aria-hidden="true" />
-            {sample ? "Change your voice sample" : "Record your voice"}
-          </Link>
-        </Button>
-      </div>
-    </Step>
-  );
-}
+export { GENERATE_ERROR_TEXT, UNSAVED_SCRIPT_MESSAGE, VOICE_TOASTS } from "./GenerateVoiceStep.tsx";
 
 export interface VoicePanelProps {
   showId: number;
@@ -122,110 +18,14 @@ export interface VoicePanelProps {
 }
 
 /**
- * The AI voice: step 1 points to the voice sample, step 2 has an AI voice read this show's script.
- * The audio comes from the provider's built-in voices (friendly names, a short preview each); it is
- * never presented as the camper's own voice, and custom voice training is not available yet.
+ * The AI voice: step 1 points to the voice sample (SampleStep.tsx), step 2 has an AI voice read this
+ * show's script (GenerateVoiceStep.tsx). The audio comes from the provider's built-in voices (friendly
+ * names, a short preview each); it is never presented as the camper's own voice, and custom voice
+ * training is not available yet.
  */
-export function VoicePanel({ showId, narration, saveEdits, voice: showVoice = null, onVoiceChange }: VoicePanelProps) {
-  const queryClient = useQueryClient();
-  const ids = { voice: useId(), hint: useId(), provider: useId() };
-  const voiceStatus = useVoiceStatus();
-  const voiceOver = useVoiceOver(showId);
-  const [chosenVoice, setChosenVoice] = useState<string | null>(null);
-  const [generatedUrl, setGeneratedUrl] = useState<string | null>(null);
-  const [generateError, setGenerateError] = useState<string | null>(null);
-  const [playing, setPlaying] = useState(false);
-  const audioRef = useRef<HTMLAudioElement | null>(null);
-  const generatedUrlRef = useRef<string | null>(null);
-  const playRequested = useRef(false);
-
-  useEffect(() => () => revoke(generatedUrlRef.current), []);
-
-  const options = voiceOptionsOf(voiceStatus.data);
-  const voices = options.map((o) => o.id);
-  const existing = voiceOver.data ?? null;
-  const selectedVoice =
-    (chosenVoice && voices.includes(chosenVoice) ? chosenVoice : null) ??
-    (showVoice && voices.includes(showVoice) ? showVoice : null) ??
-    (existing && voices.includes(existing.voice) ? existing.voice : null) ??
-    voiceStatus.data?.defaultVoice ??
-    "";
-
-  const stopPlayback = () => {
-    const audio = audioRef.current;
-    playRequested.current = false;
-    if (audio) {
-      audio.pause();
-      try {
-        audio.currentTime = 0;
-      } catch {
-        // not seekable yet
-      }
-    }
-    setPlaying(false);
-  };
-
-  const generate = useMutation<Blob, Error, string>({
-    mutationFn: async (voice) => {
-      if (!(await saveEdits())) throw new Error(UNSAVED_SCRIPT_MESSAGE);
-      return generateVoiceOver(showId, voice || undefined);
-    },
-    onMutate: () => {
-      setGenerateError(null);
-      stopPlayback();
-    },
-    onSuccess: (blob) => {
-      const url = objectUrl(blob);
-      revoke(generatedUrlRef.current);
-      generatedUrlRef.current = url;
-      setGeneratedUrl(url);
-      toast(VOICE_TOASTS.generated);
-      void queryClient.invalidateQueries({ queryKey: voiceOverKey(showId) });
-      // The length check now measures this voice-over instead of estimating.
-      void queryClient.invalidateQueries({ queryKey: [...apiKeys.show(showId), "length"] });
-    },
-    onError: (error) => {
-      setGenerateError(GENERATE_ERROR_TEXT);
-      toast({ title: VOICE_TOASTS.generateFailed, description: errorMessage(error), variant: "destructive" });
-    },
-  });
-
-  const source = generatedUrl ?? existing?.mediaUrl ?? null;
-  const hasNarration = narration.trim().length > 0;
-  const canPlay = source !== null && !generate.isPending;
-
-  const playbackFailed = () => {
-    if (!playRequested.current) return;
-    playRequested.current = false;
-    setPlaying(false);
-    toast({ ...VOICE_TOASTS.playbackFailed, variant: "destructive" });
-  };
-
-  const togglePlay = async () => {
-    const audio = audioRef.current;
-    if (!audio || !source) return;
-    if (playing) {
-      stopPlayback();
-      return;
-    }
-    playRequested.current = true;
-    try {
-      await audio.play();
-      if (playRequested.current) setPlaying(true);
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "AbortError") return;
-      playbackFailed();
-    }
-  };
-
-  const providerName = voiceStatus.data?.provider;
-  const liveText = generate.isPending
-    ? "Generating the AI voice..."
-    : playing
-      ? "Playing the AI voice"
-      : generatedUrl
-        ? "AI voice ready to play"
-        : "";
+export function VoicePanel(props: VoicePanelProps) {
+  const providerId = useId();
+  const providerName = useVoiceStatus().data?.provider;
 
   return (
     <div data-testid="voice-panel" className="grid gap-4 rounded-xl border border-lake-600/30 bg-lake-50 p-3 sm:p-5">
@@ -233,7 +33,7 @@ export function VoicePanel({ showId, narration, saveEdits, voice: showVoice = nu
         <p className="mb-2 font-semibold text-slate-900" data-testid="voice-honesty-note">
           The AI voice is a built-in computer voice. It is not your own voice.
         </p>
-        <p id={ids.provider} className="text-slate-800" data-testid="voice-provider-note">
+        <p id={providerId} className="text-slate-800" data-testid="voice-provider-note">
           This currently uses the built-in voices of an AI provider
           {providerName ? (
             <>
@@ -247,94 +47,7 @@ export function VoicePanel({ showId, narration, saveEdits, voice: showVoice = nu
 
       <SampleStep />
 
-      <Step step={2} title="Generate AI Voice">
-
-        <div className="flex flex-wrap items-end gap-2">
-          <div className="grid w-full gap-1.5 sm:max-w-xs">
-            <Label htmlFor={ids.voice}>Voice</Label>
-            <select
-              id={ids.voice}
-              value={selectedVoice}
-              onChange={(event) => {
-                setChosenVoice(event.target.value);
-                onVoiceChange?.(event.target.value);
-              }}
-              disabled={voices.length === 0 || generate.isPending}
-              className="h-10 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 disabled:opacity-50"
-            >
-              {voices.length === 0 && <option value="">{voiceStatus.isPending ? "Loading voices..." : "Default voice"}</option>}
-              {options.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <VoicePreviewButton option={options.find((o) => o.id === selectedVoice)} disabled={generate.isPending} />
-        </div>
-
-        <div className="flex flex-wrap gap-2">
-          <Button
-            onClick={() => generate.mutate(selectedVoice)}
-            disabled={!hasNarration && !generate.isPending}
-            busy={generate.isPending}
-            aria-describedby={hasNarration ? undefined : ids.hint}
-          >
-            {generate.isPending ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Sparkles aria-hidden="true" />}
-            {generate.isPending ? "Generating..." : "Generate AI Voice"}
-          </Button>
-          <Button variant="secondary" onClick={() => void togglePlay()} disabled={!canPlay}>
-            {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
-            {playing ? "Playing..." : "Play AI Voice"}
-          </Button>
-        </div>
-
-        {!hasNarration && (
-          <p id={ids.hint} className="text-sm text-slate-700">
-            Write your narration script first, then generate the AI voice.
-          </p>
-        )}
-
-        <p role="status" aria-live="polite" data-testid="voice-status" className="min-h-5 text-sm text-slate-700">
-          {liveText}
-        </p>
-
-        {generateError && (
-          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-            {generateError}
-          </p>
-        )}
-
-        {existing && !generatedUrl && (
-          <p className="text-sm text-slate-700" data-testid="voice-over-info">
-            This show has an AI voice ({options.find((o) => o.id === existing.voice)?.name ?? existing.voiceName},{" "}
-            {formatClock(existing.durationSeconds)}).
-          </p>
-        )}
-        {existing && !existing.matchesNarration && !generate.isPending && (
-          <p
-            className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-            data-testid="voice-over-stale"
-          >
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            Your script changed since this voice was made. Generate it again to hear the new script.
-          </p>
-        )}
-
-        <audio
-          ref={audioRef}
-          src={source ?? undefined}
-          preload="none"
-          data-testid="ai-voice-audio"
-          className="hidden"
-          onEnded={() => {
-            playRequested.current = false;
-            setPlaying(false);
-          }}
-          onPause={() => setPlaying(false)}
-          onError={playbackFailed}
-        />
-      </Step>
+      <GenerateVoiceStep {...props} />
     </div>
   );
 }

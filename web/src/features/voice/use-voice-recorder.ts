@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { VOICE_SAMPLE_MAX_SECONDS } from "../../../../contracts/product.ts";
 import { toast } from "../../hooks/use-toast.ts";
+import { firstSupportedType, recordMedia, stopTracks, type MediaRun } from "../../lib/media-recorder.ts";
 import { fixWebmDuration } from "./webm-duration.ts";
 
 /** What the voice recorder tells the camper when the microphone is refused, stops, or saves. */
@@ -25,17 +26,10 @@ function isPermissionDenied(error: unknown): boolean {
 }
 
 function pickMimeType(): string {
-  try {
-    return typeof MediaRecorder.isTypeSupported === "function" && MediaRecorder.isTypeSupported(VOICE_MIME_TYPE)
-      ? VOICE_MIME_TYPE
-      : "";
-  } catch {
-    return "";
-  }
-}
-
-function stopTracks(stream: MediaStream | null) {
-  stream?.getTracks().forEach((track) => track.stop());
+  return firstSupportedType(
+    [VOICE_MIME_TYPE],
+    (type) => typeof MediaRecorder.isTypeSupported === "function" && MediaRecorder.isTypeSupported(type),
+  );
 }
 
 /**
@@ -53,7 +47,7 @@ export function useVoiceRecorder({
   const [status, setStatus] = useState<VoiceRecorderStatus>("idle");
   const [elapsed, setElapsed] = useState(0);
   const statusRef = useRef<VoiceRecorderStatus>("idle");
-  const recorderRef = useRef<MediaRecorder | null>(null);
+  const runRef = useRef<MediaRun<RecordedSample | null> | null>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const tickRef = useRef<ReturnType<typeof setInterval> | null>(null);
   const mounted = useRef(true);
@@ -71,15 +65,11 @@ export function useVoiceRecorder({
   };
 
   const stop = useCallback(() => {
-    const recorder = recorderRef.current;
+    const run = runRef.current;
     clearTick();
-    if (!recorder || recorder.state === "inactive") return;
+    if (!run?.active) return;
     setBoth("stopping");
-    try {
-      recorder.stop();
-    } catch {
-      recorder.onstop?.(new Event("stop"));
-    }
+    void run.stop();
   }, [setBoth]);
 
   const start = useCallback(async () => {
@@ -107,35 +97,33 @@ export function useVoiceRecorder({
     const mimeType = pickMimeType();
     try {
       recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
-      recorder.ondataavailable = (event: BlobEvent) => {
-        if (event.data && event.data.size > 0) chunks.push(event.data);
-      };
       let startedAt = Date.now();
-      let finished = false;
-      recorder.onstop = () => {
-        if (finished) return;
-        finished = true;
-        clearTick();
-        stopTracks(stream);
-        streamRef.current = null;
-        recorderRef.current = null;
-        const durationSeconds = Math.min(maxSeconds, (Date.now() - startedAt) / 1000);
-        setBoth("idle");
-        if (!mounted.current) return;
-        const blob = new Blob(chunks, { type: recorder.mimeType || mimeType || "audio/webm" });
-        if (blob.size === 0) {
-          toast({ ...VOICE_RECORDING_TOASTS.unavailable, variant: "destructive" });
-          return;
-        }
-        // Live WebM has no length in it: write the measured one in, so players and the server see it.
-        void fixWebmDuration(blob, durationSeconds * 1000).then((fixed) => {
-          if (mounted.current) onRecordedRef.current({ blob: fixed, durationSeconds });
-        });
-      };
+      const run = recordMedia(recorder, {
+        onChunk: (chunk) => chunks.push(chunk),
+        onStop: async (): Promise<RecordedSample | null> => {
+          clearTick();
+          stopTracks(stream);
+          streamRef.current = null;
+          runRef.current = null;
+          const durationSeconds = Math.min(maxSeconds, (Date.now() - startedAt) / 1000);
+          setBoth("idle");
+          if (!mounted.current) return null;
+          const blob = new Blob(chunks, { type: recorder.mimeType || mimeType || "audio/webm" });
+          if (blob.size === 0) {
+            toast({ ...VOICE_RECORDING_TOASTS.unavailable, variant: "destructive" });
+            return null;
+          }
+          // Live WebM has no length in it: write the measured one in, so players and the server see it.
+          return { blob: await fixWebmDuration(blob, durationSeconds * 1000), durationSeconds };
+        },
+      });
+      void run.stopped.then((sample) => {
+        if (sample && mounted.current) onRecordedRef.current(sample);
+      });
       // Chunks every quarter second, so a stop at the limit loses nothing.
       recorder.start(250);
       startedAt = Date.now();
-      recorderRef.current = recorder;
+      runRef.current = run;
       streamRef.current = stream;
     } catch (error) {
       console.warn("MediaRecorder could not start", error);
@@ -160,14 +148,7 @@ export function useVoiceRecorder({
       // Leaving the page ends the recording and frees the microphone; nothing is kept.
       mounted.current = false;
       clearTick();
-      const recorder = recorderRef.current;
-      if (recorder && recorder.state !== "inactive") {
-        try {
-          recorder.stop();
-        } catch {
-          // already stopped
-        }
-      }
+      void runRef.current?.stop();
       stopTracks(streamRef.current);
     };
   }, []);

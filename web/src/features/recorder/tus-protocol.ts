@@ -1,0 +1,93 @@
+import { TUS_VERSION } from "../../../../contracts/clips.ts";
+import { baseMimeType, type LocalClip } from "./clip-store.ts";
+
+/** The pure parts of the tus 1.0.0 client (uploader.ts): headers, metadata, backoff, progress, checksums. */
+
+export const UPLOADS_URL = "/api/uploads";
+/** The most a PATCH carries: small enough to finish on weak camp Wi-Fi, big enough to keep up. */
+export const PIECE_BYTES = 1024 * 1024;
+export const BACKOFF = { initialMs: 500, maxMs: 15_000 } as const;
+
+/** Base64 of the UTF-8 bytes (titles may hold any character; btoa alone takes Latin-1 only). */
+export function base64Utf8(text: string): string {
+  let binary = "";
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** Upload-Metadata: "key base64,key base64"; empty values are left out. */
+export function encodeMetadata(metadata: Record<string, string | number | null | undefined>): string {
+  return Object.entries(metadata)
+    .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined && entry[1] !== "")
+    .map(([key, value]) => `${key} ${base64Utf8(String(value))}`)
+    .join(",");
+}
+
+export function createUploadHeaders({
+  title,
+  showId,
+  shotId = null,
+  mimeType,
+}: {
+  title: string;
+  showId: number | null;
+  /** A take of a shot (record to the script): the server makes the clip that shot's take. */
+  shotId?: number | null;
+  mimeType: string;
+}): Record<string, string> {
+  return {
+    "Tus-Resumable": TUS_VERSION,
+    "Upload-Defer-Length": "1",
+    "Upload-Metadata": encodeMetadata({ title, showId, shotId, filetype: baseMimeType(mimeType) }),
+  };
+}
+
+export function patchHeaders({ offset, length }: { offset: number; length?: number | null }): Record<string, string> {
+  return {
+    "Tus-Resumable": TUS_VERSION,
+    "Content-Type": "application/offset+octet-stream",
+    "Upload-Offset": String(offset),
+    ...(length !== undefined && length !== null ? { "Upload-Length": String(length) } : {}),
+  };
+}
+
+/**
+ * Delay before retry number `attempt` (0-based): doubling from 0.5 s, at most 15 s, with "equal
+ * jitter" (half fixed, half random) so a cabin full of laptops doesn't retry in step.
+ */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF.maxMs, BACKOFF.initialMs * 2 ** Math.max(0, attempt));
+  return Math.round(Math.max(BACKOFF.initialMs, ceiling / 2 + (random() * ceiling) / 2));
+}
+
+/** Bytes the server confirmed of the bytes recorded, 0-100 (100 only once nothing is left). */
+export function uploadPercent(clip: Pick<LocalClip, "uploadedOffset" | "recordedBytes" | "totalBytes">): number {
+  const total = clip.totalBytes ?? clip.recordedBytes;
+  if (total <= 0) return 0;
+  const percent = Math.floor((Math.min(clip.uploadedOffset, total) / total) * 100);
+  return clip.uploadedOffset >= total && clip.totalBytes !== null ? 100 : Math.min(99, percent);
+}
+
+export async function sha256Hex(blob: Blob): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new Uint8Array(await blob.arrayBuffer()));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function headerNumber(response: Response, name: string): number | null {
+  const raw = response.headers.get(name);
+  if (raw === null || !/^\d+$/.test(raw.trim())) return null;
+  return Number(raw.trim());
+}
+
+/** The server's words for a refused request (its JSON message, or the text, or the status). */
+export async function serverMessage(response: Response): Promise<string> {
+  let text = "";
+  try {
+    text = await response.text();
+    const parsed = JSON.parse(text) as { message?: unknown };
+    if (typeof parsed.message === "string" && parsed.message) return parsed.message;
+  } catch {
+    // not JSON
+  }
+  return text.trim() || `${response.status}: ${response.statusText || "Upload failed"}`;
+}
