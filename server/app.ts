@@ -28,20 +28,23 @@ import { createMediaStorage } from "./media/create-media-storage.ts";
 import type { MediaStorage } from "./media/media-storage.ts";
 import { resolveVideoTools } from "./media/video-tools.ts";
 import { ClipsRepository } from "./modules/clips/clips.repository.ts";
-import { ScriptCheckService, storedShotLines } from "./modules/clips/script-check.service.ts";
+import { ScriptCheckService } from "./modules/clips/script-check.service.ts";
 import { scriptCheckRoutes } from "./modules/clips/script-check.routes.ts";
 import { ClipCaptionsService } from "./modules/clips/clip-captions.service.ts";
 import { clipsRoutes } from "./modules/clips/clips.routes.ts";
 import { ClipsService } from "./modules/clips/clips.service.ts";
+import { UploadsRepository } from "./modules/clips/uploads.repository.ts";
 import { uploadsRoutes } from "./modules/clips/uploads.routes.ts";
 import { UploadsService } from "./modules/clips/uploads.service.ts";
 import { healthRoutes } from "./modules/health/health.routes.ts";
 import { AppMetrics, registerMetrics } from "./modules/metrics/metrics.ts";
 import { Housekeeping } from "./modules/housekeeping/housekeeping.ts";
+import { RenderJobsRepository } from "./modules/renders/render-jobs.repository.ts";
 import { RenderWorker } from "./modules/renders/render-worker.ts";
 import { rendersRoutes } from "./modules/renders/renders.routes.ts";
 import { RendersService } from "./modules/renders/renders.service.ts";
 import { StoryLengthService } from "./modules/renders/story-length.service.ts";
+import { VoiceRepository } from "./modules/voice/voice.repository.ts";
 import { voiceRoutes } from "./modules/voice/voice.routes.ts";
 import { VoiceService } from "./modules/voice/voice.service.ts";
 import { createVoiceProvider } from "./voice/create-voice-provider.ts";
@@ -174,7 +177,8 @@ export async function buildApp(deps: AppDeps) {
   auth.onAccountDeleted(clips);
   const videoTools = resolveVideoTools(config.media);
   app.log.info({ ffmpeg: videoTools.ffmpeg, ffprobe: videoTools.ffprobe, sources: videoTools.sources }, "video tools");
-  const uploads = new UploadsService(db, storage, clipsRepository, showsRepository, videoTools, config.media.maxUploadBytes, {
+  const shotsRepository = new ShotsRepository(db);
+  const uploads = new UploadsService(new UploadsRepository(db), storage, clipsRepository, showsRepository, shotsRepository, videoTools, config.media.maxUploadBytes, {
     started: () => metrics.uploadsInProgress.inc(),
     finished: (bytes) => {
       metrics.uploadsInProgress.dec();
@@ -182,23 +186,24 @@ export async function buildApp(deps: AppDeps) {
     },
   }, config.media.quota);
   const voiceProvider = metrics.timeVoice(deps.voiceProvider ?? createVoiceProvider(config));
-  const voice = new VoiceService(db, storage, voiceProvider, videoTools);
+  const voice = new VoiceService(new VoiceRepository(db), showsRepository, storage, voiceProvider, videoTools);
   shows.setVoiceCheck((name) => voiceProvider.voices.includes(name));
   shows.onShowDeleted(voice);
   await app.register(voiceRoutes, { voice, storage, ai });
-  const shots = new ShotsService(new ShotsRepository(db), voice);
+  const shots = new ShotsService(shotsRepository, showsRepository, voice);
   await app.register(shotsRoutes, { shots });
   // One listener rule for clip-sound captions (the first) and the take check (each in turn).
   const listeners = createSpeechListeners(config);
   const speech = listeners[0];
   app.log.info({ listeners: listeners.map((l) => l.name) }, "speech listeners (take check, clip-sound captions)");
-  const renderWorker = new RenderWorker(db, storage, clipsRepository, voice, videoTools, {
+  const renderJobs = new RenderJobsRepository(db);
+  const renderWorker = new RenderWorker(renderJobs, showsRepository, storage, clipsRepository, voice, videoTools, {
     concurrency: config.render.concurrency,
     speech,
     workDir: config.media.tmpDir,
     log: app.log,
   });
-  const renders = new RendersService(db, clipsRepository, storage, () => renderWorker.kick());
+  const renders = new RendersService(renderJobs, showsRepository, clipsRepository, storage, () => renderWorker.kick());
   shows.onShowDeleted(renders);
   app.decorate("renderWorker", renderWorker);
   const audit = new AuditLog(db);
@@ -217,11 +222,11 @@ export async function buildApp(deps: AppDeps) {
     closing = true;
   });
   await app.register(healthRoutes, { db, storage, isClosing: () => closing });
-  const storyLength = new StoryLengthService(db, clipsRepository, voice, ai);
+  const storyLength = new StoryLengthService(showsRepository, clipsRepository, voice, ai);
   await app.register(rendersRoutes, { renders, storyLength });
   const clipCaptions = new ClipCaptionsService(clipsRepository, showsRepository, storage, videoTools, speech, config.media.tmpDir);
   await app.register(clipsRoutes, { clips, captions: clipCaptions });
-  const scriptCheck = new ScriptCheckService(clipsRepository, storedShotLines(db), storage, videoTools, listeners, limiter, config.media.tmpDir, app.log, (userId, showId) =>
+  const scriptCheck = new ScriptCheckService(clipsRepository, shotsRepository, storage, videoTools, listeners, limiter, config.media.tmpDir, app.log, (userId, showId) =>
     shots.list(userId, showId),
   );
   await app.register(scriptCheckRoutes, { scriptCheck });

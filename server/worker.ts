@@ -5,7 +5,10 @@ import { loadConfigOrExit, runProcess, stopOnSignal } from "./process-lifecycle.
 import { createMediaStorage } from "./media/create-media-storage.ts";
 import { resolveVideoTools } from "./media/video-tools.ts";
 import { ClipsRepository } from "./modules/clips/clips.repository.ts";
+import { RenderJobsRepository } from "./modules/renders/render-jobs.repository.ts";
 import { RenderWorker } from "./modules/renders/render-worker.ts";
+import { ShowsRepository } from "./modules/shows/shows.repository.ts";
+import { VoiceRepository } from "./modules/voice/voice.repository.ts";
 import { VoiceService } from "./modules/voice/voice.service.ts";
 import { createVoiceProvider } from "./voice/create-voice-provider.ts";
 import { createSpeechAligner } from "./speech/create-speech-aligner.ts";
@@ -33,8 +36,10 @@ async function main() {
   const database = await openDatabase(config.database);
   const storage = await createMediaStorage(config.media);
   const tools = resolveVideoTools(config.media);
-  const voice = new VoiceService(database.db, storage, createVoiceProvider(config), tools);
-  const worker = new RenderWorker(database.db, storage, new ClipsRepository(database.db), voice, tools, {
+  const { db } = database;
+  const shows = new ShowsRepository(db);
+  const voice = new VoiceService(new VoiceRepository(db), shows, storage, createVoiceProvider(config), tools);
+  const worker = new RenderWorker(new RenderJobsRepository(db), shows, storage, new ClipsRepository(db), voice, tools, {
     concurrency: config.render.concurrency,
     speech: createSpeechAligner(config),
     workDir: config.media.tmpDir,

@@ -3,7 +3,7 @@ import type { Clip } from "../../../contracts/clips.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 
-type ClipRow = typeof schema.clips.$inferSelect;
+export type ClipRow = typeof schema.clips.$inferSelect;
 const t = schema.clips;
 
 /** The part of a clip a show uses: [start, end) in seconds into the clip. */

@@ -1,11 +1,8 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import { and, eq } from "drizzle-orm";
 import { CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
 import { SHOT_MESSAGES, type ScriptCheck } from "../../../contracts/shots.ts";
-import type { Database } from "../../../db/client.ts";
-import { schema } from "../../../db/client.ts";
 import { badRequest, notFound, tooManyRequests } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
@@ -13,6 +10,7 @@ import { extractSpeechWav } from "../../speech/clip-speech.ts";
 import { checkHeardWords, checkSpeech, checkTranscript, unavailableCheck } from "../../speech/script-check.ts";
 import type { SpeechAligner } from "../../speech/speech-aligner.ts";
 import { describeWait, type RateLimiter } from "../rate-limit/limiter.ts";
+import type { ShotsRepository } from "../shots/shots.repository.ts";
 import { toClip, type ClipsRepository } from "./clips.repository.ts";
 
 /**
@@ -21,22 +19,8 @@ import { toClip, type ClipsRepository } from "./clips.repository.ts";
  */
 export const SCRIPT_CHECKS_PER_MINUTE = 12;
 
-/** A shot's lines for the owner, or undefined. */
-export type ShotLinesLookup = (userId: number, shotId: number) => Promise<string | undefined>;
 /** Brings a show's shots in step with its narration (ShotsService.list), so the lines checked are the current ones. */
 export type ShotsInStep = (userId: number, showId: number) => Promise<unknown>;
-
-/** The shot's stored lines, owner-scoped through its show. */
-export function storedShotLines(db: Database): ShotLinesLookup {
-  return async (userId, shotId) => {
-    const [row] = await db
-      .select({ text: schema.shots.text })
-      .from(schema.shots)
-      .innerJoin(schema.recordings, eq(schema.recordings.id, schema.shots.showId))
-      .where(and(eq(schema.shots.id, shotId), eq(schema.recordings.userId, userId)));
-    return row?.text;
-  };
-}
 
 /**
  * The take check (issue 18, decision record 021): which of its shot's lines a take says. The server's
@@ -46,7 +30,7 @@ export function storedShotLines(db: Database): ShotLinesLookup {
 export class ScriptCheckService {
   constructor(
     private readonly clips: ClipsRepository,
-    private readonly shotLines: ShotLinesLookup,
+    private readonly shots: ShotsRepository,
     private readonly storage: MediaStorage,
     private readonly tools: VideoToolPaths,
     private readonly listeners: readonly SpeechAligner[],
@@ -68,7 +52,7 @@ export class ScriptCheckService {
       if (!clip) throw notFound(CLIP_MESSAGES.notFound);
       if (clip.shotId === null) throw badRequest(SHOT_MESSAGES.clipHasNoShot);
     }
-    const lines = await this.shotLines(userId, clip.shotId);
+    const lines = (await this.shots.findOwnedShot(userId, clip.shotId))?.text;
     if (lines === undefined) throw badRequest(SHOT_MESSAGES.clipHasNoShot);
     const { count, resetInSeconds } = await this.limiter.hit(`script-check:${userId}`, 60);
     if (count > SCRIPT_CHECKS_PER_MINUTE) {

@@ -2,10 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
-import { and, eq, sql } from "drizzle-orm";
 import { CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
-import type { Database } from "../../../db/client.ts";
-import { schema } from "../../../db/client.ts";
 import { FREE_TIER_SHOW_LIMIT } from "../../../contracts/product.ts";
 import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
 import { HttpError, badRequest, conflict, forbidden, locked, notFound, payloadTooLarge, unprocessable, unsupportedMediaType } from "../../http/errors.ts";
@@ -13,12 +10,9 @@ import { NotVideoError, TooLargeError, UploadGuard, sniffContainer } from "../..
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { grabPoster, probeDuration, remux, type VideoToolPaths } from "../../media/video-tools.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
-import { chooseFirstTake, findOwnedShot, lockShotForTake } from "../shots/shots.repository.ts";
-import { toClip, type ClipsRepository } from "./clips.repository.ts";
-
-type UploadRow = typeof schema.uploads.$inferSelect;
-type ClipRow = typeof schema.clips.$inferSelect;
-const u = schema.uploads;
+import type { ShotsRepository } from "../shots/shots.repository.ts";
+import { toClip, type ClipRow, type ClipsRepository } from "./clips.repository.ts";
+import type { UploadRow, UploadsRepository } from "./uploads.repository.ts";
 
 /**
  * An upload's lock is a lease: its writer renews it every LOCK_RENEW_MS while bytes stream in, so a
@@ -27,8 +21,6 @@ const u = schema.uploads;
  */
 const LOCK_SECONDS = 5;
 const LOCK_RENEW_MS = 2000;
-/** Cut to milliseconds, the precision a JavaScript Date keeps, so the lease we hold compares equal. */
-const LEASE_END = sql`date_trunc('milliseconds', now() + make_interval(secs => ${LOCK_SECONDS}))`;
 
 /** A held lock: the lease end we wrote, so renewing and releasing touch only our own lease. */
 interface Lease {
@@ -74,10 +66,11 @@ export class UploadsService {
   private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
-    private readonly db: Database,
+    private readonly uploads: UploadsRepository,
     private readonly storage: MediaStorage,
     private readonly clips: ClipsRepository,
     private readonly shows: ShowsRepository,
+    private readonly shots: ShotsRepository,
     private readonly tools: VideoToolPaths,
     readonly maxBytes: number,
     private readonly observer?: UploadObserver,
@@ -135,10 +128,10 @@ export class UploadsService {
     if (usage.bytes + (input.length ?? 1) > this.quota.storedBytes) throw payloadTooLarge(CLIP_MESSAGES.storageFull(this.quota.storedBytes));
     // A take of a shot joins the shot's show. A shot that is not the camper's (or no longer exists) is
     // ignored like a foreign show: the clip is then a free clip of the show given, never lost.
-    const shot = input.shotId ? await findOwnedShot(this.db, userId, input.shotId) : undefined;
+    const shot = input.shotId ? await this.shots.findOwnedShot(userId, input.shotId) : undefined;
     const showId = shot ? shot.showId : input.showId !== null && (await this.ownsShow(userId, input.showId)) ? input.showId : null;
     const id = randomUUID();
-    await this.db.insert(u).values({
+    await this.uploads.create({
       id,
       userId,
       showId,
@@ -222,16 +215,15 @@ export class UploadsService {
     const row = await this.find(userId, id);
     await this.lock(row);
     await this.storage.delete(row.storageKey);
-    await this.db.delete(u).where(eq(u.id, row.id));
+    await this.uploads.delete(row.id);
   }
 
   /**
    * Frees every upload lock at once. Only for a database this process alone uses (embedded): at
    * start-up any lock in it was held by this server's previous life, which a crash ended.
    */
-  async releaseAllLocks(): Promise<number> {
-    const freed = await this.db.update(u).set({ lockedUntil: null }).where(sql`${u.lockedUntil} IS NOT NULL`).returning({ id: u.id });
-    return freed.length;
+  releaseAllLocks(): Promise<number> {
+    return this.uploads.releaseAllLocks();
   }
 
   /**
@@ -310,7 +302,7 @@ export class UploadsService {
     const posterKey = await this.makePoster(clipKey, durationSeconds);
     let clipRow: ClipRow;
     try {
-      clipRow = await this.db.transaction(async (tx) => {
+      clipRow = await this.uploads.transaction(async (tx) => {
         let showId = row.showId;
         if (extra.newShow) {
           const show = await this.shows.createWithinLimit(
@@ -323,7 +315,7 @@ export class UploadsService {
           showId = show.id;
         }
         // The shot may have gone while the bytes arrived (a narration edit): the take is then a free clip.
-        const shotId = row.shotId !== null && showId !== null && (await lockShotForTake(tx, showId, row.shotId)) ? row.shotId : null;
+        const shotId = row.shotId !== null && showId !== null && (await this.shots.lockShotForTake(tx, showId, row.shotId)) ? row.shotId : null;
         const created = await this.clips.create(
           {
             userId: row.userId,
@@ -341,11 +333,9 @@ export class UploadsService {
           },
           tx,
         );
-        if (shotId !== null) await chooseFirstTake(tx, shotId, created.id);
-        if (extra.newShow && showId !== null) {
-          await tx.update(schema.recordings).set({ videoUrl: toClip(created).mediaUrl }).where(eq(schema.recordings.id, showId));
-        }
-        await tx.update(u).set({ status: "done", clipId: created.id, updatedAt: sql`now()` }).where(eq(u.id, row.id));
+        if (shotId !== null) await this.shots.chooseFirstTake(tx, shotId, created.id);
+        if (extra.newShow && showId !== null) await this.shows.setVideoUrl(row.userId, showId, toClip(created).mediaUrl, tx);
+        await this.uploads.markDone(tx, row.id, created.id);
         return created;
       });
     } catch (error) {
@@ -375,17 +365,12 @@ export class UploadsService {
   /** Refuses the upload for good: its bytes go, the row remembers why (so a retry hears the same). */
   private async refuse(row: UploadRow, status: 413 | 415 | 422, message: string): Promise<never> {
     await this.storage.delete(row.storageKey);
-    await this.db.update(u).set({ status: "failed", failure: message, updatedAt: sql`now()` }).where(eq(u.id, row.id));
+    await this.uploads.markFailed(row.id, message);
     throw new HttpError(status, message);
   }
 
-  private async saveProgress(row: UploadRow, offset: number, length: number | null): Promise<UploadRow> {
-    const [updated] = await this.db
-      .update(u)
-      .set({ offset, ...(length !== null ? { length } : {}), updatedAt: sql`now()` })
-      .where(eq(u.id, row.id))
-      .returning();
-    return updated!;
+  private saveProgress(row: UploadRow, offset: number, length: number | null): Promise<UploadRow> {
+    return this.uploads.saveProgress(row.id, offset, length);
   }
 
   /** Takes the stored byte count as the offset when they differ (what a crashed writer left). */
@@ -395,73 +380,40 @@ export class UploadsService {
   }
 
   private async lock(row: UploadRow): Promise<Lease> {
-    const [claimed] = await this.db
-      .update(u)
-      .set({ lockedUntil: LEASE_END })
-      .where(and(eq(u.id, row.id), sql`(${u.lockedUntil} IS NULL OR ${u.lockedUntil} < now())`))
-      .returning({ until: u.lockedUntil });
-    if (claimed?.until) return { until: claimed.until };
+    const until = await this.uploads.lock(row.id, LOCK_SECONDS);
+    if (until) return { until };
     // Gone meanwhile (a DELETE that won the lock first) is not "busy".
-    const [still] = await this.db.select({ id: u.id }).from(u).where(eq(u.id, row.id));
-    if (!still) throw notFound(CLIP_MESSAGES.uploadNotFound);
+    if (!(await this.uploads.exists(row.id))) throw notFound(CLIP_MESSAGES.uploadNotFound);
     throw locked(CLIP_MESSAGES.busy);
   }
 
   /** Extends our lease while the body streams; a lease someone else took over is left alone. */
   private async renew(id: string, lease: Lease): Promise<void> {
-    const [renewed] = await this.db
-      .update(u)
-      .set({ lockedUntil: LEASE_END })
-      .where(and(eq(u.id, id), eq(u.lockedUntil, lease.until)))
-      .returning({ until: u.lockedUntil });
-    if (renewed?.until) lease.until = renewed.until;
+    const until = await this.uploads.renew(id, lease.until, LOCK_SECONDS);
+    if (until) lease.until = until;
   }
 
   private async unlock(id: string, lease: Lease): Promise<void> {
-    await this.db
-      .update(u)
-      .set({ lockedUntil: null })
-      .where(and(eq(u.id, id), eq(u.lockedUntil, lease.until)));
+    await this.uploads.unlock(id, lease.until);
   }
 
   /**
-   * What the camper keeps: clips, the voice sample and unfinished uploads (their declared length, else
-   * what arrived), leaving out upload `except`; and how many uploads are in progress. Renders are made
-   * from these and not counted.
+   * What the camper keeps (clips, the voice sample, unfinished uploads but `except`) and how many
+   * uploads are in progress. Renders are made from these and not counted.
    */
-  private async usage(userId: number, except?: string): Promise<{ bytes: number; open: number }> {
-    const total = (n: unknown) => Number(n ?? 0);
-    const [clips] = await this.db
-      .select({ bytes: sql<string>`coalesce(sum(${schema.clips.sizeBytes}), 0)` })
-      .from(schema.clips)
-      .where(eq(schema.clips.userId, userId));
-    const [sample] = await this.db
-      .select({ bytes: sql<string>`coalesce(sum(${schema.voiceSamples.sizeBytes}), 0)` })
-      .from(schema.voiceSamples)
-      .where(eq(schema.voiceSamples.userId, userId));
-    const [open] = await this.db
-      .select({
-        bytes: sql<string>`coalesce(sum(coalesce(${u.length}, ${u.offset})) FILTER (WHERE ${u.id} <> ${except ?? ""}), 0)`,
-        count: sql<string>`count(*)`,
-      })
-      .from(u)
-      .where(and(eq(u.userId, userId), eq(u.status, "uploading")));
-    return { bytes: total(clips?.bytes) + total(sample?.bytes) + total(open?.bytes), open: total(open?.count) };
+  private usage(userId: number, except?: string): Promise<{ bytes: number; open: number }> {
+    return this.uploads.usage(userId, except);
   }
 
   private async find(userId: number, id: string): Promise<UploadRow> {
     if (!/^[0-9a-f-]{36}$/.test(id)) throw notFound(CLIP_MESSAGES.uploadNotFound);
-    const [row] = await this.db.select().from(u).where(and(eq(u.id, id), eq(u.userId, userId)));
+    const row = await this.uploads.findOwned(userId, id);
     if (!row) throw notFound(CLIP_MESSAGES.uploadNotFound);
     return row;
   }
 
   private async ownsShow(userId: number, showId: number): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: schema.recordings.id })
-      .from(schema.recordings)
-      .where(and(eq(schema.recordings.id, showId), eq(schema.recordings.userId, userId)));
-    return Boolean(row);
+    return Boolean(await this.shows.findOwned(userId, showId));
   }
 }
 

@@ -3,11 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
-import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { RENDER_MESSAGES } from "../../../contracts/renders.ts";
-import type { Database } from "../../../db/client.ts";
-import { schema } from "../../../db/client.ts";
 import { withLocalFiles, type MediaStorage } from "../../media/media-storage.ts";
 import { spawnTool } from "../../media/tool-process.ts";
 import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
@@ -17,10 +13,10 @@ import { heardWordsOf, timeScriptInClips } from "../../speech/clip-speech.ts";
 import type { SpeechAligner } from "../../speech/speech-aligner.ts";
 import type { TimedSentence } from "../../voice/voice-provider.ts";
 import { clipSpan, type ClipsRepository } from "../clips/clips.repository.ts";
+import type { ShowsRepository } from "../shows/shows.repository.ts";
 import type { VoiceService } from "../voice/voice.service.ts";
+import type { JobRow, RenderJobsRepository } from "./render-jobs.repository.ts";
 
-type JobRow = typeof schema.renderJobs.$inferSelect;
-const j = schema.renderJobs;
 const require = createRequire(import.meta.url);
 
 export interface RenderWorkerOptions {
@@ -54,7 +50,8 @@ export class RenderWorker {
   private readonly fontsDir: string;
 
   constructor(
-    private readonly db: Database,
+    private readonly jobs: RenderJobsRepository,
+    private readonly shows: ShowsRepository,
     private readonly storage: MediaStorage,
     private readonly clips: ClipsRepository,
     private readonly voice: VoiceService,
@@ -100,12 +97,7 @@ export class RenderWorker {
     this.timer = undefined;
     const ids = [...this.running.keys()];
     for (const { kill } of this.running.values()) kill();
-    if (ids.length) {
-      await this.db
-        .update(j)
-        .set({ status: "queued", progress: 0, lockedBy: null, heartbeatAt: null, attempts: sql`greatest(${j.attempts} - 1, 0)` })
-        .where(and(eq(j.lockedBy, this.id), eq(j.status, "running")));
-    }
+    if (ids.length) await this.jobs.handBack(this.id);
   }
 
   private async fill() {
@@ -129,35 +121,11 @@ export class RenderWorker {
    * tries. 0 takes every running job (start-up on a database no other process uses).
    */
   async recoverStale(staleMs = this.options.staleMs ?? 30_000): Promise<void> {
-    const staleSeconds = staleMs / 1000;
-    const maxAttempts = this.options.maxAttempts ?? 3;
-    const stale = sql`${j.status} = 'running' AND (${j.heartbeatAt} IS NULL OR ${j.heartbeatAt} < now() - make_interval(secs => ${staleSeconds}))`;
-    await this.db
-      .update(j)
-      .set({
-        status: sql`CASE WHEN ${j.attempts} >= ${maxAttempts} THEN 'failed' ELSE 'queued' END`,
-        message: sql`CASE WHEN ${j.attempts} >= ${maxAttempts} THEN 'The render stopped several times (the server restarted). Please try again.' ELSE NULL END`,
-        progress: 0,
-        lockedBy: null,
-      })
-      .where(stale);
+    await this.jobs.recoverStale(staleMs / 1000, this.options.maxAttempts ?? 3);
   }
 
-  private async claim(): Promise<JobRow | undefined> {
-    // The oldest queued job that no other worker is claiming right now (SKIP LOCKED), in one statement.
-    const next = this.db
-      .select({ id: j.id })
-      .from(j)
-      .where(eq(j.status, "queued"))
-      .orderBy(j.createdAt, j.id)
-      .limit(1)
-      .for("update", { skipLocked: true });
-    const [job] = await this.db
-      .update(j)
-      .set({ status: "running", lockedBy: this.id, heartbeatAt: sql`now()`, attempts: sql`${j.attempts} + 1`, progress: 0 })
-      .where(eq(j.id, sql`(${next})`))
-      .returning();
-    return job;
+  private claim(): Promise<JobRow | undefined> {
+    return this.jobs.claimNext(this.id);
   }
 
   private async run(job: JobRow) {
@@ -169,26 +137,22 @@ export class RenderWorker {
     const workDir = this.options.workDir ?? tmpdir();
     await mkdir(workDir, { recursive: true });
     const work = await mkdtemp(path.join(workDir, `render-${job.id}-`));
-    const heartbeat = setInterval(() => void this.update(job, { heartbeatAt: sql`now()` }), this.options.heartbeatMs ?? 5000);
+    const heartbeat = setInterval(() => void this.jobs.beat(this.id, job.id), this.options.heartbeatMs ?? 5000);
     try {
       const result = await this.render(job, work, (k) => (kill = k), () => killed);
-      await this.update(job, {
-        status: "done",
-        progress: 100,
+      await this.jobs.finish(this.id, job.id, {
         outputKey: result.outputKey,
         captionsKey: result.captionsKey,
         // Automatic clip-sound captions say whether they were made (the camper read the script).
         options: { ...job.options, captions: result.captionsKey !== null },
         durationSeconds: result.durationSeconds,
-        finishedAt: sql`now()`,
-        message: null,
       });
       this.options.log?.info({ jobId: job.id }, "render finished");
     } catch (error) {
       if (killed && this.stopped) return; // stop() put it back in the queue
       const message = error instanceof RenderFailure ? error.message : "Rendering failed unexpectedly. Please try again.";
       if (!(error instanceof RenderFailure)) this.options.log?.error({ err: error, jobId: job.id }, "render crashed");
-      await this.update(job, { status: "failed", message, finishedAt: sql`now()` });
+      await this.jobs.fail(this.id, job.id, message);
     } finally {
       clearInterval(heartbeat);
       this.running.delete(job.id);
@@ -198,10 +162,7 @@ export class RenderWorker {
   }
 
   private async render(job: JobRow, work: string, setKill: (kill: () => void) => void, wasKilled: () => boolean) {
-    const [show] = await this.db
-      .select()
-      .from(schema.recordings)
-      .where(and(eq(schema.recordings.id, job.showId), eq(schema.recordings.userId, job.userId)));
+    const show = await this.shows.findOwned(job.userId, job.showId);
     if (!show) throw new RenderFailure("This show no longer exists");
     const clips = await this.clips.videoClips(job.userId, job.showId);
     if (clips.length === 0) throw new RenderFailure(RENDER_MESSAGES.noClips);
@@ -346,7 +307,7 @@ export class RenderWorker {
         if (!match || Date.now() - lastReport < 1000) return;
         lastReport = Date.now();
         const progress = Math.min(99, Math.floor((Number(match[1]) / 1e6 / duration) * 100));
-        void this.update(job, { progress, heartbeatAt: sql`now()` });
+        void this.jobs.setProgress(this.id, job.id, progress);
       });
       child.on("error", (error: NodeJS.ErrnoException) =>
         reject(new RenderFailure(error.code === "ENOENT" ? "The video tool (ffmpeg) is missing on the server. Ask your camp leader." : `The video tool could not start: ${error.message}`)),
@@ -360,12 +321,5 @@ export class RenderWorker {
         reject(new RenderFailure(`A clip could not be decoded or combined (${detail}). Remove or re-record that clip, then try again.`));
       });
     });
-  }
-
-  private async update(job: JobRow, values: PgUpdateSetSource<typeof j>) {
-    await this.db
-      .update(j)
-      .set(values)
-      .where(and(eq(j.id, job.id), eq(j.lockedBy, this.id)));
   }
 }

@@ -1,18 +1,11 @@
 import { createHash } from "node:crypto";
-import { and, desc, eq, inArray } from "drizzle-orm";
 import { RENDER_MESSAGES, type RenderJob } from "../../../contracts/renders.ts";
 import { SHOW_MESSAGES, captionsOn, isPlaceholderNarration } from "../../../contracts/recordings.ts";
-import type { Database } from "../../../db/client.ts";
-import { schema } from "../../../db/client.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import type { ClipsRepository } from "../clips/clips.repository.ts";
-
-type JobRow = typeof schema.renderJobs.$inferSelect;
-type ShowRow = typeof schema.recordings.$inferSelect;
-export type RenderOptions = JobRow["options"];
-const j = schema.renderJobs;
-
+import type { ShowRow, ShowsRepository } from "../shows/shows.repository.ts";
+import type { JobRow, RenderJobsRepository, RenderOptions } from "./render-jobs.repository.ts";
 
 export function toRenderJob(row: JobRow, videoFormat: string): RenderJob {
   const done = row.status === "done";
@@ -36,7 +29,8 @@ export function toRenderJob(row: JobRow, videoFormat: string): RenderJob {
 /** Starting renders (or reusing one), and reading them. The work itself is the RenderWorker's. */
 export class RendersService {
   constructor(
-    private readonly db: Database,
+    private readonly jobs: RenderJobsRepository,
+    private readonly shows: ShowsRepository,
     private readonly clips: ClipsRepository,
     readonly storage: MediaStorage,
     private readonly onQueued: () => void = () => {},
@@ -47,17 +41,12 @@ export class RendersService {
     const inputs = await this.inputs(userId, show, requested);
     if ("refused" in inputs) throw badRequest(inputs.refused);
     const { options, fingerprint } = inputs;
-    const [existing] = await this.db
-      .select()
-      .from(j)
-      .where(and(eq(j.showId, showId), eq(j.userId, userId), eq(j.fingerprint, fingerprint), inArray(j.status, ["queued", "running", "done"])))
-      .orderBy(desc(j.id))
-      .limit(1);
+    const existing = await this.jobs.findReusable(userId, showId, fingerprint);
     if (existing) return { job: toRenderJob(existing, show.videoFormat), reused: true };
 
-    const [row] = await this.db.insert(j).values({ userId, showId, fingerprint, options }).returning();
+    const row = await this.jobs.create({ userId, showId, fingerprint, options });
     this.onQueued();
-    return { job: toRenderJob(row!, show.videoFormat), reused: false };
+    return { job: toRenderJob(row, show.videoFormat), reused: false };
   }
 
   /**
@@ -101,18 +90,14 @@ export class RendersService {
   }
 
   async get(userId: number, id: number): Promise<{ row: JobRow; job: RenderJob; title: string }> {
-    const [found] = await this.db
-      .select({ job: j, format: schema.recordings.videoFormat, title: schema.recordings.title })
-      .from(j)
-      .innerJoin(schema.recordings, eq(schema.recordings.id, j.showId))
-      .where(and(eq(j.id, id), eq(j.userId, userId)));
+    const found = await this.jobs.findOwnedWithShow(userId, id);
     if (!found) throw notFound(RENDER_MESSAGES.notFound);
     return { row: found.job, job: toRenderJob(found.job, found.format), title: found.title };
   }
 
   async listForShow(userId: number, showId: number): Promise<RenderJob[]> {
     const show = await this.show(userId, showId);
-    const rows = await this.db.select().from(j).where(and(eq(j.showId, showId), eq(j.userId, userId))).orderBy(desc(j.id)).limit(10);
+    const rows = await this.jobs.listOfShow(userId, showId, 10);
     // Which of them the show's current choices, clips and script would give: the show page plays that one.
     const now = await this.inputs(userId, show, {});
     const currentFingerprint = "fingerprint" in now ? now.fingerprint : null;
@@ -120,17 +105,14 @@ export class RendersService {
   }
 
   async prepareShowDeletion(userId: number, showId: number) {
-    const rows = await this.db.select({ out: j.outputKey, cc: j.captionsKey }).from(j).where(and(eq(j.showId, showId), eq(j.userId, userId)));
+    const keys = await this.jobs.storageKeysOfShow(userId, showId);
     return async () => {
-      for (const row of rows) for (const key of [row.out, row.cc]) if (key) await this.storage.delete(key);
+      for (const key of keys) await this.storage.delete(key);
     };
   }
 
   private async show(userId: number, showId: number) {
-    const [show] = await this.db
-      .select()
-      .from(schema.recordings)
-      .where(and(eq(schema.recordings.id, showId), eq(schema.recordings.userId, userId)));
+    const show = await this.shows.findOwned(userId, showId);
     if (!show) throw notFound(SHOW_MESSAGES.notFound);
     return show;
   }

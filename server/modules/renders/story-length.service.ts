@@ -1,19 +1,17 @@
-import { and, eq } from "drizzle-orm";
 import { SHOW_MESSAGES, isPlaceholderNarration } from "../../../contracts/recordings.ts";
 import { RENDER_MESSAGES, type StoryLength } from "../../../contracts/renders.ts";
-import type { Database } from "../../../db/client.ts";
-import { schema } from "../../../db/client.ts";
 import { badRequest, notFound, unprocessable } from "../../http/errors.ts";
 import { frameSize } from "../../render/render-plan.ts";
 import type { AiService } from "../ai/ai.service.ts";
 import { clipSpan, type ClipsRepository } from "../clips/clips.repository.ts";
+import type { ShowsRepository } from "../shows/shows.repository.ts";
 import { countSpokenWords, type VoiceService } from "../voice/voice.service.ts";
 
 
 /** The clips' total next to the voice's length, and fitting the script to the clips. */
 export class StoryLengthService {
   constructor(
-    private readonly db: Database,
+    private readonly shows: ShowsRepository,
     private readonly clips: ClipsRepository,
     private readonly voice: VoiceService,
     private readonly ai: AiService,
@@ -36,10 +34,7 @@ export class StoryLengthService {
   }
 
   private async measureShow(userId: number, showId: number, requestedVoice?: string) {
-    const [show] = await this.db
-      .select()
-      .from(schema.recordings)
-      .where(and(eq(schema.recordings.id, showId), eq(schema.recordings.userId, userId)));
+    const show = await this.shows.findOwned(userId, showId);
     if (!show) throw notFound(SHOW_MESSAGES.notFound);
     // The show's chosen voice unless another is asked for (a voice the provider no longer has: its default).
     const voice = this.voice.resolveVoice(requestedVoice ?? this.voice.showVoice(show.voice));

@@ -28,11 +28,6 @@ const r = schema.recordings;
 export class ShotsRepository {
   constructor(private readonly db: Database) {}
 
-  async findShow(userId: number, showId: number): Promise<ShowRow | undefined> {
-    const [row] = await this.db.select().from(r).where(and(eq(r.id, showId), eq(r.userId, userId)));
-    return row;
-  }
-
   /** Runs `work` in a transaction holding the owner's show row locked; undefined when it is not theirs. */
   async withLockedShow<T>(userId: number, showId: number, work: (tx: Database, show: ShowRow) => Promise<T>): Promise<T | undefined> {
     return this.db.transaction(async (tx) => {
@@ -96,34 +91,37 @@ export class ShotsRepository {
   async setNarration(tx: Database, showId: number, narration: string): Promise<void> {
     await tx.update(r).set({ narration, updatedAt: sql`now()` }).where(eq(r.id, showId));
   }
-}
 
-/** The owner's shot a take is about to be recorded for, with its show; undefined when not theirs or gone. */
-export async function findOwnedShot(db: Database, userId: number, shotId: number): Promise<{ id: number; showId: number } | undefined> {
-  const [row] = await db
-    .select({ id: s.id, showId: s.showId })
-    .from(s)
-    .innerJoin(r, eq(r.id, s.showId))
-    .where(and(eq(s.id, shotId), eq(r.userId, userId)));
-  return row;
-}
+  /**
+   * The owner's shot (owner-scoped through its show) with its show and its lines: what a take is about
+   * to be recorded for, or checked against. Undefined when not theirs or gone.
+   */
+  async findOwnedShot(userId: number, shotId: number): Promise<{ id: number; showId: number; text: string } | undefined> {
+    const [row] = await this.db
+      .select({ id: s.id, showId: s.showId, text: s.text })
+      .from(s)
+      .innerJoin(r, eq(r.id, s.showId))
+      .where(and(eq(s.id, shotId), eq(r.userId, userId)));
+    return row;
+  }
 
-/**
- * In the transaction that saves a finished take: whether its shot is still there (a narration edit may
- * have dropped it while the bytes arrived). The show's row lock keeps the shot list from changing
- * until the take is saved.
- */
-export async function lockShotForTake(tx: Database, showId: number, shotId: number): Promise<boolean> {
-  await tx.select({ id: r.id }).from(r).where(eq(r.id, showId)).for("update");
-  const [row] = await tx.select({ id: s.id }).from(s).where(and(eq(s.id, shotId), eq(s.showId, showId)));
-  return Boolean(row);
-}
+  /**
+   * In the transaction that saves a finished take: whether its shot is still there (a narration edit may
+   * have dropped it while the bytes arrived). The show's row lock keeps the shot list from changing
+   * until the take is saved.
+   */
+  async lockShotForTake(tx: Database, showId: number, shotId: number): Promise<boolean> {
+    await tx.select({ id: r.id }).from(r).where(eq(r.id, showId)).for("update");
+    const [row] = await tx.select({ id: s.id }).from(s).where(and(eq(s.id, shotId), eq(s.showId, showId)));
+    return Boolean(row);
+  }
 
-/**
- * A new take becomes its shot's chosen take when the shot has none: its first take, the first after
- * the chosen one was deleted, or the first of its own after takes of a dropped shot (which say other
- * lines) moved in. Otherwise it waits for the camper to choose it.
- */
-export async function chooseFirstTake(tx: Database, shotId: number, clipId: number): Promise<void> {
-  await tx.update(s).set({ chosenClipId: clipId }).where(and(eq(s.id, shotId), isNull(s.chosenClipId)));
+  /**
+   * A new take becomes its shot's chosen take when the shot has none: its first take, the first after
+   * the chosen one was deleted, or the first of its own after takes of a dropped shot (which say other
+   * lines) moved in. Otherwise it waits for the camper to choose it.
+   */
+  async chooseFirstTake(tx: Database, shotId: number, clipId: number): Promise<void> {
+    await tx.update(s).set({ chosenClipId: clipId }).where(and(eq(s.id, shotId), isNull(s.chosenClipId)));
+  }
 }

@@ -3,7 +3,7 @@ import { scriptSentences } from "../../../contracts/script-sentences.ts";
 import { SHOT_MESSAGES, type ShotList, type ShotTake, type UpdateShotBody } from "../../../contracts/shots.ts";
 import type { Database } from "../../../db/client.ts";
 import { badRequest, notFound } from "../../http/errors.ts";
-import type { ShowRow } from "../shows/shows.repository.ts";
+import type { ShowRow, ShowsRepository } from "../shows/shows.repository.ts";
 import type { VoiceService } from "../voice/voice.service.ts";
 import {
   KEEP_SIMILARITY,
@@ -42,6 +42,7 @@ interface InStep {
 export class ShotsService {
   constructor(
     private readonly shots: ShotsRepository,
+    private readonly shows: ShowsRepository,
     private readonly voice: VoiceService,
   ) {}
 
@@ -107,7 +108,7 @@ export class ShotsService {
    * answers with the shot list as it then is.
    */
   private async inStep(userId: number, showId: number, change: ((state: InStep) => Promise<void>) | null): Promise<ShotList> {
-    const found = await this.shots.findShow(userId, showId);
+    const found = await this.shows.findOwned(userId, showId);
     if (!found) throw notFound(SHOW_MESSAGES.notFound);
     // Read before the transaction: the pace comes from the voice-overs, outside the show's lock.
     const wordsPerSecond = await this.voice.paceOf(userId, this.voice.showVoice(found.voice));

@@ -145,6 +145,11 @@ export class ShowsRepository {
     return row;
   }
 
+  /** The show's video is its first clip's (a show made by a one-shot upload); `executor` as in createWithinLimit. */
+  async setVideoUrl(userId: number, id: number, videoUrl: string, executor: Database = this.db): Promise<void> {
+    await executor.update(t).set({ videoUrl }).where(and(eq(t.id, id), eq(t.userId, userId)));
+  }
+
   async deleteOwned(userId: number, id: number): Promise<ShowRow | undefined> {
     return this.db.transaction(async (tx) => {
       await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId)).for("update");

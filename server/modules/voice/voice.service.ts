@@ -4,21 +4,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
-import { and, desc, eq } from "drizzle-orm";
 import { SHOW_MESSAGES, isPlaceholderNarration } from "../../../contracts/recordings.ts";
 import { VOICE_MESSAGES, VOICE_PREVIEW_TEXT, VOICE_SAMPLE_LIMITS, voiceName, type VoiceOver, type VoiceSample, type VoiceStatus } from "../../../contracts/voice.ts";
-import type { Database } from "../../../db/client.ts";
-import { schema } from "../../../db/client.ts";
 import { HttpError, badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../http/errors.ts";
 import { NotVideoError, TooLargeError, UploadGuard, sniffAudio } from "../../media/magic-bytes.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { concatAudio, detectSilences, probeAudioDuration, remux, type Silence, type VideoToolPaths } from "../../media/video-tools.ts";
 import { VoiceError, speechSentences, splitForSpeech, type TimedSentence, type VoiceProvider } from "../../voice/voice-provider.ts";
 import { joinWithPauses, parseWav, seconds, toWav, trimSilence } from "../../voice/wav.ts";
-
-type VoiceOverRow = typeof schema.voiceOvers.$inferSelect;
-const vo = schema.voiceOvers;
-const vs = schema.voiceSamples;
+import type { ShowsRepository } from "../shows/shows.repository.ts";
+import type { VoiceOverRow, VoiceRepository } from "./voice.repository.ts";
 
 /** Narrations that only hold a place until the AI writes: nothing to read aloud. */
 
@@ -26,7 +21,8 @@ export class VoiceService {
   private readonly previews = new Map<string, Promise<Buffer>>();
 
   constructor(
-    private readonly db: Database,
+    private readonly voices: VoiceRepository,
+    private readonly shows: ShowsRepository,
     private readonly storage: MediaStorage,
     private readonly provider: VoiceProvider,
     private readonly tools: VideoToolPaths,
@@ -68,16 +64,10 @@ export class VoiceService {
    * script), else the typical pace of a built-in voice.
    */
   async paceOf(userId: number, voice: string): Promise<number> {
-    const rows = await this.db
-      .select({ sentences: vo.sentences, duration: vo.durationSeconds })
-      .from(vo)
-      .where(and(eq(vo.userId, userId), eq(vo.voice, voice), eq(vo.provider, this.provider.providerName)))
-      .orderBy(desc(vo.createdAt), desc(vo.id))
-      .limit(1);
-    const row = rows[0];
+    const row = await this.voices.latestReadingIn(userId, voice, this.provider.providerName);
     const words = row?.sentences ? row.sentences.reduce((n, s) => n + countSpokenWords(s.text), 0) : 0;
-    if (!row || words < 10 || row.duration <= 0) return TYPICAL_WORDS_PER_SECOND;
-    return Math.round((words / row.duration) * 100) / 100;
+    if (!row || words < 10 || row.durationSeconds <= 0) return TYPICAL_WORDS_PER_SECOND;
+    return Math.round((words / row.durationSeconds) * 100) / 100;
   }
 
   /** The show's narration read aloud; the same text and voice again is served from storage at once. */
@@ -98,21 +88,17 @@ export class VoiceService {
       if (error instanceof VoiceError) throw new HttpError(error.statusCode, error.message);
       throw new HttpError(502, VOICE_MESSAGES.failed);
     }
-    const [row] = await this.db
-      .insert(vo)
-      .values({
-        userId,
-        showId,
-        textSha256,
-        provider: this.provider.providerName,
-        voice,
-        storageKey: key,
-        mimeType: extension === "wav" ? "audio/wav" : "audio/mpeg",
-        durationSeconds: spoken.durationSeconds,
-        sentences: spoken.sentences,
-      })
-      .onConflictDoNothing()
-      .returning();
+    const row = await this.voices.createReading({
+      userId,
+      showId,
+      textSha256,
+      provider: this.provider.providerName,
+      voice,
+      storageKey: key,
+      mimeType: extension === "wav" ? "audio/wav" : "audio/mpeg",
+      durationSeconds: spoken.durationSeconds,
+      sentences: spoken.sentences,
+    });
     if (row) return row;
     // Another request made the same reading meanwhile: keep theirs.
     await this.storage.delete(key);
@@ -121,18 +107,13 @@ export class VoiceService {
 
   async latestVoiceOver(userId: number, showId: number): Promise<VoiceOver> {
     const narration = await this.narrationOf(userId, showId).catch(() => "");
-    const [row] = await this.db
-      .select()
-      .from(vo)
-      .where(and(eq(vo.showId, showId), eq(vo.userId, userId)))
-      .orderBy(desc(vo.createdAt), desc(vo.id))
-      .limit(1);
+    const row = await this.voices.latestOfShow(userId, showId);
     if (!row) throw notFound(VOICE_MESSAGES.noVoiceOver);
     return this.toVoiceOver(row, narration);
   }
 
   async voiceOverMedia(userId: number, id: number): Promise<VoiceOverRow> {
-    const [row] = await this.db.select().from(vo).where(and(eq(vo.id, id), eq(vo.userId, userId)));
+    const row = await this.voices.findOwned(userId, id);
     if (!row) throw notFound(VOICE_MESSAGES.noVoiceOver);
     return row;
   }
@@ -196,9 +177,9 @@ export class VoiceService {
         throw badRequest(VOICE_MESSAGES.tooLong);
       }
       const sizeBytes = (await this.storage.size(key)) ?? 0;
-      const [previous] = await this.db.select().from(vs).where(eq(vs.userId, userId));
+      const previous = await this.voices.findSample(userId);
       const values = { userId, storageKey: key, mimeType: kind.mimeType, sizeBytes, durationSeconds, createdAt: new Date() };
-      await this.db.insert(vs).values(values).onConflictDoUpdate({ target: vs.userId, set: values });
+      await this.voices.saveSample(values);
       if (previous) await this.storage.delete(previous.storageKey);
       return this.toSample(values);
     } finally {
@@ -207,13 +188,13 @@ export class VoiceService {
   }
 
   async sample(userId: number) {
-    const [row] = await this.db.select().from(vs).where(eq(vs.userId, userId));
+    const row = await this.voices.findSample(userId);
     if (!row) throw notFound(VOICE_MESSAGES.noSample);
     return row;
   }
 
   async deleteSample(userId: number): Promise<void> {
-    const [row] = await this.db.delete(vs).where(eq(vs.userId, userId)).returning();
+    const row = await this.voices.deleteSample(userId);
     if (!row) throw notFound(VOICE_MESSAGES.noSample);
     await this.storage.delete(row.storageKey);
   }
@@ -230,9 +211,9 @@ export class VoiceService {
 
   /** A show's voice-over files go once its rows are gone. */
   async prepareShowDeletion(userId: number, showId: number) {
-    const rows = await this.db.select({ key: vo.storageKey }).from(vo).where(and(eq(vo.showId, showId), eq(vo.userId, userId)));
+    const keys = await this.voices.storageKeysOfShow(userId, showId);
     return async () => {
-      for (const row of rows) await this.storage.delete(row.key);
+      for (const key of keys) await this.storage.delete(key);
     };
   }
 
@@ -300,22 +281,15 @@ export class VoiceService {
   }
 
   private async narrationOf(userId: number, showId: number): Promise<string> {
-    const [show] = await this.db
-      .select({ narration: schema.recordings.narration })
-      .from(schema.recordings)
-      .where(and(eq(schema.recordings.id, showId), eq(schema.recordings.userId, userId)));
+    const show = await this.shows.findOwned(userId, showId);
     if (!show) throw notFound(SHOW_MESSAGES.notFound);
     const narration = (show.narration ?? "").trim();
     if (isPlaceholderNarration(narration)) throw badRequest(VOICE_MESSAGES.needsNarration);
     return narration;
   }
 
-  private async findVoiceOver(showId: number, textSha256: string, voice: string) {
-    const [row] = await this.db
-      .select()
-      .from(vo)
-      .where(and(eq(vo.showId, showId), eq(vo.textSha256, textSha256), eq(vo.provider, this.provider.providerName), eq(vo.voice, voice)));
-    return row;
+  private findVoiceOver(showId: number, textSha256: string, voice: string) {
+    return this.voices.findReading(showId, textSha256, this.provider.providerName, voice);
   }
 }
 

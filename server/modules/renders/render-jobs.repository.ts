@@ -1,0 +1,130 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
+import type { Database } from "../../../db/client.ts";
+import { schema } from "../../../db/client.ts";
+
+export type JobRow = typeof schema.renderJobs.$inferSelect;
+export type RenderOptions = JobRow["options"];
+const j = schema.renderJobs;
+
+/**
+ * The render queue (render_jobs). What a camper reads is owner-scoped: another camper's render is
+ * never found. What the worker changes is scoped to the jobs it holds (`lockedBy`), so a job another
+ * worker took over is left alone.
+ */
+export class RenderJobsRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The newest render of the show with this fingerprint that is queued, running or done. */
+  async findReusable(userId: number, showId: number, fingerprint: string): Promise<JobRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(j)
+      .where(and(eq(j.showId, showId), eq(j.userId, userId), eq(j.fingerprint, fingerprint), inArray(j.status, ["queued", "running", "done"])))
+      .orderBy(desc(j.id))
+      .limit(1);
+    return row;
+  }
+
+  async create(values: { userId: number; showId: number; fingerprint: string; options: RenderOptions }): Promise<JobRow> {
+    const [row] = await this.db.insert(j).values(values).returning();
+    return row!;
+  }
+
+  /** The owner's render with its show's video format and title. */
+  async findOwnedWithShow(userId: number, id: number): Promise<{ job: JobRow; format: string; title: string } | undefined> {
+    const [found] = await this.db
+      .select({ job: j, format: schema.recordings.videoFormat, title: schema.recordings.title })
+      .from(j)
+      .innerJoin(schema.recordings, eq(schema.recordings.id, j.showId))
+      .where(and(eq(j.id, id), eq(j.userId, userId)));
+    return found;
+  }
+
+  /** The show's newest renders, newest first. */
+  async listOfShow(userId: number, showId: number, limit: number): Promise<JobRow[]> {
+    return this.db.select().from(j).where(and(eq(j.showId, showId), eq(j.userId, userId))).orderBy(desc(j.id)).limit(limit);
+  }
+
+  /** Storage keys of a show's renders and their captions (to delete the files once the rows are gone). */
+  async storageKeysOfShow(userId: number, showId: number): Promise<string[]> {
+    const rows = await this.db.select({ out: j.outputKey, cc: j.captionsKey }).from(j).where(and(eq(j.showId, showId), eq(j.userId, userId)));
+    return rows.flatMap((row) => [row.out, row.cc].flatMap((key) => (key ? [key] : [])));
+  }
+
+  /**
+   * Claims the oldest queued job that no other worker is claiming right now (SKIP LOCKED), in one
+   * statement; undefined when the queue is empty.
+   */
+  async claimNext(workerId: string): Promise<JobRow | undefined> {
+    const next = this.db
+      .select({ id: j.id })
+      .from(j)
+      .where(eq(j.status, "queued"))
+      .orderBy(j.createdAt, j.id)
+      .limit(1)
+      .for("update", { skipLocked: true });
+    const [job] = await this.db
+      .update(j)
+      .set({ status: "running", lockedBy: workerId, heartbeatAt: sql`now()`, attempts: sql`${j.attempts} + 1`, progress: 0 })
+      .where(eq(j.id, sql`(${next})`))
+      .returning();
+    return job;
+  }
+
+  /** The worker holding the job is alive. */
+  async beat(workerId: string, jobId: number): Promise<void> {
+    await this.updateHeld(workerId, jobId, { heartbeatAt: sql`now()` });
+  }
+
+  /** How far ffmpeg is (a heartbeat too). */
+  async setProgress(workerId: string, jobId: number, progress: number): Promise<void> {
+    await this.updateHeld(workerId, jobId, { progress, heartbeatAt: sql`now()` });
+  }
+
+  /** The render is complete: its files are named on the job only now, so nothing half-written is served. */
+  async finish(
+    workerId: string,
+    jobId: number,
+    result: Pick<JobRow, "outputKey" | "captionsKey" | "options" | "durationSeconds">,
+  ): Promise<void> {
+    await this.updateHeld(workerId, jobId, { ...result, status: "done", progress: 100, finishedAt: sql`now()`, message: null });
+  }
+
+  async fail(workerId: string, jobId: number, message: string): Promise<void> {
+    await this.updateHeld(workerId, jobId, { status: "failed", message, finishedAt: sql`now()` });
+  }
+
+  /** Changes a job while this worker still holds it. */
+  private async updateHeld(workerId: string, jobId: number, values: PgUpdateSetSource<typeof j>): Promise<void> {
+    await this.db
+      .update(j)
+      .set(values)
+      .where(and(eq(j.id, jobId), eq(j.lockedBy, workerId)));
+  }
+
+  /** Puts the jobs this worker is running back in the queue, the attempt not counted. */
+  async handBack(workerId: string): Promise<void> {
+    await this.db
+      .update(j)
+      .set({ status: "queued", progress: 0, lockedBy: null, heartbeatAt: null, attempts: sql`greatest(${j.attempts} - 1, 0)` })
+      .where(and(eq(j.lockedBy, workerId), eq(j.status, "running")));
+  }
+
+  /**
+   * Running jobs whose worker stopped beating for `staleSeconds`: queued again, or failed after
+   * `maxAttempts` tries.
+   */
+  async recoverStale(staleSeconds: number, maxAttempts: number): Promise<void> {
+    const stale = sql`${j.status} = 'running' AND (${j.heartbeatAt} IS NULL OR ${j.heartbeatAt} < now() - make_interval(secs => ${staleSeconds}))`;
+    await this.db
+      .update(j)
+      .set({
+        status: sql`CASE WHEN ${j.attempts} >= ${maxAttempts} THEN 'failed' ELSE 'queued' END`,
+        message: sql`CASE WHEN ${j.attempts} >= ${maxAttempts} THEN 'The render stopped several times (the server restarted). Please try again.' ELSE NULL END`,
+        progress: 0,
+        lockedBy: null,
+      })
+      .where(stale);
+  }
+}
