@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { dismissToast } from "../../hooks/use-toast.ts";
-import { renderEditor, serve } from "../narration-editor/editor-test-helpers.tsx";
+import { describe, expect, it } from "vitest";
+import { renderEditor, serve, startEachEditorTestClean } from "../narration-editor/editor-test-helpers.tsx";
 import { buildShow } from "../shows/test-helpers.tsx";
 import { buildVoiceOver, buildVoiceStatus, json, stubMediaApis } from "./voice-test-helpers.ts";
 import { voiceOptionsOf } from "./voice-api.ts";
@@ -22,13 +21,7 @@ const STATUS = buildVoiceStatus({
   defaultVoice: "kal16",
 });
 
-beforeEach(() => window.localStorage.clear());
-afterEach(() => {
-  dismissToast();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  window.localStorage.clear();
-});
+startEachEditorTestClean();
 
 function serveWithVoices(voiceOver: ReturnType<typeof buildVoiceOver> | null = null) {
   const api = serve({ show: buildShow(42, { audioSource: "voice", voice: "slt" }), voiceOver });
