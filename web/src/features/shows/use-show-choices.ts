@@ -8,6 +8,17 @@ import { rememberSavedShow, showChoicesKey, showKeys, updateShowRequest } from "
 /** The final video's choices kept on the show (one set per show, used by every download). */
 export type ShowChoices = Pick<UpdateShowBody, "fit" | "captions" | "voice" | "videoFormat">;
 
+/** The show with these choices in it; a choice left out keeps the show's. */
+function withChoices(show: Show, choices: ShowChoices): Show {
+  return {
+    ...show,
+    fit: choices.fit ?? show.fit,
+    captions: choices.captions !== undefined ? choices.captions : show.captions,
+    voice: choices.voice !== undefined ? choices.voice : show.voice,
+    videoFormat: choices.videoFormat ?? show.videoFormat,
+  };
+}
+
 /**
  * Saves one choice at once. The screen shows it straight away (the show's one cache entry), and
  * puts the server's answer there when it comes; a refused change goes back to what the server has.
@@ -32,7 +43,7 @@ export function useShowChoices(showId: number) {
     onMutate: async (choices) => {
       await queryClient.cancelQueries({ queryKey: key, exact: true });
       const before = queryClient.getQueryData<Show>(key);
-      if (before) queryClient.setQueryData<Show>(key, { ...before, ...choices } as Show);
+      if (before) queryClient.setQueryData<Show>(key, withChoices(before, choices));
       return { before };
     },
     onSuccess: (saved) => rememberSavedShow(queryClient, saved),
@@ -40,8 +51,8 @@ export function useShowChoices(showId: number) {
       // Only the refused choices go back; anything saved meanwhile stays.
       const before = context?.before;
       if (before) {
-        const restored = Object.fromEntries(Object.keys(choices).map((field) => [field, before[field as keyof Show]]));
-        queryClient.setQueryData<Show>(key, (current) => (current ? ({ ...current, ...restored } as Show) : before));
+        const restored: ShowChoices = Object.fromEntries(Object.keys(choices).map((field) => [field, before[field as keyof ShowChoices]]));
+        queryClient.setQueryData<Show>(key, (current) => (current ? withChoices(current, restored) : before));
       }
       toast({ title: "Not saved", description: errorMessage(error), variant: "destructive" });
     },
