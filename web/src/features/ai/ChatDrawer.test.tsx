@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AI_MESSAGES } from "../../../../contracts/ai.ts";
 import { json, manualSse, mockFetch, renderWithProviders, sseFrame, sseResponse } from "./ai-test-helpers.tsx";
-import { CHAT_URL, ChatDrawer } from "./ChatDrawer.tsx";
+import { ChatDrawer } from "./ChatDrawer.tsx";
+import { CHAT_URL } from "./use-chat-conversation.ts";
 import { closeChat } from "./chat-state.ts";
 import { ChatToggle } from "./ChatToggle.tsx";
 

@@ -1,31 +1,17 @@
 import { Maximize2, Minimize2, Send, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
-import { AI_LIMITS, AI_MESSAGES, type ChatBody } from "../../../../contracts/ai.ts";
+import { useEffect, useId, useRef, type KeyboardEvent } from "react";
+import { AI_LIMITS } from "../../../../contracts/ai.ts";
 import { PRODUCT_NAME } from "../../../../contracts/product.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { toast } from "../../hooks/use-toast.ts";
 import { cn } from "../../lib/utils.ts";
 import { useAuth } from "../auth/auth-context.tsx";
-import { CHAT_DRAWER_ID, CHAT_TOGGLE_ID, closeChat, setChatExpanded, useChatState } from "./chat-state.ts";
-import { aiErrorText } from "./ai-errors.ts";
-import { streamAi } from "./stream-ai.ts";
-
-export const CHAT_URL = "/api/ai/chat";
-
-export interface ChatMessage {
-  id: string;
-  role: "user" | "assistant";
-  content: string;
-  /** ISO time the message was sent or received. */
-  timestamp: string;
-}
-
+import { CHAT_DRAWER_ID, closeChat, setChatExpanded, useChatState } from "./chat-state.ts";
+import { useChatConversation, type ChatMessage } from "./use-chat-conversation.ts";
+import { useDrawerFocus } from "./use-drawer-focus.ts";
 
 function formatTime(iso: string): string {
   return new Date(iso).toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
 }
-
-const FOCUSABLE = 'button:not([disabled]), textarea:not([disabled]), input:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 /** The right-hand AI assistant drawer. Mount it once, inside the auth provider; it shows only for signed-in campers. */
 export function ChatDrawer() {
@@ -38,41 +24,17 @@ export function ChatDrawer() {
   return <ChatPanel key={user.id} />;
 }
 
-let nextId = 0;
-const newId = () => `chat-${++nextId}`;
-
+/** The drawer's markup around one conversation (use-chat-conversation.ts) and its keyboard rules (use-drawer-focus.ts). */
 function ChatPanel() {
   const { open, expanded } = useChatState();
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [input, setInput] = useState("");
-  const [pending, setPending] = useState(false);
-  const [streaming, setStreaming] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState("");
-  const pendingRef = useRef(false);
+  const { messages, input, setInput, pending, streaming, error, announcement, send, canSend } = useChatConversation();
   const panelRef = useRef<HTMLElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
-  const abortRef = useRef<AbortController | null>(null);
-  const wasOpen = useRef(false);
+  const onPanelKeyDown = useDrawerFocus(panelRef, inputRef, open, expanded);
   const titleId = useId();
   const inputId = useId();
   const errorId = useId();
-
-  useEffect(() => () => abortRef.current?.abort(), []);
-
-  // Focus goes into the drawer when it opens and back to the header toggle when it closes.
-  useEffect(() => {
-    if (open && !wasOpen.current) inputRef.current?.focus();
-    if (!open && wasOpen.current) {
-      const panel = panelRef.current;
-      const active = document.activeElement;
-      if (!active || active === document.body || (panel && panel.contains(active))) {
-        document.getElementById(CHAT_TOGGLE_ID)?.focus();
-      }
-    }
-    wasOpen.current = open;
-  }, [open]);
 
   // Keep the newest message in view.
   useEffect(() => {
@@ -80,83 +42,12 @@ function ChatPanel() {
     if (list) list.scrollTop = list.scrollHeight;
   }, [messages, streaming]);
 
-  async function send() {
-    const text = input.trim();
-    if (!text || pendingRef.current) return;
-    pendingRef.current = true;
-    setPending(true);
-    setError(null);
-    const question: ChatMessage = { id: newId(), role: "user", content: text, timestamp: new Date().toISOString() };
-    const history = [...messages, question];
-    setMessages(history);
-    setInput("");
-    setStreaming("");
-    setAnnouncement("The AI assistant is writing a reply.");
-    const body: ChatBody = {
-      messages: history.slice(-AI_LIMITS.chatMaxMessages).map(({ role, content, timestamp }) => ({
-        role,
-        content: content.slice(0, AI_LIMITS.chatMessageMaxLength),
-        timestamp,
-      })),
-    };
-    const abort = new AbortController();
-    abortRef.current = abort;
-    try {
-      const reply = await streamAi(CHAT_URL, body, { onDelta: setStreaming, signal: abort.signal });
-      if (!reply.trim()) throw new Error(AI_MESSAGES.chatFailed);
-      setMessages((current) => [
-        ...current,
-        { id: newId(), role: "assistant", content: reply, timestamp: new Date().toISOString() },
-      ]);
-      // Announced once, whole, rather than word by word as it streamed.
-      setAnnouncement(`AI assistant: ${reply}`);
-    } catch (failure) {
-      if (failure instanceof DOMException && failure.name === "AbortError") return;
-      const message = aiErrorText(failure, AI_MESSAGES.chatFailed);
-      // The question goes back in the box so the camper can send it again with Enter.
-      setMessages((current) => current.filter((m) => m.id !== question.id));
-      setInput((current) => (current.trim() ? current : text));
-      setError(message);
-      setAnnouncement("");
-      toast({ title: "AI assistant", description: message, variant: "destructive" });
-    } finally {
-      pendingRef.current = false;
-      setPending(false);
-      setStreaming(null);
-      if (abortRef.current === abort) abortRef.current = null;
-    }
-  }
-
   function onInputKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void send();
     }
   }
-
-  function onPanelKeyDown(event: KeyboardEvent<HTMLElement>) {
-    if (event.key === "Escape") {
-      event.stopPropagation();
-      closeChat();
-      return;
-    }
-    // Full screen covers the page, so Tab stays inside the drawer.
-    if (event.key === "Tab" && expanded && panelRef.current) {
-      const focusables = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const first = focusables[0];
-      const last = focusables.at(-1);
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    }
-  }
-
-  const canSend = input.trim().length > 0 && !pending;
 
   return (
     <section
