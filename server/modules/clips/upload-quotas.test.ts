@@ -97,4 +97,14 @@ describe("uploads in progress per camper", () => {
     expect((await tusPatch(scene.app, camper, first, 0, scene.video, scene.video.length)).statusCode).toBe(204);
     expect((await create(camper)).statusCode).toBe(201);
   });
+
+  it("admits uploads created at the same instant one at a time: only as many as there is room for", async () => {
+    const camper = await registerCamper(scene.app);
+    // Five at once, each fitting alone: two fit the open-upload limit; 600 KB each, one fits the space.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => create(camper)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 429, 429, 429]);
+    const other = await registerCamper(scene.app);
+    const sized = await Promise.all(Array.from({ length: 4 }, () => create(other, 600_000)));
+    expect(sized.map((a) => a.statusCode).sort()).toEqual([201, 413, 413, 413]);
+  });
 });

@@ -3,7 +3,14 @@ import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 
 export type UploadRow = typeof schema.uploads.$inferSelect;
+export interface UploadUsage {
+  bytes: number;
+  open: number;
+}
 const u = schema.uploads;
+
+/** The first key of the per-camper advisory lock that admits new uploads one at a time (the camper's id is the second). */
+const QUOTA_LOCK = 727_002;
 
 /** Cut to milliseconds, the precision a JavaScript Date keeps, so the lease we hold compares equal. */
 const leaseEnd = (seconds: number) => sql`date_trunc('milliseconds', now() + make_interval(secs => ${seconds}))`;
@@ -15,8 +22,17 @@ const leaseEnd = (seconds: number) => sql`date_trunc('milliseconds', now() + mak
 export class UploadsRepository {
   constructor(private readonly db: Database) {}
 
-  async create(values: typeof u.$inferInsert): Promise<void> {
-    await this.db.insert(u).values(values);
+  /**
+   * Saves a new upload if `admit` lets it in, given the camper's usage. Two creates of one camper take
+   * turns (a transaction-scoped advisory lock on the camper), so two at the same instant cannot both
+   * fit into the room that was left for one. `admit` refuses by throwing; nothing is saved then.
+   */
+  async createWithinQuota(values: typeof u.$inferInsert, admit: (usage: UploadUsage) => void): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUOTA_LOCK}, ${values.userId})`);
+      admit(await this.usage(values.userId, undefined, tx));
+      await tx.insert(u).values(values);
+    });
   }
 
   async findOwned(userId: number, id: string): Promise<UploadRow | undefined> {
@@ -95,17 +111,17 @@ export class UploadsRepository {
    * What the camper keeps: clips, the voice sample and unfinished uploads (their declared length, else
    * what arrived), leaving out upload `except`; and how many uploads are in progress.
    */
-  async usage(userId: number, except?: string): Promise<{ bytes: number; open: number }> {
+  async usage(userId: number, except?: string, executor: Database = this.db): Promise<UploadUsage> {
     const total = (n: unknown) => Number(n ?? 0);
-    const [clips] = await this.db
+    const [clips] = await executor
       .select({ bytes: sql<string>`coalesce(sum(${schema.clips.sizeBytes}), 0)` })
       .from(schema.clips)
       .where(eq(schema.clips.userId, userId));
-    const [sample] = await this.db
+    const [sample] = await executor
       .select({ bytes: sql<string>`coalesce(sum(${schema.voiceSamples.sizeBytes}), 0)` })
       .from(schema.voiceSamples)
       .where(eq(schema.voiceSamples.userId, userId));
-    const [open] = await this.db
+    const [open] = await executor
       .select({
         bytes: sql<string>`coalesce(sum(coalesce(${u.length}, ${u.offset})) FILTER (WHERE ${u.id} <> ${except ?? ""}), 0)`,
         count: sql<string>`count(*)`,

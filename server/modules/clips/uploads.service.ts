@@ -122,23 +122,16 @@ export class UploadsService {
     input: { title: string; showId: number | null; shotId?: number | null; length: number | null },
   ): Promise<string> {
     if (input.length !== null && input.length > this.maxBytes) throw payloadTooLarge(CLIP_MESSAGES.tooLarge(this.maxBytes));
-    // Before any byte is written: room for the whole declared length (at least a byte when deferred).
-    const usage = await this.usage(userId);
-    if (usage.open >= this.quota.openUploads) throw new HttpError(429, CLIP_MESSAGES.tooManyUploads(this.quota.openUploads));
-    if (usage.bytes + (input.length ?? 1) > this.quota.storedBytes) throw payloadTooLarge(CLIP_MESSAGES.storageFull(this.quota.storedBytes));
     // A take of a shot joins the shot's show. A shot that is not the camper's (or no longer exists) is
     // ignored like a foreign show: the clip is then a free clip of the show given, never lost.
     const shot = input.shotId ? await this.shots.findOwnedShot(userId, input.shotId) : undefined;
     const showId = shot ? shot.showId : input.showId !== null && (await this.ownsShow(userId, input.showId)) ? input.showId : null;
     const id = randomUUID();
-    await this.uploads.create({
-      id,
-      userId,
-      showId,
-      shotId: shot?.id ?? null,
-      title: input.title,
-      length: input.length,
-      storageKey: `users/${userId}/uploads/${id}`,
+    const values = { id, userId, showId, shotId: shot?.id ?? null, title: input.title, length: input.length, storageKey: `users/${userId}/uploads/${id}` };
+    // Before any byte is written: room for the whole declared length (at least a byte when deferred).
+    await this.uploads.createWithinQuota(values, (usage) => {
+      if (usage.open >= this.quota.openUploads) throw new HttpError(429, CLIP_MESSAGES.tooManyUploads(this.quota.openUploads));
+      if (usage.bytes + (input.length ?? 1) > this.quota.storedBytes) throw payloadTooLarge(CLIP_MESSAGES.storageFull(this.quota.storedBytes));
     });
     return id;
   }
