@@ -188,6 +188,8 @@ describe("two web instances and a render worker on PostgreSQL and S3", () => {
       // (UND_ERR_SOCKET, or ECONNRESET when the close and the reuse cross on a busy machine); one retry
       // on a new connection tells that apart from a dead instance, which refuses the retry too.
       const res = await call(a, "/readyz").catch((error: { cause?: { code?: string } }) => {
+        // A crashed instance is a finding of its own: say so, with what it printed last.
+        if (a.child.exitCode !== null || a.child.signalCode !== null) throw new Error(`web-1 stopped (${a.child.exitCode ?? a.child.signalCode}):\n${a.output()}`);
         if (error.cause?.code !== "UND_ERR_SOCKET" && error.cause?.code !== "ECONNRESET") throw error;
         return call(a, "/readyz");
       });
