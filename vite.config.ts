@@ -2,12 +2,13 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./scripts/precompress.ts";
+import { prerender } from "./scripts/prerender.ts";
 
 const apiPort = Number(process.env.PORT ?? 5000);
 
 export default defineConfig({
   root: "web",
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), prerender(), precompress()],
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

@@ -149,6 +149,57 @@ describe("accounts in the browser", () => {
   });
 });
 
+describe("the sign-in page before its code runs (pre-rendered, decision 024)", () => {
+  it("is all there with JavaScript off: the camp, the form, a note why nothing works, and no way to send the password", async () => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const { campTitle, campYear } = (await (await fetch(`${baseURL}/api/app-info`)).json()) as { campTitle: string; campYear: number };
+    await page.goto("/");
+    await page.getByRole("heading", { name: "Welcome back" }).waitFor();
+    expect(await page.getByRole("banner").textContent()).toContain(`${campTitle} ${campYear}`);
+    expect(await page.getByText("Reflect, Create and Share Your Story").isVisible()).toBe(true);
+    // Chromium's switch turns scripts off but still parses <noscript> as if they ran: check the page sent.
+    expect(await (await fetch(`${baseURL}/`)).text()).toMatch(/<noscript>\s*<p[^>]*>\s*Summer Stories needs JavaScript/);
+    expect(await page.getByRole("button", { name: "Sign In" }).isDisabled()).toBe(true);
+
+    await page.getByLabel("Username").fill("lake_camper");
+    await page.getByLabel("Password").fill("a long enough password");
+    await page.getByLabel("Password").press("Enter");
+    await page.getByRole("button", { name: "Sign In" }).dispatchEvent("click");
+    expect(page.url()).toBe(`${baseURL}/`);
+    await context.close();
+  });
+
+  it("keeps what a camper typed while the code was on its way, and signs them in with it", async () => {
+    const { context, page, errors } = await freshPage();
+    const credentials = buildCredentials();
+    const registered = await fetch(`${baseURL}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseURL },
+      body: JSON.stringify(credentials),
+    });
+    expect(registered.status).toBe(201);
+    // Hold the client's code back until the camper has typed: a slow connection, made certain.
+    let release!: () => void;
+    const codeMayArrive = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/assets/*.js", async (route) => {
+      await codeMayArrive;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "commit" });
+    await page.getByLabel("Username").fill(credentials.username);
+    await page.getByLabel("Password").fill(credentials.password);
+    expect(await page.getByRole("button", { name: "Sign In" }).isDisabled()).toBe(true);
+    release();
+
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL("**/home");
+    await page.getByRole("link", { name: `Profile: ${credentials.username}` }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("deleting an account", () => {
   it("asks for the password, deletes everything and signs out", async () => {
     const { context, page } = await freshPage();

@@ -15,6 +15,7 @@ const SOURCE_FILES = [
   "tsconfig.server.json",
   "tsconfig.web.json",
   "scripts/precompress.ts",
+  "scripts/prerender.ts",
   "scripts/copy-assets.mjs",
 ];
 const NOT_BUILT = /\.test\.(ts|tsx)$|(^|\/)README\.md$/;

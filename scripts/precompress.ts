@@ -3,8 +3,11 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
-/** Text files worth compressing; images and media are compressed already, source maps only load in devtools. */
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+/**
+ * Text files worth compressing; images and media are compressed already, source maps only load in
+ * devtools, and the HTML pages get the camp's facts written in when the server starts, which compresses them.
+ */
+const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|webmanifest)$/;
 /** Below this, the headers of a compressed answer cost more than they save. */
 const MIN_BYTES = 512;
 

@@ -7,14 +7,17 @@ import { buildApp, type App } from "../app.ts";
 import { testConfig } from "../../testing/test-app.ts";
 import { testDatabase } from "../../testing/test-database.ts";
 import { createShow, registerCamper } from "../../testing/test-app.ts";
-import { cacheControlFor, pageWithAppInfo, preferredEncoding } from "./web-client.ts";
+import { cacheControlFor, pageWithAppInfo, preferredEncoding, signInPageFor } from "./web-client.ts";
+import { campBannerText, PRERENDER_APP_INFO, SIGN_IN_PAGE_FILE } from "../../contracts/page-data.ts";
+import { SESSION_COOKIE } from "./session-cookie.ts";
 import { PRODUCT_NAME } from "../../contracts/product.ts";
 import type { AppInfo } from "../../contracts/app-info.ts";
 
 /** A built client as the Vite build leaves it: files with their .br and .gz copies beside them. */
 function writeBuiltClient(root: string) {
   const files: Record<string, string> = {
-    "index.html": `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${"<!-- padding -->".repeat(64)}</body></html>`,
+    "index.html": `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${"<!-- padding -->".repeat(64)}<div id="root"></div></body></html>`,
+    [SIGN_IN_PAGE_FILE]: `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${"<!-- padding -->".repeat(64)}<div id="root"><header>${campBannerText(PRERENDER_APP_INFO)}</header><h1>Welcome back</h1></div></body></html>`,
     "assets/index-abc123.js": `console.log(${JSON.stringify("camp ".repeat(400))});`,
   };
   mkdirSync(path.join(root, "assets"), { recursive: true });
@@ -74,7 +77,8 @@ describe("the built client and compression", () => {
       expect(response.headers["cache-control"], url).toBe("no-store");
       expect(response.headers["content-type"], url).toBe("text/html; charset=utf-8");
       expect(response.headers["content-encoding"], url).toBe("br");
-      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(pageWithAppInfo(files["index.html"]!, appInfo));
+      const expected = url === "/" ? signInPageFor(files[SIGN_IN_PAGE_FILE]!, appInfo) : pageWithAppInfo(files["index.html"]!, appInfo);
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(expected);
     }
     const gz = await app.inject({ url: "/home", headers: { "accept-encoding": "gzip" } });
     expect(gz.headers["content-encoding"]).toBe("gzip");
@@ -86,6 +90,33 @@ describe("the built client and compression", () => {
     const page = (await app.inject({ url: "/", headers: { "accept-encoding": "identity" } })).body;
     const json = /<script type="application\/json" id="app-info">(.*?)<\/script><\/head>/.exec(page)?.[1];
     expect(JSON.parse(json!)).toEqual((await app.inject({ url: "/api/app-info" })).json());
+  });
+
+  it("sends the sign-in page pre-rendered, with this camp's banner, to a visitor without a session", async () => {
+    for (const url of ["/", "/auth", "/auth?next=%2Fshows"]) {
+      const page = (await app.inject({ url, headers: { "accept-encoding": "identity" } })).body;
+      expect(page, url).toContain(`<header>${campBannerText(appInfo)}</header><h1>Welcome back</h1>`);
+      expect(page, url).not.toContain(campBannerText(PRERENDER_APP_INFO));
+      expect(page, url).toContain('<script type="application/json" id="app-info">');
+    }
+  });
+
+  it("sends the empty page on other paths and to a visitor with a session, who is not shown a sign-in form", async () => {
+    const shell = pageWithAppInfo(files["index.html"]!, appInfo);
+    const camper = await registerCamper(app);
+    expect(camper.cookie).toContain(`${SESSION_COOKIE}=`);
+    for (const [url, cookie] of [["/home", undefined], ["/", camper.cookie], ["/auth", camper.cookie]] as const) {
+      const response = await app.inject({ url, headers: { "accept-encoding": "identity", ...(cookie ? { cookie } : {}) } });
+      expect(response.body, url).toBe(shell);
+    }
+  });
+
+  it("never serves a page as a file, which would lack the camp's facts", async () => {
+    for (const url of ["/index.html", `/${SIGN_IN_PAGE_FILE}`]) {
+      const response = await app.inject({ url, headers: { "accept-encoding": "identity" } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(pageWithAppInfo(files["index.html"]!, appInfo));
+    }
   });
 
   it("makes browsers revalidate files that keep their names across releases", async () => {
@@ -124,6 +155,22 @@ describe("pageWithAppInfo", () => {
     expect(page).not.toContain("</script><script>");
     const json = /<script type="application\/json" id="app-info">(.*?)<\/script><\/head>/.exec(page)?.[1];
     expect(JSON.parse(json!).campTitle).toBe("Lake </script><script>alert(1)</script>");
+  });
+});
+
+describe("signInPageFor", () => {
+  const built = `<html><head></head><body><div id="root"><div>${campBannerText(PRERENDER_APP_INFO)}</div></div></body></html>`;
+
+  it("writes the camp's banner line as text no camp title can turn into markup", () => {
+    const page = signInPageFor(built, { productName: "P", campTitle: `Lake <img src=x onerror=alert(1)> & "Pines"`, campYear: 2026 });
+    expect(page).toContain("<div>Lake &lt;img src=x onerror=alert(1)&gt; &amp; &quot;Pines&quot; 2026</div>");
+    expect(page).not.toContain("<img");
+  });
+
+  it("refuses a built page without the placeholder exactly once (a build that does not match this server)", () => {
+    const info = { productName: "P", campTitle: "Lake", campYear: 2026 };
+    expect(() => signInPageFor("<html><head></head><body></body></html>", info)).toThrow(/placeholder 0 times/);
+    expect(() => signInPageFor(built.replace("</body>", `${campBannerText(PRERENDER_APP_INFO)}</body>`), info)).toThrow(/2 times/);
   });
 });
 

@@ -4,7 +4,15 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { AppInfo } from "../../contracts/app-info.ts";
-import { APP_INFO_ELEMENT_ID } from "../../contracts/page-data.ts";
+import {
+  APP_INFO_ELEMENT_ID,
+  campBannerText,
+  PRERENDER_APP_INFO,
+  SIGN_IN_PAGE_FILE,
+  SIGN_IN_PATHS,
+} from "../../contracts/page-data.ts";
+import { escapeHtml } from "./escape-html.ts";
+import { SESSION_COOKIE } from "./session-cookie.ts";
 
 /** Vite names built assets by content hash, so a name's bytes never change: browsers may keep them a year. */
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -31,6 +39,18 @@ export function pageWithAppInfo(html: string, info: AppInfo): string {
   return html.replace("</head>", `<script type="application/json" id="${APP_INFO_ELEMENT_ID}">${json}</script></head>`);
 }
 
+/**
+ * The pre-rendered sign-in page with this camp's banner line where the build's placeholder is, then the
+ * facts as in every page. The placeholder must be there exactly once: anything else is a build that
+ * does not match this server, and the page would not match what the client renders over it.
+ */
+export function signInPageFor(html: string, info: AppInfo): string {
+  const placeholder = escapeHtml(campBannerText(PRERENDER_APP_INFO));
+  const parts = html.split(placeholder);
+  if (parts.length !== 2) throw new Error(`the pre-rendered sign-in page holds its camp banner placeholder ${parts.length - 1} times, not once`);
+  return pageWithAppInfo(parts.join(escapeHtml(campBannerText(info))), info);
+}
+
 /** The page as is and compressed once (the 404 handler that sends it is no route, so no compress hook). */
 function compressedCopies(text: string): Record<"identity" | "br" | "gzip", Buffer> {
   const identity = Buffer.from(text);
@@ -55,17 +75,24 @@ export function preferredEncoding(acceptEncoding: string | undefined): "br" | "g
 /**
  * Serves the built single-page client, with its page for every non-API path (client routing). The
  * build writes brotli and gzip copies of every text file; the one the browser accepts is sent as is.
- * The page itself carries the app's public facts, so it is made once here and compressed per answer.
+ * The pages carry the app's public facts, so they are made once here, compressed once, and never
+ * served as files. A visitor without a session asking for the sign-in page gets it pre-rendered (it
+ * paints before the client's code runs, decision 024); everyone else the empty page the client fills.
  */
 export function registerWebClient(app: FastifyInstance, webRoot: string | undefined, info: AppInfo) {
   const hasClient = webRoot !== undefined && existsSync(path.join(webRoot, "index.html"));
-  const page = hasClient ? compressedCopies(pageWithAppInfo(readFileSync(path.join(webRoot, "index.html"), "utf8"), info)) : undefined;
+  const readPage = (file: string) => readFileSync(path.join(webRoot!, file), "utf8");
+  const page = hasClient ? compressedCopies(pageWithAppInfo(readPage("index.html"), info)) : undefined;
+  const signInPage =
+    hasClient && existsSync(path.join(webRoot, SIGN_IN_PAGE_FILE)) ? compressedCopies(signInPageFor(readPage(SIGN_IN_PAGE_FILE), info)) : page;
+  const signInPaths = new Set<string>(SIGN_IN_PATHS);
   if (hasClient) {
     app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
       index: false,
       preCompressed: true,
+      allowedPath: (pathName) => !pathName.endsWith(".html"),
       setHeaders(res, filePath) {
         res.header("cache-control", cacheControlFor(filePath));
       },
@@ -80,7 +107,9 @@ export function registerWebClient(app: FastifyInstance, webRoot: string | undefi
       const encoding = preferredEncoding(request.headers["accept-encoding"]);
       reply.header("cache-control", NEVER_CACHE).header("vary", "Accept-Encoding").type("text/html; charset=utf-8");
       if (encoding) reply.header("content-encoding", encoding);
-      return reply.send(page![encoding ?? "identity"]);
+      const signedOut = request.cookies[SESSION_COOKIE] === undefined;
+      const chosen = signedOut && signInPaths.has(request.url.split("?")[0]!) ? signInPage! : page!;
+      return reply.send(chosen[encoding ?? "identity"]);
     }
     return reply.code(404).send({ message: `No API route for ${request.method} ${request.url.split("?")[0]}` });
   });

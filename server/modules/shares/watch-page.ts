@@ -1,8 +1,6 @@
 import type { AppInfo } from "../../../contracts/app-info.ts";
-
-/** Text for HTML: the title is the camper's own words. */
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { campBannerText } from "../../../contracts/page-data.ts";
+import { escapeHtml } from "../../http/escape-html.ts";
 
 /** Inline CSS only (the app's CSP allows inline styles, no scripts): the page needs no JavaScript. */
 const STYLE = `
@@ -27,7 +25,7 @@ function page(info: AppInfo, title: string, body: string): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<div class="banner" role="banner">${escapeHtml(`${info.campTitle} ${info.campYear}`)}</div>
+<div class="banner" role="banner">${escapeHtml(campBannerText(info))}</div>
 <main>
 ${body}
 </main>

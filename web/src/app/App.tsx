@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useMemo } from "react";
+import { Router } from "wouter";
 import { Announcer } from "../components/a11y/announcer.tsx";
 import { Footer } from "../components/layout/Footer.tsx";
 import { Header } from "../components/layout/Header.tsx";
@@ -28,30 +29,36 @@ function SignedInChat() {
   );
 }
 
-export function App({ queryClient }: { queryClient?: QueryClient }) {
+/**
+ * The whole client. `ssrPath` is the page's path when it is rendered outside a browser (the sign-in
+ * page, pre-rendered at build time: web/src/prerender.tsx); in a browser the address bar says it.
+ */
+export function App({ queryClient, ssrPath }: { queryClient?: QueryClient; ssrPath?: string }) {
   const client = useMemo(() => queryClient ?? createQueryClient(), [queryClient]);
   return (
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <div className="flex min-h-screen flex-col">
-          <a
-            href="#main"
-            className="sr-only z-50 rounded-md bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2"
-          >
-            Skip to content
-          </a>
-          <Header actions={<ChatToggle />} />
-          <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
-            <AppRoutes />
-          </main>
-          <Footer />
-        </div>
-        <SignedInChat />
-        <PagePrefetch />
-        <Toaster />
-        <Announcer />
-        <RouteFocus />
-      </AuthProvider>
-    </QueryClientProvider>
+    <Router ssrPath={ssrPath}>
+      <QueryClientProvider client={client}>
+        <AuthProvider>
+          <div className="flex min-h-screen flex-col">
+            <a
+              href="#main"
+              className="sr-only z-50 rounded-md bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2"
+            >
+              Skip to content
+            </a>
+            <Header actions={<ChatToggle />} />
+            <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+              <AppRoutes />
+            </main>
+            <Footer />
+          </div>
+          <SignedInChat />
+          <PagePrefetch />
+          <Toaster />
+          <Announcer />
+          <RouteFocus />
+        </AuthProvider>
+      </QueryClientProvider>
+    </Router>
   );
 }

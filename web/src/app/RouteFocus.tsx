@@ -17,19 +17,19 @@ function mainHeading(main: HTMLElement): HTMLElement | null {
  * After a route change, focus moves to the new page's main heading (or the main region when a page
  * has none yet), so a screen reader reads where the camper now is, once, and the next Tab starts
  * at the top of the new page instead of on a link that no longer means anything (or on <body>).
- * The first page load is left alone: the browser reads the title itself.
+ * The first page load is left alone: the browser reads the title itself. (Compared with the last address
+ * rather than counted, so React's development double run of effects does not count as a change.)
  * A page that moves focus on its own first (a dialog, a field) keeps it.
  */
 export function RouteFocus({ mainId = "main" }: { mainId?: string }) {
   const [location] = useLocation();
   const search = useSearch();
-  const first = useRef(true);
+  const address = `${location}?${search}`;
+  const lastAddress = useRef(address);
 
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (lastAddress.current === address) return;
+    lastAddress.current = address;
     const main = document.getElementById(mainId);
     if (!main) return;
     const before = document.activeElement;
@@ -67,7 +67,7 @@ export function RouteFocus({ mainId = "main" }: { mainId?: string }) {
     // Attributes too: React shows a page it had hidden by changing its style.
     observer.observe(main, { childList: true, subtree: true, attributes: true, attributeFilter: ["style", "hidden"] });
     return stop;
-  }, [location, search, mainId]);
+  }, [address, mainId]);
 
   return null;
 }

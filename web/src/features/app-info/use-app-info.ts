@@ -4,6 +4,7 @@ import { APP_INFO_ELEMENT_ID } from "../../../../contracts/page-data.ts";
 import { getJson } from "../../lib/api.ts";
 
 const APP_INFO_URL = "/api/app-info";
+export const APP_INFO_KEY = [APP_INFO_URL] as const;
 
 /** Loaded only when the page did not carry the facts (the development server's page). */
 const appInfoSchema = () => import("../../../../contracts/app-info.ts").then((contract) => contract.appInfoSchema);
@@ -28,8 +29,8 @@ export function appInfoFromPage(): AppInfo | undefined {
 
 export function useAppInfo() {
   return useQuery<AppInfo, Error>({
-    queryKey: [APP_INFO_URL],
-    queryFn: ({ signal }) => getJson(APP_INFO_URL, appInfoSchema, { signal }),
+    queryKey: APP_INFO_KEY,
+    queryFn: ({ signal }) => getJson(APP_INFO_KEY[0], appInfoSchema, { signal }),
     // The page's own copy answers at once; the query asks the API only without one.
     initialData: appInfoFromPage,
   });

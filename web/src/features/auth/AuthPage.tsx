@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useLayoutEffect, useRef, useState, type FormEvent } from "react";
 import { Redirect, useLocation } from "wouter";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card.tsx";
@@ -8,6 +8,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { errorMessage } from "../../lib/api.ts";
 import { useAuth } from "./auth-context.tsx";
 import { usePageTitle } from "../../app/page-title.ts";
+import { useHydrated } from "../../hooks/use-hydrated.ts";
 
 type Mode = "login" | "register";
 
@@ -51,6 +52,17 @@ function CredentialsForm({ mode }: { mode: Mode }) {
   const [username, setUsername] = useState("");
   const [password, setPassword] = useState("");
   const [formError, setFormError] = useState<string | null>(null);
+  // The pre-rendered page shows the form before its code runs; a submit then would be the browser's own
+  // (a GET with the password in the address), so the button waits for the code.
+  const hydrated = useHydrated();
+  // Typing (or a password manager) can fill the pre-rendered form before its code runs: React leaves that
+  // text on screen but not in state, where the next render would wipe it. Take it in first.
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (usernameInput.current?.value) setUsername(usernameInput.current.value);
+    if (passwordInput.current?.value) setPassword(passwordInput.current.value);
+  }, []);
   const idPrefix = `${mode}-`;
   const errorId = `${idPrefix}error`;
 
@@ -81,6 +93,7 @@ function CredentialsForm({ mode }: { mode: Mode }) {
       <div className="grid gap-2">
         <Label htmlFor={`${idPrefix}username`}>Username</Label>
         <Input
+          ref={usernameInput}
           id={`${idPrefix}username`}
           name="username"
           autoComplete="username"
@@ -98,6 +111,7 @@ function CredentialsForm({ mode }: { mode: Mode }) {
       <div className="grid gap-2">
         <Label htmlFor={`${idPrefix}password`}>Password</Label>
         <Input
+          ref={passwordInput}
           id={`${idPrefix}password`}
           name="password"
           type="password"
@@ -114,7 +128,7 @@ function CredentialsForm({ mode }: { mode: Mode }) {
           {formError}
         </p>
       )}
-      <Button type="submit" className="w-full" disabled={mutation.isPending}>
+      <Button type="submit" className="w-full" disabled={!hydrated || mutation.isPending}>
         {mutation.isPending ? pendingLabel : label}
       </Button>
     </form>
