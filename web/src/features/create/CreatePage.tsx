@@ -338,6 +338,7 @@ function StoryEditor({
             <Recorder
               lengthSeconds={settings.lengthSeconds}
               narration={generator.narration}
+              savedScript={savedShow?.narration ?? null}
               userId={user!.id}
               showId={showId}
               videoFormat={settings.videoFormat}

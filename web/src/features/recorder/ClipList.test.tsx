@@ -1,3 +1,4 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
@@ -5,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { KEYBOARD_DRAG_STEP_PX } from "../../../../contracts/product.ts";
 import { Announcer } from "../../components/a11y/announcer.tsx";
 import { Toaster } from "../../components/ui/toaster.tsx";
+import { createQueryClient } from "../../lib/api.ts";
 import type { ClipItem } from "./clip-items.ts";
 import { newClipRecord } from "./clip-store.ts";
 import { ClipList, clipAnnouncements, keyboardCoordinates } from "./ClipList.tsx";
@@ -37,15 +39,18 @@ function Harness({
   onRemove = async () => {},
   onRetry = async () => {},
   loadLocalBlob = async () => new Blob(["webm"], { type: "video/webm" }),
+  script = null,
 }: {
   initial: ClipItem[];
   onRemove?: (item: ClipItem) => Promise<void>;
   onRetry?: (item: ClipItem) => Promise<void>;
   loadLocalBlob?: (item: ClipItem) => Promise<Blob | null>;
+  script?: string | null;
 }) {
   const [clips, setClips] = useState(initial);
+  const [queryClient] = useState(createQueryClient);
   return (
-    <>
+    <QueryClientProvider client={queryClient}>
       <h3 id="clips-heading">Your clips</h3>
       <ClipList
         headingId="clips-heading"
@@ -64,10 +69,11 @@ function Harness({
         }}
         onRetry={onRetry}
         loadLocalBlob={loadLocalBlob}
+        script={script}
       />
       <Toaster />
       <Announcer />
-    </>
+    </QueryClientProvider>
   );
 }
 
@@ -87,8 +93,13 @@ describe("ClipList", () => {
     });
     URL.createObjectURL = vi.fn(() => "blob:clip");
     URL.revokeObjectURL = vi.fn();
+    // The server's answer for a clip that says none of the script.
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(null, { status: 204 })));
   });
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 
   it("shows a saved clip's poster picture on its player instead of a black box", () => {
     const server = {
@@ -109,6 +120,36 @@ describe("ClipList", () => {
     expect(withPoster!.getAttribute("poster")).toBe("/api/clips/12/poster");
     expect(withPoster!.getAttribute("aria-label")).toBe("Play Recording 1");
     expect(without!.hasAttribute("poster")).toBe(false);
+  });
+
+  it("gives a saved clip the captions the server heard in it, and says so of one that has none", async () => {
+    const vtt = "WEBVTT\n\n00:00:00.500 --> 00:00:02.000\nThe lake was cold.\n";
+    const fetch = vi.fn(async (url: string) => (url === "/api/clips/12/captions.vtt" ? new Response(vtt, { headers: { "content-type": "text/vtt" } }) : new Response(null, { status: 204 })));
+    vi.stubGlobal("fetch", fetch);
+    const server = {
+      id: 12, showId: 3, title: "Recording 1", position: 0, mimeType: "video/webm" as const, durationSeconds: 7,
+      sizeBytes: 10, uploadedBytes: 10, uploadSha256: "ab", transcription: null, trimStartSeconds: 0,
+      trimEndSeconds: 7, usedSeconds: 7, posterUrl: null, shotId: null, scriptCheck: null, createdAt: "2025-07-01T12:00:00.000Z",
+      mediaUrl: "/api/clips/12/media", downloadUrl: "/api/clips/12/media?download=1",
+    };
+    render(
+      <Harness
+        script="The lake was cold."
+        initial={[
+          item(1, { state: "saved", serverId: 12, mediaUrl: server.mediaUrl, server }),
+          item(2, { state: "saved", serverId: 13, mediaUrl: "/api/clips/13/media", server: { ...server, id: 13 } }),
+        ]}
+      />,
+    );
+    const [captioned, silent] = screen.getAllByTestId("clip-row");
+    await waitFor(() => expect(captioned!.querySelector('track[kind="captions"]')?.getAttribute("src")).toBe("blob:clip"));
+    expect(within(captioned!).queryByText("No captions for this clip.")).toBeNull();
+    expect(within(captioned!).getByLabelText("Play Recording 1").hasAttribute("aria-describedby")).toBe(false);
+
+    const note = await within(silent!).findByText("No captions for this clip.");
+    expect(within(silent!).getByLabelText("Play Recording 2").getAttribute("aria-describedby")).toBe(note.id);
+    expect(silent!.querySelector("track")).toBeNull();
+    expect(fetch).toHaveBeenCalledWith("/api/clips/13/captions.vtt", expect.anything());
   });
 
   it("says beside a playable clip that it has no captions, tied to its player", () => {
@@ -256,10 +297,16 @@ describe("ClipList", () => {
   it("announces state changes, not progress", async () => {
     render(<Announcer />);
     const before = politeText();
-    const { rerender } = render(<ClipList clips={[item(1, { state: "uploading", progress: 10 })]} onReorder={() => {}} onRemove={async () => {}} onRetry={async () => {}} loadLocalBlob={async () => null} />);
-    rerender(<ClipList clips={[item(1, { state: "uploading", progress: 50 })]} onReorder={() => {}} onRemove={async () => {}} onRetry={async () => {}} loadLocalBlob={async () => null} />);
+    const queryClient = createQueryClient();
+    const list = (clip: ClipItem) => (
+      <QueryClientProvider client={queryClient}>
+        <ClipList clips={[clip]} onReorder={() => {}} onRemove={async () => {}} onRetry={async () => {}} loadLocalBlob={async () => null} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(list(item(1, { state: "uploading", progress: 10 })));
+    rerender(list(item(1, { state: "uploading", progress: 50 })));
     expect(politeText()).toBe(before);
-    rerender(<ClipList clips={[item(1, { state: "saved", progress: 100 })]} onReorder={() => {}} onRemove={async () => {}} onRetry={async () => {}} loadLocalBlob={async () => null} />);
+    rerender(list(item(1, { state: "saved", progress: 100 })));
     expect(politeText()).toBe("Recording 1 is saved.");
   });
 });

@@ -14,6 +14,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { Download, GripVertical, Play, RotateCw, Trash2 } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { NoCaptionsNote } from "../../components/a11y/no-captions-note.tsx";
+import { useClipTrack } from "../narration-editor/clip-captions.ts";
 import { announce, announceError } from "../../components/a11y/announcer.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
@@ -73,11 +74,13 @@ export interface ClipListProps {
   loadLocalBlob(item: ClipItem): Promise<Blob | null>;
   /** The list's heading: where focus goes when the last clip is removed. */
   headingId?: string;
+  /** The show's saved script: a saved clip's captions are the lines it is heard saying (none before a show). */
+  script?: string | null;
   className?: string;
 }
 
 /** The takes, in show order: drag by mouse or keyboard, play, download, remove, retry. */
-export function ClipList({ clips, onReorder, onRemove, onRetry, loadLocalBlob, headingId, className }: ClipListProps) {
+export function ClipList({ clips, onReorder, onRemove, onRetry, loadLocalBlob, headingId, script = null, className }: ClipListProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     // dnd-kit's keyboard model (Space/Enter, arrows, Space/Enter, Escape) at exactly 25 px a press.
@@ -124,6 +127,7 @@ export function ClipList({ clips, onReorder, onRemove, onRetry, loadLocalBlob, h
                   onRemove={removeWithFocus}
                   onRetry={onRetry}
                   loadLocalBlob={loadLocalBlob}
+                  script={script}
                 />
               ))}
             </ol>
@@ -193,6 +197,7 @@ interface ClipRowProps {
   onRemove(item: ClipItem): Promise<void>;
   onRetry(item: ClipItem): Promise<void>;
   loadLocalBlob(item: ClipItem): Promise<Blob | null>;
+  script: string | null;
 }
 
 const BADGE_STYLES: Record<ClipItem["state"], string> = {
@@ -203,7 +208,7 @@ const BADGE_STYLES: Record<ClipItem["state"], string> = {
   failed: "bg-red-50 text-red-800 ring-red-200",
 };
 
-function ClipRow({ item, onRemove, onRetry, loadLocalBlob }: ClipRowProps) {
+function ClipRow({ item, onRemove, onRetry, loadLocalBlob, script }: ClipRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: item.key,
   });
@@ -212,6 +217,10 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob }: ClipRowProps) {
   const recording = item.state === "recording";
   const [busy, setBusy] = useState(false);
   const captionsId = useId();
+  // Captions come from the server, so a clip only on this device has none yet; a saved one has them once
+  // the server has heard which lines it says (nothing is claimed while it listens).
+  const { trackUrl, noCaptions } = useClipTrack(item.server ?? undefined, script);
+  const saysNoCaptions = Boolean(src) && (noCaptions || !item.server);
 
   async function downloadFromDevice() {
     const blob = await loadLocalBlob(item);
@@ -267,9 +276,11 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob }: ClipRowProps) {
             // The server's still from the clip, so the row shows a picture rather than a black box.
             poster={item.server?.posterUrl ?? undefined}
             aria-label={`Play ${item.title}`}
-            aria-describedby={captionsId}
+            aria-describedby={saysNoCaptions ? captionsId : undefined}
             className="h-full w-full object-cover"
-          />
+          >
+            {trackUrl && <track kind="captions" src={trackUrl} srcLang="en" label="English (your reading)" default />}
+          </video>
         ) : preview.available ? (
           <button
             type="button"
@@ -292,7 +303,7 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob }: ClipRowProps) {
         <p className="text-sm text-slate-700">
           {item.durationSeconds !== null ? formatClock(item.durationSeconds) : "-:--"}
         </p>
-        {src && <NoCaptionsNote id={captionsId} />}
+        {saysNoCaptions && <NoCaptionsNote id={captionsId} />}
         <p>
           <span
             className={cn(

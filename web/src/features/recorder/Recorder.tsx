@@ -17,6 +17,8 @@ export interface RecorderProps {
   /** The current narration, shown by the teleprompter while recording ('' hides it). */
   narration: string;
   userId: number;
+  /** The saved show's script (the server's copy, not the draft): what a saved clip's captions follow. */
+  savedScript?: string | null;
   /** The saved show, or null before the story is first saved (clips then wait, loose, to join it). */
   showId: number | null;
   /** The chosen video format: the preview shows its frame, and the camera is asked for that shape. */
@@ -31,7 +33,7 @@ export interface RecorderProps {
  * the live transcript, and the clip list. Clips are kept on the device and uploaded while recording;
  * once a show exists, the clips and their order are saved with it.
  */
-export function Recorder({ lengthSeconds, narration, userId, showId, videoFormat = DEFAULT_VIDEO_FORMAT, onClipsChange, className }: RecorderProps) {
+export function Recorder({ lengthSeconds, narration, savedScript = null, userId, showId, videoFormat = DEFAULT_VIDEO_FORMAT, onClipsChange, className }: RecorderProps) {
   const format = VIDEO_FORMATS.find((f) => f.key === videoFormat) ?? VIDEO_FORMATS[0];
   const aspect = format.aspectRatio;
   const tall = aspect === "9/16";
@@ -133,6 +135,7 @@ export function Recorder({ lengthSeconds, narration, userId, showId, videoFormat
               onRetry={clips.retry}
               loadLocalBlob={clips.localBlob}
               headingId={ids.clips}
+              script={savedScript}
             />
           </div>
         </CardContent>
