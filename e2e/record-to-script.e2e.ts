@@ -172,6 +172,20 @@ describe("record to the script", () => {
     const firstOfTwo = Math.min(...SHOT_TWO.map((line) => texts.findIndex((t) => line.startsWith(t.slice(0, 20)))).filter((i) => i >= 0));
     expect(lastOfOne).toBeGreaterThanOrEqual(0);
     expect(firstOfTwo).toBeGreaterThan(lastOfOne);
+
+    // The Create screen's clip list plays shot 1's take with its own captions: the lines heard in it.
+    await again.goto(`/edit?id=${show.id}`);
+    const takeRow = again.locator(`[data-testid="clip-row"][data-clip-id="${chosen[0]!.id}"]`);
+    await takeRow.locator('track[kind="captions"]').waitFor({ state: "attached", timeout: 60_000 });
+    const shownCues = await takeRow.locator("video").evaluate(async (video: HTMLVideoElement) => {
+      const element = video.querySelector("track")!;
+      element.track.mode = "hidden";
+      if (element.readyState !== HTMLTrackElement.LOADED) await new Promise((resolve) => element.addEventListener("load", resolve, { once: true }));
+      return Array.from(element.track.cues ?? [], (cue) => (cue as VTTCue).text.replace(/\s+/g, " "));
+    });
+    expect(shownCues.join(" ")).toContain(SHOT_ONE[0]!.slice(0, 20));
+    expect(await takeRow.getByText("No captions for this clip.").count()).toBe(0);
+    expect(phoneErrors).toEqual([]);
     await phone.close();
   });
 });
