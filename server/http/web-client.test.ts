@@ -139,6 +139,24 @@ describe("the built client and compression", () => {
   });
 });
 
+describe("a built sign-in page that does not fit this server", () => {
+  it("is not sent: the empty page serves, the client draws the sign-in page itself", async () => {
+    const root = mkdtempSync(path.join(tmpdir(), "ss-web-"));
+    const files = writeBuiltClient(root);
+    writeFileSync(path.join(root, SIGN_IN_PAGE_FILE), "<html><head></head><body><div id=\"root\"><h1>Welcome back</h1></div></body></html>");
+    const { db } = await testDatabase();
+    const config = testConfig();
+    const app = await buildApp({ config, db, webRoot: root });
+    try {
+      const page = (await app.inject({ url: "/", headers: { "accept-encoding": "identity" } })).body;
+      expect(page).toBe(pageWithAppInfo(files["index.html"]!, { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year }));
+    } finally {
+      await app.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("preferredEncoding", () => {
   it("takes brotli, then gzip, and honours q=0", () => {
     expect(preferredEncoding("gzip, deflate, br")).toBe("br");

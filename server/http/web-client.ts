@@ -51,6 +51,21 @@ export function signInPageFor(html: string, info: AppInfo): string {
   return pageWithAppInfo(parts.join(escapeHtml(campBannerText(info))), info);
 }
 
+/**
+ * The sign-in page for this camp, compressed, or undefined when the build has none that fits (then the
+ * empty page serves, and the client draws the sign-in page itself: slower to paint, never broken).
+ */
+function preRenderedSignInPage(app: FastifyInstance, webRoot: string, info: AppInfo) {
+  const file = path.join(webRoot, SIGN_IN_PAGE_FILE);
+  if (!existsSync(file)) return undefined;
+  try {
+    return compressedCopies(signInPageFor(readFileSync(file, "utf8"), info));
+  } catch (error) {
+    app.log.warn({ err: error }, "the pre-rendered sign-in page does not fit this server; sending the empty page instead");
+    return undefined;
+  }
+}
+
 /** The page as is and compressed once (the 404 handler that sends it is no route, so no compress hook). */
 function compressedCopies(text: string): Record<"identity" | "br" | "gzip", Buffer> {
   const identity = Buffer.from(text);
@@ -81,10 +96,8 @@ export function preferredEncoding(acceptEncoding: string | undefined): "br" | "g
  */
 export function registerWebClient(app: FastifyInstance, webRoot: string | undefined, info: AppInfo) {
   const hasClient = webRoot !== undefined && existsSync(path.join(webRoot, "index.html"));
-  const readPage = (file: string) => readFileSync(path.join(webRoot!, file), "utf8");
-  const page = hasClient ? compressedCopies(pageWithAppInfo(readPage("index.html"), info)) : undefined;
-  const signInPage =
-    hasClient && existsSync(path.join(webRoot, SIGN_IN_PAGE_FILE)) ? compressedCopies(signInPageFor(readPage(SIGN_IN_PAGE_FILE), info)) : page;
+  const page = hasClient ? compressedCopies(pageWithAppInfo(readFileSync(path.join(webRoot, "index.html"), "utf8"), info)) : undefined;
+  const signInPage = hasClient ? preRenderedSignInPage(app, webRoot, info) ?? page : undefined;
   const signInPaths = new Set<string>(SIGN_IN_PATHS);
   if (hasClient) {
     app.register(fastifyStatic, {
