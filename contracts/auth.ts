@@ -33,11 +33,32 @@ export const loginBodySchema = z.strictObject({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+/** The account's password typed again (like sign-in, only present: an old password may break today's rules). */
+const currentPasswordSchema = z.string({ error: "Password is required" }).min(1, "Password is required").max(1024);
+
 /** DELETE /api/user: the password again, so a borrowed unlocked laptop cannot erase an account. */
-export const deleteAccountBodySchema = z.strictObject({
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(1024),
-});
+export const deleteAccountBodySchema = z.strictObject({ password: currentPasswordSchema });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
+/** PUT /api/user/password: the password in use, and the new one under the registration rules. */
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: currentPasswordSchema,
+  newPassword: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** POST /api/user/sign-out-others: how many other sessions (devices) were signed out. */
+export const signedOutOthersSchema = z.object({ endedSessions: z.number().int() });
+export type SignedOutOthers = z.infer<typeof signedOutOthersSchema>;
+
+/**
+ * POST /api/staff/reauth: staff type their password again before a camper's data leaves the app or
+ * the retention rule changes; the session stays confirmed for `confirmedForSeconds`.
+ */
+export const staffReauthBodySchema = z.strictObject({ password: currentPasswordSchema });
+export type StaffReauthBody = z.infer<typeof staffReauthBodySchema>;
+export const staffReauthSchema = z.object({ confirmedForSeconds: z.number().int() });
+export type StaffReauth = z.infer<typeof staffReauthSchema>;
 
 /** Campers make shows; camp staff review them. Staff accounts are made on the server only. */
 export const USER_ROLES = ["camper", "staff"] as const;
@@ -59,4 +80,6 @@ export const AUTH_MESSAGES = {
   signedOut: "You need to sign in first",
   wrongPassword: "That password is not right",
   staffOnly: "This part of the app is for camp staff",
+  commonPassword: "Lots of people use that password, so it would be easy to guess. Please choose another one: a few words only you would put together work well.",
+  passwordAgain: "Please type your password again to do this.",
 } as const;

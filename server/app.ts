@@ -14,9 +14,12 @@ import { registerJsonBodyParser } from "./http/json-body.ts";
 import { registerOriginGuard } from "./http/origin-guard.ts";
 import { registerWebClient } from "./http/web-client.ts";
 import { appInfoRoutes } from "./modules/app-info/app-info.routes.ts";
+import { accountRoutes } from "./modules/auth/account.routes.ts";
+import { AccountService } from "./modules/auth/account.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { AuthService } from "./modules/auth/auth.service.ts";
 import { KnownDevicesRepository } from "./modules/auth/known-devices.repository.ts";
+import { PasswordAttempts } from "./modules/auth/password-attempts.ts";
 import { SessionsRepository } from "./modules/auth/sessions.repository.ts";
 import { UsersRepository } from "./modules/auth/users.repository.ts";
 import { createAiWriter } from "./ai/create-ai-writer.ts";
@@ -147,16 +150,20 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const limiter = new RateLimiter(db);
-  const sessions = new SessionsRepository(db, config.session.ttlDays);
+  const sessions = new SessionsRepository(db);
   const knownDevices = new KnownDevicesRepository(db);
-  const auth = new AuthService(new UsersRepository(db), sessions, knownDevices, limiter, config.rateLimits);
+  const users = new UsersRepository(db);
+  const attempts = new PasswordAttempts(limiter);
+  const auth = new AuthService(users, sessions, knownDevices, limiter, attempts, config.rateLimits, config.session.ttlDays);
+  const accounts = new AccountService(users, sessions, attempts, config.rateLimits.loginFailuresPerUsername);
 
   registerOriginGuard(app, config.allowedOrigins);
   registerAuthentication(app, auth);
 
   const appInfo = { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year };
   await app.register(appInfoRoutes, { info: appInfo });
-  await app.register(authRoutes, { auth, sessionMaxAgeSeconds: sessions.ttlSeconds });
+  await app.register(authRoutes, { auth });
+  await app.register(accountRoutes, { accounts });
   const showsRepository = new ShowsRepository(db);
   const shows = new ShowsService(showsRepository);
   await app.register(showsRoutes, { shows });
@@ -174,7 +181,7 @@ export async function buildApp(deps: AppDeps) {
   const clips = new ClipsService(clipsRepository, showsRepository, storage);
   shows.onShowDeleted(clips);
   shows.setClipAttacher((userId, showId, clipIds) => clips.setShowClips(userId, showId, clipIds));
-  auth.onAccountDeleted(clips);
+  accounts.onAccountDeleted(clips);
   const videoTools = resolveVideoTools(config.media);
   app.log.info({ ffmpeg: videoTools.ffmpeg, ffprobe: videoTools.ffprobe, sources: videoTools.sources }, "video tools");
   const shotsRepository = new ShotsRepository(db);

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "./app.ts";
-import { createShow, createTestApp, registerCamper, registerStaff } from "../testing/test-app.ts";
+import { createShow, createTestApp, registerCamper, registerStaff, signIn } from "../testing/test-app.ts";
 import { queryRows, testDatabase } from "../testing/test-database.ts";
 import { multipartBody } from "../testing/uploads.ts";
 
@@ -137,6 +137,50 @@ describe("JSON routes under generated bodies", () => {
               url: "/api/user",
               payload: JSON.stringify(payload),
               headers: { cookie: camper.cookie, "content-type": "application/json" },
+            }),
+          body,
+        ),
+      ),
+      runs,
+    );
+  });
+
+  it("PUT /api/user/password", async () => {
+    const camper = await registerCamper(app);
+    // Another device of the account: a refused change must not sign it out.
+    await signIn(app, camper.credentials);
+    const change = fc.record(
+      { currentPassword: maybe(fc.oneof(text(60), fc.constant(camper.credentials.password))), newPassword: maybe(text(140)), extra: junk },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(change, anyBody), (body) =>
+        checkRoute(
+          (payload) =>
+            app.inject({
+              method: "PUT",
+              url: "/api/user/password",
+              payload: JSON.stringify(payload),
+              headers: { cookie: camper.cookie, "content-type": "application/json" },
+            }),
+          body,
+        ),
+      ),
+      runs,
+    );
+  });
+
+  it("POST /api/staff/reauth", async () => {
+    const staff = await registerStaff(app);
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.record({ password: maybe(text(60)), extra: junk }, { requiredKeys: [] }), anyBody), (body) =>
+        checkRoute(
+          (payload) =>
+            app.inject({
+              method: "POST",
+              url: "/api/staff/reauth",
+              payload: JSON.stringify(payload),
+              headers: { cookie: staff.cookie, "content-type": "application/json" },
             }),
           body,
         ),

@@ -1,7 +1,7 @@
 import type { App } from "../server/app.ts";
 import { buildCredentials, buildShowBody } from "./factories.ts";
 import { webmFixture } from "./media-fixtures.ts";
-import { createShow, registerCamper, registerStaff, type SignedInClient } from "./test-app.ts";
+import { confirmStaffPassword, createShow, registerCamper, registerStaff, type SignedInClient } from "./test-app.ts";
 import { tusCreate, uploadClip } from "./uploads.ts";
 
 /**
@@ -62,6 +62,22 @@ export const API_ROUTE_CASES: RouteCase[] = [
     expect: { signedOut: 401, owner: 204, otherUser: 204 },
   },
   { method: "POST", route: "/api/logout", url: () => "/api/logout", expect: { signedOut: 204, owner: 204, otherUser: 204 } },
+  {
+    method: "PUT",
+    route: "/api/user/password",
+    url: () => "/api/user/password",
+    // Every factory account shares the default password, so each caller changes their own.
+    payload: (w) => ({ currentPassword: w.owner.credentials.password, newPassword: "a-brand-new-passphrase" }),
+    expect: { signedOut: 401, owner: 204, otherUser: 204 },
+  },
+  { method: "POST", route: "/api/user/sign-out-others", url: () => "/api/user/sign-out-others", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
+  {
+    method: "POST",
+    route: "/api/staff/reauth",
+    url: () => "/api/staff/reauth",
+    payload: (w) => ({ password: w.staff.credentials.password }),
+    expect: { ...STAFF_ONLY, staff: 200 },
+  },
   // Your data, yours to take: the session names whose archive it is; staff download any camper's.
   { method: "GET", route: "/api/user/export", url: () => "/api/user/export", expect: { signedOut: 401, owner: 200, otherUser: 200, staff: 200 } },
   { method: "GET", route: "/api/user/export/allowance", url: () => "/api/user/export/allowance", expect: { signedOut: 401, owner: 200, otherUser: 200, staff: 200 } },
@@ -371,11 +387,15 @@ export const API_ROUTE_CASES: RouteCase[] = [
   { method: "DELETE", route: "/api/staff/shares/:id", url: () => "/api/staff/shares/1", expect: { ...STAFF_ONLY, staff: 404 } },
 ];
 
-/** A fresh owner with one show, one clip and one started upload, and another camper, for one cell. */
+/**
+ * A fresh owner with one show, one clip and one started upload, another camper, and a staff member
+ * who has just typed the password again (as the staff pages ask before exports and retention), for one cell.
+ */
 export async function buildMatrixWorld(app: App): Promise<MatrixWorld> {
   const owner = await registerCamper(app);
   const other = await registerCamper(app);
   const staff = await registerStaff(app);
+  await confirmStaffPassword(app, staff);
   const show = await createShow(app, owner.cookie);
   const clip = await uploadClip(app, owner, await webmFixture(1));
   const uploadUrl = await tusCreate(app, owner, {});

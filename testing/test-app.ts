@@ -64,3 +64,12 @@ export async function registerStaff(app: App, overrides: Partial<Credentials> = 
   if (response.statusCode !== 200) throw new Error(`staff login failed: ${response.statusCode} ${response.body}`);
   return { credentials, userId: response.json().id, cookie: sessionCookieOf(response.headers["set-cookie"]) };
 }
+
+/**
+ * Staff type their password again (POST /api/staff/reauth), as the staff pages ask before a camper's
+ * data is downloaded or the retention rule changes; the session may do both for a few minutes.
+ */
+export async function confirmStaffPassword(app: App, staff: SignedInClient): Promise<void> {
+  const response = await app.inject({ method: "POST", url: "/api/staff/reauth", headers: { cookie: staff.cookie }, payload: { password: staff.credentials.password } });
+  if (response.statusCode !== 200) throw new Error(`staff reauth failed: ${response.statusCode} ${response.body}`);
+}

@@ -95,6 +95,10 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    // Written at most once a minute, and only for staff: their sessions end after a while idle.
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    // When the password was last typed again in this session (staff, before exports and retention).
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
@@ -127,6 +131,9 @@ export const rateLimits = pgTable(
     key: text("key").primaryKey(),
     windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
     count: integer("count").notNull(),
+    // Attempts counted in `count` whose outcome is not known yet (a sign-in whose password is being
+    // checked): a success takes its count back, a failure keeps it.
+    pending: integer("pending").notNull().default(0),
   },
   (t) => [index("rate_limits_window_idx").on(t.windowStart)],
 );

@@ -8,15 +8,20 @@ declare module "fastify" {
   interface FastifyRequest {
     /** The signed-in user, resolved from the session cookie before any /api handler runs. */
     user: PublicUser | null;
+    /** The session's password was typed again within the last few minutes (POST /api/staff/reauth). */
+    passwordConfirmed: boolean;
   }
 }
 
 export function registerAuthentication(app: FastifyInstance, auth: AuthService) {
   app.decorateRequest("user", null);
+  app.decorateRequest("passwordConfirmed", false);
   app.addHook("onRequest", async (request) => {
     if (!request.url.startsWith("/api/")) return;
     const token = readSessionToken(request);
-    request.user = token ? ((await auth.userForSession(token)) ?? null) : null;
+    const session = token ? await auth.session(token) : undefined;
+    request.user = session?.user ?? null;
+    request.passwordConfirmed = session?.recentlyConfirmed ?? false;
   });
 }
 
@@ -30,5 +35,15 @@ export function requireUser(request: FastifyRequest): PublicUser {
 export function requireStaff(request: FastifyRequest): PublicUser {
   const user = requireUser(request);
   if (user.role !== "staff") throw forbidden(AUTH_MESSAGES.staffOnly);
+  return user;
+}
+
+/**
+ * A staff member who typed their password again in the last few minutes, for what a borrowed
+ * unlocked laptop must not do: a camper's data leaving the app, the retention rule changing.
+ */
+export function requireConfirmedStaff(request: FastifyRequest): PublicUser {
+  const user = requireStaff(request);
+  if (!request.passwordConfirmed) throw forbidden(AUTH_MESSAGES.passwordAgain);
   return user;
 }

@@ -1,32 +1,16 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  deleteAccountBodySchema,
-  loginBodySchema,
-  publicUserSchema,
-  registerBodySchema,
-} from "../../../contracts/auth.ts";
+import { loginBodySchema, publicUserSchema, registerBodySchema } from "../../../contracts/auth.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { requireUser } from "../../http/authenticate.ts";
-import {
-  clearSessionCookie,
-  readDeviceToken,
-  readSessionToken,
-  setDeviceCookie,
-  setSessionCookie,
-} from "../../http/session-cookie.ts";
+import { clearSessionCookie, readDeviceToken, readSessionToken, setDeviceCookie, setSessionCookie } from "../../http/session-cookie.ts";
 import type { AuthService, SignInClient } from "./auth.service.ts";
 
 /** request.ip is the client's address as the trusted proxies (TRUST_PROXY) report it, else the socket's. */
 const clientOf = (request: FastifyRequest): SignInClient => ({ address: request.ip, deviceToken: readDeviceToken(request) });
 
-export interface AuthRoutesOptions {
-  auth: AuthService;
-  sessionMaxAgeSeconds: number;
-}
-
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, sessionMaxAgeSeconds }) => {
+export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
   app.get(
     "/api/user",
     { schema: { response: { 200: publicUserSchema, 401: errorBodySchema } } },
@@ -37,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     "/api/register",
     { schema: { body: registerBodySchema, response: { 201: publicUserSchema } } },
     async (request, reply) => {
-      const { user, sessionToken, deviceToken } = await auth.register(request.body, clientOf(request));
+      const { user, sessionToken, sessionMaxAgeSeconds, deviceToken } = await auth.register(request.body, clientOf(request));
       setSessionCookie(request, reply, sessionToken, sessionMaxAgeSeconds);
       setDeviceCookie(request, reply, deviceToken);
       return reply.code(201).send(user);
@@ -48,24 +32,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     "/api/login",
     { schema: { body: loginBodySchema, response: { 200: publicUserSchema } } },
     async (request, reply) => {
-      const { user, sessionToken, deviceToken } = await auth.login(request.body, clientOf(request));
+      const { user, sessionToken, sessionMaxAgeSeconds, deviceToken } = await auth.login(request.body, clientOf(request));
       // A fresh session id at every sign-in, so a session id planted before sign-in is worthless.
       const previous = readSessionToken(request);
       if (previous) await auth.logout(previous);
       setSessionCookie(request, reply, sessionToken, sessionMaxAgeSeconds);
       setDeviceCookie(request, reply, deviceToken);
       return user;
-    },
-  );
-
-  app.delete(
-    "/api/user",
-    { schema: { body: deleteAccountBodySchema, response: { 204: z.null() } } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await auth.deleteAccount(user.id, request.body.password);
-      clearSessionCookie(request, reply);
-      return reply.code(204).send(null);
     },
   );
 

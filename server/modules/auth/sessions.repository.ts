@@ -1,60 +1,119 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
+
+const s = schema.sessions;
+const u = schema.users;
+
+/**
+ * Staff see every camper's shows, so their sessions end sooner than a camper's: after half an hour
+ * without a request, and 12 hours after sign-in whatever happens. Typing the password again keeps a
+ * staff session confirmed for 5 minutes (exports, retention).
+ */
+export const STAFF_SESSION = { idleSeconds: 30 * 60, maxSeconds: 12 * 3600, confirmedForSeconds: 5 * 60 } as const;
+
+/** A staff session's last request is written at most this often, not on every request. */
+const LAST_SEEN_EVERY_SECONDS = 60;
 
 /** The table keeps only a hash of the token the cookie carries. */
 function sessionIdOf(token: string): string {
   return createHash("sha256").update(token).digest("base64url");
 }
 
+const secondsAgo = (seconds: number) => sql`now() - make_interval(secs => ${seconds})`;
+
+export interface LiveSession {
+  user: typeof schema.users.$inferSelect;
+  /** The password was typed again in this session within STAFF_SESSION.confirmedForSeconds. */
+  recentlyConfirmed: boolean;
+}
+
 export class SessionsRepository {
-  constructor(
-    private readonly db: Database,
-    private readonly ttlDays: number,
-  ) {}
+  constructor(private readonly db: Database) {}
 
-  get ttlSeconds(): number {
-    return this.ttlDays * 86_400;
-  }
-
-  /** Starts a session and returns the token for the cookie. */
-  async create(userId: number): Promise<string> {
+  /**
+   * Starts a session and returns the token for the cookie, or undefined when the account's password
+   * is no longer `passwordHash`: a sign-in checked against a password changed meanwhile starts nothing,
+   * so ending every other session at a password change leaves none behind.
+   */
+  async create(userId: number, passwordHash: string, lifetimeSeconds: number): Promise<string | undefined> {
     const token = randomBytes(32).toString("base64url");
-    await this.db.insert(schema.sessions).values({
-      id: sessionIdOf(token),
-      userId,
-      expiresAt: sql`now() + make_interval(days => ${this.ttlDays})`,
-    });
-    return token;
+    const inserted = await this.db
+      .insert(s)
+      .select(
+        this.db
+          .select({
+            id: sql`${sessionIdOf(token)}`.as("id"),
+            userId: u.id,
+            createdAt: sql`now()`.as("created_at"),
+            expiresAt: sql`now() + make_interval(secs => ${lifetimeSeconds})`.as("expires_at"),
+            lastSeenAt: sql`now()`.as("last_seen_at"),
+            confirmedAt: sql`NULL::timestamptz`.as("confirmed_at"),
+          })
+          .from(u)
+          .where(and(eq(u.id, userId), eq(u.passwordHash, passwordHash))),
+      )
+      .returning({ id: s.id });
+    return inserted.length > 0 ? token : undefined;
   }
 
   /**
    * The user of a live session, or undefined. One query (a join), as every signed-in request asks
-   * it before anything else: two round trips here were a tenth of a list request's time.
+   * it before anything else: two round trips here were a tenth of a list request's time. A staff
+   * session's last request is written only when the one on record is a minute old.
    */
-  async findUser(token: string): Promise<typeof schema.users.$inferSelect | undefined> {
-    const [row] = await (this.liveSessionUser ??= this.prepareLiveSessionUser()).execute({ sessionId: sessionIdOf(token) });
-    return row?.user;
+  async find(token: string): Promise<LiveSession | undefined> {
+    const sessionId = sessionIdOf(token);
+    const [row] = await (this.liveSession ??= this.prepareLiveSession()).execute({ sessionId });
+    if (!row) return undefined;
+    if (row.user.role === "staff" && row.lastSeenStale) {
+      await this.db.update(s).set({ lastSeenAt: sql`now()` }).where(eq(s.id, sessionId));
+    }
+    return { user: row.user, recentlyConfirmed: row.recentlyConfirmed };
   }
 
   /** Prepared once: its SQL is built once and planned once per connection. */
-  private liveSessionUser?: ReturnType<SessionsRepository["prepareLiveSessionUser"]>;
+  private liveSession?: ReturnType<SessionsRepository["prepareLiveSession"]>;
 
-  private prepareLiveSessionUser() {
+  private prepareLiveSession() {
     return this.db
-      .select({ user: schema.users })
-      .from(schema.sessions)
-      .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-      .where(and(eq(schema.sessions.id, sql.placeholder("sessionId")), gt(schema.sessions.expiresAt, sql`now()`)))
-      .prepare("live_session_user");
+      .select({
+        user: u,
+        lastSeenStale: sql<boolean>`${s.lastSeenAt} < ${secondsAgo(LAST_SEEN_EVERY_SECONDS)}`,
+        recentlyConfirmed: sql<boolean>`coalesce(${s.confirmedAt} > ${secondsAgo(STAFF_SESSION.confirmedForSeconds)}, false)`,
+      })
+      .from(s)
+      .innerJoin(u, eq(u.id, s.userId))
+      .where(
+        and(
+          eq(s.id, sql.placeholder("sessionId")),
+          gt(s.expiresAt, sql`now()`),
+          sql`(${u.role} <> 'staff' OR (${s.lastSeenAt} > ${secondsAgo(STAFF_SESSION.idleSeconds)} AND ${s.createdAt} > ${secondsAgo(STAFF_SESSION.maxSeconds)}))`,
+        ),
+      )
+      .prepare("live_session");
+  }
+
+  /** The password was typed again in this session. */
+  async confirm(token: string): Promise<void> {
+    await this.db.update(s).set({ confirmedAt: sql`now()` }).where(eq(s.id, sessionIdOf(token)));
   }
 
   async delete(token: string): Promise<void> {
-    await this.db.delete(schema.sessions).where(eq(schema.sessions.id, sessionIdOf(token)));
+    await this.db.delete(s).where(eq(s.id, sessionIdOf(token)));
+  }
+
+  /** Ends every session of the account but the one `keepToken` names (every one without it); how many ended. */
+  async endOthers(userId: number, keepToken?: string): Promise<number> {
+    const ended = await this.db
+      .delete(s)
+      .where(and(eq(s.userId, userId), keepToken ? ne(s.id, sessionIdOf(keepToken)) : undefined))
+      .returning({ id: s.id });
+    return ended.length;
   }
 
   async deleteExpired(): Promise<void> {
-    await this.db.delete(schema.sessions).where(lt(schema.sessions.expiresAt, sql`now()`));
+    await this.db.delete(s).where(lt(s.expiresAt, sql`now()`));
   }
 }

@@ -6,11 +6,12 @@ import type { MediaStorage } from "../../media/media-storage.ts";
 import { S3MediaStorage } from "../../media/s3-media-storage.ts";
 import { fullCamper } from "../../../testing/camper-media.ts";
 import { startLocalS3, type LocalS3 } from "../../../testing/s3-server.ts";
-import { registerCamper, registerStaff, testConfig } from "../../../testing/test-app.ts";
+import { confirmStaffPassword, registerCamper, registerStaff, testConfig } from "../../../testing/test-app.ts";
 import { testDatabase } from "../../../testing/test-database.ts";
 import { unzip } from "../../../testing/zip.ts";
 import type { ManifestFile } from "./data-export.ts";
 import { EXPORT_LIMITS } from "../../../contracts/data-export.ts";
+import { AUTH_MESSAGES } from "../../../contracts/auth.ts";
 
 async function readAll(storage: MediaStorage, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -122,6 +123,11 @@ describe.each(["local disk", "S3"] as const)("data export (%s)", (where) => {
     const own = await unzip((await get(app, "/api/user/export", other.cookie)).rawPayload);
     expect([...own.keys()].sort()).toEqual(["account.json", "manifest.json"]);
 
+    // Staff type their password again first: a signed-in laptop left open does not hand the data out.
+    const unconfirmed = await get(app, `/api/staff/campers/${camper.userId}/export`, staff.cookie);
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json()).toEqual({ message: AUTH_MESSAGES.passwordAgain });
+    await confirmStaffPassword(app, staff);
     const res = await get(app, `/api/staff/campers/${camper.userId}/export`, staff.cookie);
     expect(res.statusCode).toBe(200);
     const entries = await unzip(res.rawPayload);

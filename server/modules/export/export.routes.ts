@@ -2,7 +2,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { EXPORT_LIMITS, EXPORT_RATE_MESSAGE, exportAllowanceSchema } from "../../../contracts/data-export.ts";
 import { idParamsSchema } from "../../../contracts/ids.ts";
-import { requireStaff, requireUser } from "../../http/authenticate.ts";
+import { requireConfirmedStaff, requireUser } from "../../http/authenticate.ts";
 import { notFound, tooManyRequests } from "../../http/errors.ts";
 import type { RateLimiter } from "../rate-limit/limiter.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
@@ -42,9 +42,10 @@ export const exportRoutes: FastifyPluginAsyncZod<{ exporter: DataExport; limiter
     return { remaining: Math.max(0, EXPORT_LIMITS.perCamperPerHour - hits.count), resetInSeconds: hits.resetInSeconds };
   });
 
-  // Staff, for a camper (e.g. a parent's request by e-mail); every download is in the audit log.
+  // Staff, for a camper (e.g. a parent's request by e-mail), with the password typed again just
+  // before (POST /api/staff/reauth: a download link carries no body); every download is in the audit log.
   app.get("/api/staff/campers/:id/export", { schema: { params: camperParams } }, async (request, reply) => {
-    const staff = requireStaff(request);
+    const staff = requireConfirmedStaff(request);
     const camper = await exporter.camper(request.params.id);
     if (camper.role !== "camper") throw notFound(EXPORT_MESSAGES.camperNotFound);
     const hits = await limiter.hit(`export:staff:${staff.id}`, 3600);

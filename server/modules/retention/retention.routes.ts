@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { retentionAnnouncementSchema, retentionRuleBodySchema, retentionRuleSchema, retentionStatusSchema } from "../../../contracts/retention.ts";
-import { requireStaff, requireUser } from "../../http/authenticate.ts";
+import { requireConfirmedStaff, requireStaff, requireUser } from "../../http/authenticate.ts";
 import type { Retention } from "./retention.ts";
 
 export const retentionRoutes: FastifyPluginAsyncZod<{ retention: Retention }> = async (app, { retention }) => {
@@ -17,12 +17,13 @@ export const retentionRoutes: FastifyPluginAsyncZod<{ retention: Retention }> = 
     return retention.announcement();
   });
 
+  // Setting or removing the rule decides whether every camper's media is deleted: the password again first.
   app.put("/api/staff/retention", { schema: { body: retentionRuleBodySchema, response: { 200: retentionRuleSchema } } }, async (request) =>
-    retention.set(requireStaff(request), request.body),
+    retention.set(requireConfirmedStaff(request), request.body),
   );
 
   app.delete("/api/staff/retention", { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    await retention.clear(requireStaff(request));
+    await retention.clear(requireConfirmedStaff(request));
     return reply.code(204).send(null);
   });
 };

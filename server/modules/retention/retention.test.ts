@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AUTH_MESSAGES } from "../../../contracts/auth.ts";
 import type { RetentionAnnouncement, RetentionRule } from "../../../contracts/retention.ts";
 import { buildApp, type App } from "../../app.ts";
 import { createMediaStorage } from "../../media/create-media-storage.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { fullCamper } from "../../../testing/camper-media.ts";
-import { registerCamper, registerStaff, testConfig } from "../../../testing/test-app.ts";
+import { confirmStaffPassword, registerCamper, registerStaff, testConfig } from "../../../testing/test-app.ts";
 import { queryRows, testDatabase } from "../../../testing/test-database.ts";
 import { uploadClip } from "../../../testing/uploads.ts";
 import { webmFixture } from "../../../testing/media-fixtures.ts";
@@ -35,9 +36,14 @@ describe("the camp's retention rule", () => {
     const staff = await registerStaff(app);
     const asStaff = { cookie: staff.cookie };
 
-    // Only staff set the rule.
+    // Only staff set the rule, with their password typed again just before.
     const rule = { startsOn: dayString(3), afterDays: 10 };
     expect((await app.inject({ method: "PUT", url: "/api/staff/retention", headers: { cookie: a.camper.cookie }, payload: rule })).statusCode).toBe(403);
+    const unconfirmed = await app.inject({ method: "PUT", url: "/api/staff/retention", headers: asStaff, payload: rule });
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json()).toEqual({ message: AUTH_MESSAGES.passwordAgain });
+    expect((await app.inject({ method: "GET", url: "/api/retention", headers: { cookie: a.camper.cookie } })).json()).toEqual({ rule: null });
+    await confirmStaffPassword(app, staff);
     // A date already past would delete with no warning at all.
     const past = await app.inject({ method: "PUT", url: "/api/staff/retention", headers: asStaff, payload: { startsOn: dayString(-5), afterDays: 1 } });
     expect(past.statusCode).toBe(400);
@@ -111,6 +117,8 @@ describe("the camp's retention rule", () => {
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
     const staff = await registerStaff(app);
+    expect((await app.inject({ method: "DELETE", url: "/api/staff/retention", headers: { cookie: staff.cookie } })).json()).toEqual({ message: AUTH_MESSAGES.passwordAgain });
+    await confirmStaffPassword(app, staff);
     expect((await app.inject({ method: "PUT", url: "/api/staff/retention", headers: { cookie: staff.cookie }, payload: { startsOn: "2026-02-30", afterDays: 1 } })).statusCode).toBe(400);
     expect((await app.inject({ method: "DELETE", url: "/api/staff/retention", headers: { cookie: staff.cookie } })).statusCode).toBe(204);
     expect((await app.inject({ method: "GET", url: "/api/retention", headers: { cookie: camper.cookie } })).json()).toEqual({ rule: null });

@@ -1,0 +1,85 @@
+import { AUTH_MESSAGES, type ChangePasswordBody } from "../../../contracts/auth.ts";
+import { forbidden, unauthorized } from "../../http/errors.ts";
+import { assertUncommonPassword } from "./auth.service.ts";
+import type { PasswordAttempts } from "./password-attempts.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+import { STAFF_SESSION, type SessionsRepository } from "./sessions.repository.ts";
+import type { UserRow, UsersRepository } from "./users.repository.ts";
+
+export interface AccountDeletionListener {
+  accountDeleted(userId: number): Promise<void>;
+}
+
+/**
+ * What a signed-in person does with their own account: change the password, sign out their other
+ * devices, type the password again (staff, before exports and retention), delete the account.
+ */
+export class AccountService {
+  private readonly deletionListeners: AccountDeletionListener[] = [];
+
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly attempts: PasswordAttempts,
+    private readonly failuresAllowed: number,
+  ) {}
+
+  /**
+   * A new password, once the one in use is confirmed; every other session of the account ends (a
+   * device someone else signed in on is signed out), the one it was changed in stays.
+   */
+  async changePassword(userId: number, sessionToken: string, body: ChangePasswordBody): Promise<void> {
+    const row = await this.account(userId);
+    // Before the old password is checked, so a common new one costs no attempt.
+    await assertUncommonPassword(body.newPassword);
+    await this.confirmPassword(row, body.currentPassword);
+    await this.users.setPassword(row.id, await hashPassword(body.newPassword));
+    await this.sessions.endOthers(row.id, sessionToken);
+  }
+
+  /** Ends every session of the account but this one; how many. */
+  signOutOthers(userId: number, sessionToken: string): Promise<number> {
+    return this.sessions.endOthers(userId, sessionToken);
+  }
+
+  /** Staff typed their password again: this session may export and change retention for a while. */
+  async confirmStaffSession(userId: number, sessionToken: string, password: string): Promise<{ confirmedForSeconds: number }> {
+    await this.confirmPassword(await this.account(userId), password);
+    await this.sessions.confirm(sessionToken);
+    return { confirmedForSeconds: STAFF_SESSION.confirmedForSeconds };
+  }
+
+  /** Deletes the account and everything in it once the password is confirmed. */
+  async deleteAccount(userId: number, password: string): Promise<void> {
+    const row = await this.users.findById(userId);
+    if (!row) return;
+    await this.confirmPassword(row, password);
+    await this.users.delete(userId);
+    // The rows are gone (cascade); now the files that belonged to them.
+    for (const listener of this.deletionListeners) await listener.accountDeleted(userId);
+  }
+
+  /** Media stores register here so an account's files go with it. */
+  onAccountDeleted(listener: AccountDeletionListener) {
+    this.deletionListeners.push(listener);
+  }
+
+  private async account(userId: number): Promise<UserRow> {
+    const row = await this.users.findById(userId);
+    if (!row) throw unauthorized(AUTH_MESSAGES.signedOut);
+    return row;
+  }
+
+  /**
+   * The password typed again in a signed-in session. Its failures have a counter of their own per
+   * account: a stranger's failed sign-ins must not stop the owner here, nor the other way round.
+   */
+  private async confirmPassword(row: UserRow, password: string): Promise<void> {
+    const key = `password-failures:${row.id}`;
+    const limit = { key, limit: this.failuresAllowed, refusal: "Too many wrong passwords." };
+    if (!(await this.attempts.check([limit], () => verifyPassword(row.passwordHash, password)))) {
+      throw forbidden(AUTH_MESSAGES.wrongPassword);
+    }
+    await this.attempts.clear(key);
+  }
+}
