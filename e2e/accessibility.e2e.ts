@@ -113,6 +113,10 @@ async function everyScreen(page: Page, context: BrowserContext, check: Check): P
   await visit(`/record?id=${show.id}`, "/record?id=");
   await visit("/shows/999999", "/shows/:id not found");
   await visit("/profile");
+  const passwordForm = page.getByRole("form", { name: "Change password" });
+  await passwordForm.getByRole("button", { name: "Change password" }).click();
+  await passwordForm.getByRole("alert").waitFor();
+  await check("/profile password error");
   await page.getByRole("button", { name: "Delete my account" }).click();
   await page.getByRole("alertdialog").waitFor();
   await check("/profile delete dialog");
@@ -273,6 +277,11 @@ describe("accessibility of the staff and sharing screens", () => {
     await staffShare.getByRole("button", { name: "Make a share link" }).click();
     await staffShare.getByTestId("share-print-card").waitFor();
     await run("/staff/shows/:id share card");
+    // A camper's data leaves the app only after the staff member types the password again.
+    await page.getByRole("link", { name: /Download .*'s data/ }).click();
+    await page.getByRole("alertdialog", { name: "Type your password again" }).waitFor();
+    await run("/staff/shows/:id password dialog");
+    await page.keyboard.press("Escape");
 
     // The camper's own show page with the card, then the family's page the link opens.
     const camper = await newContext(scene.browser, server.baseURL, viewport);

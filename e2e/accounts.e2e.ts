@@ -200,6 +200,44 @@ describe("the sign-in page before its code runs (pre-rendered, decision 024)", (
   });
 });
 
+describe("changing the password", () => {
+  it("refuses a common password kindly, then changes it and signs out the other browser, not this one", async () => {
+    const context = await newContext(browser, baseURL);
+    const page = await context.newPage();
+    // The common password's refusal is a 400 the page shows.
+    const errors = watchPageErrors(page, [400, 401]);
+    const credentials = buildCredentials();
+    await registerThroughUI(page, credentials);
+    const { context: laptop, page: laptopPage } = await freshPage();
+    await signInThroughUI(laptopPage, credentials);
+    await laptopPage.waitForURL("**/home");
+
+    await page.goto("/profile");
+    const form = page.getByRole("form", { name: "Change password" });
+    await form.getByLabel("Password you use now").fill(credentials.password);
+    await form.getByLabel("New password", { exact: true }).fill("iloveyou");
+    await form.getByLabel("New password again").fill("iloveyou");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect.poll(() => form.getByRole("alert").textContent()).toMatch(/Lots of people use that password/);
+
+    await form.getByLabel("New password", { exact: true }).fill("three canoes at dawn");
+    await form.getByLabel("New password again").fill("three canoes at dawn");
+    await form.getByRole("button", { name: "Change password" }).click();
+    const toast = page.getByRole("region", { name: /Notifications/ }).locator("li");
+    await expect.poll(() => toast.textContent()).toContain("Password changed");
+
+    // The other browser is signed out at its next step; this one goes on.
+    await laptopPage.goto("/profile");
+    await laptopPage.waitForURL((url) => url.pathname === "/");
+    await page.reload();
+    await page.getByRole("heading", { name: "Your profile" }).waitFor();
+    await signInThroughUI(laptopPage, { ...credentials, password: "three canoes at dawn" });
+    await laptopPage.waitForURL("**/home");
+    expect(errors).toEqual([]);
+    await Promise.all([context.close(), laptop.close()]);
+  });
+});
+
 describe("deleting an account", () => {
   it("asks for the password, deletes everything and signs out", async () => {
     const { context, page } = await freshPage();

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactElement, type ReactNode } from "react";
+import { useState, type ComponentProps, type FormEvent, type ReactElement, type ReactNode } from "react";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -12,13 +12,15 @@ import {
 import { Button } from "./button.tsx";
 
 interface ConfirmDialogProps {
-  /** The button that opens the dialog. */
-  trigger: ReactElement;
+  /** The button that opens the dialog; left out, only `open` does (the caller returns focus on close). */
+  trigger?: ReactElement;
   title: ReactNode;
   description: ReactNode;
   /** Fields the camper fills in before confirming (the password that deletes an account). */
   children?: ReactNode;
   confirmLabel: string;
+  /** Red for what can't be undone (the default); "default" for a step on the way, like a password asked again. */
+  confirmVariant?: "destructive" | "default";
   /** What the confirm button says while the action runs. */
   pendingLabel?: string;
   cancelLabel?: string;
@@ -33,6 +35,7 @@ interface ConfirmDialogProps {
    */
   open?: boolean;
   onOpenChange?(open: boolean): void;
+  onCloseAutoFocus?: ComponentProps<typeof AlertDialogContent>["onCloseAutoFocus"];
 }
 
 /** The one confirmation for actions that can't be undone, built on the accessible alert dialog. */
@@ -42,11 +45,13 @@ export function ConfirmDialog({
   description,
   children,
   confirmLabel,
+  confirmVariant = "destructive",
   pendingLabel = confirmLabel,
   cancelLabel = "Cancel",
   onConfirm,
   open: controlledOpen,
   onOpenChange,
+  onCloseAutoFocus,
 }: ConfirmDialogProps) {
   const [ownOpen, setOwnOpen] = useState(false);
   const [pending, setPending] = useState(false);
@@ -76,8 +81,8 @@ export function ConfirmDialog({
 
   return (
     <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
+      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
+      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <form onSubmit={confirm} className="grid gap-4">
           <AlertDialogHeader>
             <AlertDialogTitle>{title}</AlertDialogTitle>
@@ -88,7 +93,7 @@ export function ConfirmDialog({
             <AlertDialogCancel type="button" disabled={pending}>
               {cancelLabel}
             </AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={pending}>
+            <Button type="submit" variant={confirmVariant} disabled={pending}>
               {pending ? pendingLabel : confirmLabel}
             </Button>
           </AlertDialogFooter>

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useLocation } from "wouter";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { Input } from "../../components/ui/input.tsx";
-import { Label } from "../../components/ui/label.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest, errorMessage } from "../../lib/api.ts";
 import { CURRENT_USER_KEY } from "../auth/auth-context.tsx";
+import { PasswordField } from "../auth/PasswordField.tsx";
 
 /** Deleting everything is one form away, behind the password so a borrowed laptop can't do it. */
 export function DeleteAccountCard() {
@@ -18,7 +17,6 @@ export function DeleteAccountCard() {
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const ids = { password: useId(), error: useId() };
 
   const deleteAccount = useMutation<void, Error, string>({
     mutationFn: async (pw) => {
@@ -77,23 +75,7 @@ export function DeleteAccountCard() {
           pendingLabel="Deleting..."
           onConfirm={confirm}
         >
-          <div className="grid gap-2">
-            <Label htmlFor={ids.password}>Password</Label>
-            <Input
-              id={ids.password}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? ids.error : undefined}
-            />
-            {error && (
-              <p id={ids.error} role="alert" className="text-sm text-red-800">
-                {error}
-              </p>
-            )}
-          </div>
+          <PasswordField label="Password" value={password} onChange={setPassword} error={error} />
         </ConfirmDialog>
       </CardContent>
     </Card>

@@ -4,6 +4,7 @@ import { FREE_TIER_SHOW_LIMIT, PROFILE_RECENT_SHOWS } from "../../../../contract
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { DeleteAccountCard } from "./DeleteAccountCard.tsx";
+import { PasswordCard } from "./PasswordCard.tsx";
 import { YourDataCard } from "./YourDataCard.tsx";
 import { useAuth } from "../auth/auth-context.tsx";
 import { planName } from "../pricing/plans.ts";
@@ -133,6 +134,7 @@ export function ProfilePage() {
       </div>
       <RecentShows />
       <YourDataCard />
+      <PasswordCard />
       <DeleteAccountCard />
     </div>
   );

@@ -55,6 +55,8 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 export interface FetchCall {
   method: string;
   url: URL;
+  /** The request's body when it is text (JSON). */
+  body?: string;
 }
 
 type Handler = (call: FetchCall) => Response | Promise<Response> | undefined;
@@ -67,7 +69,8 @@ export function mockFetch({ user, handler }: { user: PublicUser | null; handler?
   const calls: FetchCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const raw = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const call = { method: (init?.method ?? "GET").toUpperCase(), url: new URL(raw, "http://localhost") };
+    const call: FetchCall = { method: (init?.method ?? "GET").toUpperCase(), url: new URL(raw, "http://localhost") };
+    if (typeof init?.body === "string") call.body = init.body;
     calls.push(call);
     if (call.method === "GET" && call.url.pathname === "/api/user") {
       return user ? json(user) : json({ message: "You need to sign in first" }, { status: 401 });

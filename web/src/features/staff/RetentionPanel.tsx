@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { apiRequest, errorMessage, getJson, sendJson } from "../../lib/api.ts";
+import { needsPassword, usePasswordCheck } from "./password-check.tsx";
 
 const KEY = ["/api/staff/retention"];
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
@@ -19,20 +20,30 @@ export function RetentionPanel() {
   const { data } = useQuery({ queryKey: KEY, queryFn: ({ signal }) => getJson("/api/staff/retention", retentionAnnouncementSchema, { signal }) });
   const [startsOn, setStartsOn] = useState("");
   const [afterDays, setAfterDays] = useState("30");
+  // Both decide whether every camper's media is deleted: the staff member's password comes first.
+  const passwordCheck = usePasswordCheck();
   const save = useMutation({
     mutationFn: () => sendJson("PUT", "/api/staff/retention", { startsOn, afterDays: Number(afterDays) }, retentionRuleSchema),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    onError: (error) => {
+      if (needsPassword(error)) passwordCheck.retry(() => save.mutate());
+    },
   });
   // Staff change their minds: a rule not yet run can be taken back, and then nothing is deleted.
   const remove = useMutation({
     mutationFn: () => apiRequest("DELETE", "/api/staff/retention"),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    onError: (error) => {
+      if (needsPassword(error)) passwordCheck.retry(() => remove.mutate());
+    },
   });
   const rule = data?.rule && !data.rule.executedAt ? data.rule : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    passwordCheck.whenConfirmed(() => save.mutate());
   };
+  // With the password fresh the dialog waits for the removal; else it closes and the password is asked.
+  const confirmRemoval = () => (passwordCheck.fresh() ? remove.mutateAsync() : passwordCheck.whenConfirmed(() => remove.mutate()));
   return (
     <Card>
       <CardHeader>
@@ -62,7 +73,7 @@ export function RetentionPanel() {
               confirmLabel="Remove rule"
               pendingLabel="Removing..."
               cancelLabel="Keep it"
-              onConfirm={() => remove.mutateAsync()}
+              onConfirm={confirmRemoval}
             />
           </div>
         ) : (
@@ -81,8 +92,9 @@ export function RetentionPanel() {
             Set retention rule
           </Button>
         </form>
-        {save.isError && <p role="alert" className="text-red-800">{errorMessage(save.error)}</p>}
-        {remove.isError && <p role="alert" className="text-red-800">{errorMessage(remove.error)}</p>}
+        {save.isError && !needsPassword(save.error) && <p role="alert" className="text-red-800">{errorMessage(save.error)}</p>}
+        {remove.isError && !needsPassword(remove.error) && <p role="alert" className="text-red-800">{errorMessage(remove.error)}</p>}
+        {passwordCheck.dialog}
       </CardContent>
     </Card>
   );

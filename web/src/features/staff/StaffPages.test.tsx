@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Switch } from "wouter";
 import type { ShowReview, StaffShowDetail, StaffShowItem } from "../../../../contracts/reviews.ts";
 import { buildShow, buildUser, json, mockFetch, renderAt } from "../shows/test-helpers.tsx";
+import { forgetPasswordCheck } from "./password-check.tsx";
 import { StaffRoute } from "./StaffRoute.tsx";
 import { StaffShowPage } from "./StaffShowPage.tsx";
 import { StaffShowsPage } from "./StaffShowsPage.tsx";
@@ -120,5 +121,60 @@ describe("staff pages", () => {
 
     const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
     expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it("download a camper's data only after the password is typed again, then straight away for a few minutes", async () => {
+    const detail: StaffShowDetail = {
+      show: buildShow(4, { title: "Canoe week" }),
+      camper: { id: 1, username: "maya" },
+      review: review(),
+      personalDetails: { showId: 4, texts: { title: "Canoe week", script: "", captions: "" }, findings: [], unresolved: 0, aiChecked: false, checkedAt: "2026-07-01T12:00:00.000Z" },
+      video: null,
+    };
+    const { calls } = mockFetch({
+      user: staff,
+      handler: ({ url, method, body }) => {
+        if (url.pathname === "/api/staff/shows/4" && method === "GET") return json(detail);
+        if (url.pathname === "/api/staff/shows/4/shares") return json({ canShare: false, reason: "Not approved yet", links: [] });
+        if (url.pathname === "/api/staff/reauth" && method === "POST") {
+          return JSON.parse(body!).password === "coach-passphrase" ? json({ confirmedForSeconds: 300 }) : json({ message: "That password is not right" }, { status: 403 });
+        }
+        return undefined;
+      },
+    });
+    renderStaff("/staff/shows/4");
+    const link = await screen.findByRole("link", { name: "Download maya's data" });
+    expect(link.getAttribute("href")).toBe("/api/staff/campers/1/export");
+    expect(link.hasAttribute("download")).toBe(true);
+    // Whether each click went on to the download (the browser's part, stopped here), after the page's own handler.
+    const followed: boolean[] = [];
+    const record = (event: MouseEvent) => {
+      if (event.target !== link) return;
+      followed.push(!event.defaultPrevented);
+      event.preventDefault();
+    };
+    document.addEventListener("click", record);
+    try {
+      await userEvent.click(link);
+      const dialog = await screen.findByRole("alertdialog", { name: "Type your password again" });
+      expect(followed).toEqual([false]);
+      await userEvent.type(within(dialog).getByLabelText("Your password"), "not-it-at-all");
+      await userEvent.click(within(dialog).getByRole("button", { name: "Continue" }));
+      expect((await within(dialog).findByRole("alert")).textContent).toBe("That password is not right");
+      expect(within(dialog).getByLabelText("Your password").getAttribute("aria-invalid")).toBe("true");
+      await userEvent.clear(within(dialog).getByLabelText("Your password"));
+      await userEvent.type(within(dialog).getByLabelText("Your password"), "coach-passphrase");
+      await userEvent.click(within(dialog).getByRole("button", { name: "Continue" }));
+      await waitFor(() => expect(followed).toEqual([false, true]));
+      expect(screen.queryByRole("alertdialog")).toBeNull();
+      // Focus goes back where the staff member was.
+      await waitFor(() => expect(document.activeElement).toBe(link));
+      await userEvent.click(link);
+      expect(followed).toEqual([false, true, true]);
+      expect(calls.filter((c) => c.url.pathname === "/api/staff/reauth")).toHaveLength(2);
+    } finally {
+      document.removeEventListener("click", record);
+      forgetPasswordCheck();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { ArrowLeft, Check, MessageSquareWarning } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { Link, useParams } from "wouter";
 import { REVIEW_LIMITS, type StaffShowDetail } from "../../../../contracts/reviews.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -13,6 +13,7 @@ import { PersonalDetailsList } from "../review/PersonalDetailsList.tsx";
 import { ReviewStateBadge } from "../review/ReviewStateBadge.tsx";
 import { ShareCard } from "../share/ShareCard.tsx";
 import { isValidShowId } from "../shows/shows-api.ts";
+import { usePasswordCheck } from "./password-check.tsx";
 import { useStaffDecision, useStaffShow } from "./staff-api.ts";
 
 function DecisionForm({ detail }: { detail: StaffShowDetail }) {
@@ -73,6 +74,28 @@ function DecisionForm({ detail }: { detail: StaffShowDetail }) {
   );
 }
 
+/**
+ * A download of everything the app holds about the camper; the server writes it in the audit log.
+ * A plain link (the archive streams to disk), followed once the staff member's password is fresh.
+ */
+function CamperDataLink({ camper }: { camper: StaffShowDetail["camper"] }) {
+  const link = useRef<HTMLAnchorElement>(null);
+  const passwordCheck = usePasswordCheck();
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (passwordCheck.fresh()) return;
+    event.preventDefault();
+    passwordCheck.whenConfirmed(() => link.current?.click());
+  };
+  return (
+    <p>
+      <a ref={link} className="font-semibold text-lake-700 underline" href={`/api/staff/campers/${camper.id}/export`} download onClick={follow}>
+        Download {camper.username}'s data
+      </a>
+      {passwordCheck.dialog}
+    </p>
+  );
+}
+
 /** /staff/shows/:id: watch the final video with captions, read the script, decide. */
 export function StaffShowPage() {
   const { id } = useParams<{ id: string }>();
@@ -102,12 +125,7 @@ export function StaffShowPage() {
               <ReviewStateBadge state={detail.review.state} />
             </div>
             <p className="text-slate-700">By {detail.camper.username}</p>
-            <p>
-              {/* A download of everything the app holds about the camper; the server writes it in the audit log. */}
-              <a className="font-semibold text-lake-700 underline" href={`/api/staff/campers/${detail.camper.id}/export`} download>
-                Download {detail.camper.username}'s data
-              </a>
-            </p>
+            <CamperDataLink camper={detail.camper} />
           </header>
           {detail.review.camperMessage && (
             <Card>
