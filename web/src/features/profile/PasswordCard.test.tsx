@@ -83,11 +83,13 @@ describe("Password and devices", () => {
       handler: ({ method, url }) => (method === "POST" && url.pathname === "/api/user/sign-out-others" ? json({ endedSessions: ended }) : undefined),
     });
     renderAt("/profile", <PasswordCard />);
-    await userEvent.click(screen.getByRole("button", { name: "Sign out other devices" }));
+    // Not named like Profile's "Sign Out", which signs this device out.
+    expect(screen.queryByRole("button", { name: /sign out/i })).toBeNull();
+    await userEvent.click(screen.getByRole("button", { name: "Sign other devices out" }));
     const status = await screen.findByText("Signed out 2 other devices");
     expect(within(status.closest("li") ?? document.body).getByText("This device stays signed in.")).toBeTruthy();
     ended = 0;
-    await userEvent.click(screen.getByRole("button", { name: "Sign out other devices" }));
+    await userEvent.click(screen.getByRole("button", { name: "Sign other devices out" }));
     expect(await screen.findByText("No other devices were signed in")).toBeTruthy();
     expect(calls.filter((c) => c.url.pathname === "/api/user/sign-out-others")).toHaveLength(2);
   });

@@ -97,7 +97,7 @@ export function PasswordCard() {
           <p className="text-sm text-slate-700">Signed in somewhere you no longer use? Sign out there without signing out here.</p>
           <Button type="button" variant="outline" onClick={() => signOutOthers.mutate()} disabled={signOutOthers.isPending}>
             <MonitorSmartphone aria-hidden="true" />
-            {signOutOthers.isPending ? "Signing out..." : "Sign out other devices"}
+            {signOutOthers.isPending ? "Signing them out..." : "Sign other devices out"}
           </Button>
         </div>
       </CardContent>
