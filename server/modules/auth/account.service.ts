@@ -1,6 +1,6 @@
 import { AUTH_MESSAGES, type ChangePasswordBody } from "../../../contracts/auth.ts";
 import { forbidden, unauthorized } from "../../http/errors.ts";
-import { assertUncommonPassword } from "./auth.service.ts";
+import { assertUncommonPassword } from "./common-passwords.ts";
 import type { PasswordAttempts } from "./password-attempts.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 import { STAFF_SESSION, type SessionsRepository } from "./sessions.repository.ts";

@@ -4,9 +4,9 @@ import {
   type PublicUser,
   type RegisterBody,
 } from "../../../contracts/auth.ts";
-import { badRequest, conflict, unauthorized } from "../../http/errors.ts";
+import { conflict, unauthorized } from "../../http/errors.ts";
 import type { RateLimiter } from "../rate-limit/limiter.ts";
-import { isCommonPassword } from "./common-passwords.ts";
+import { assertUncommonPassword } from "./common-passwords.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { deviceIdOf, newDeviceToken, type KnownDevicesRepository } from "./known-devices.repository.ts";
 import { QUARTER_HOUR, wait, type AttemptLimit, type PasswordAttempts } from "./password-attempts.ts";
@@ -33,11 +33,6 @@ export interface SignedIn {
 export interface SignInClient {
   address: string;
   deviceToken: string | undefined;
-}
-
-/** A new password is refused when it is one of the most common ones, wherever it is set. */
-export async function assertUncommonPassword(password: string): Promise<void> {
-  if (await isCommonPassword(password)) throw badRequest(AUTH_MESSAGES.commonPassword);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { PASSWORD_RULES } from "../../../contracts/auth.ts";
+import { AUTH_MESSAGES, PASSWORD_RULES } from "../../../contracts/auth.ts";
+import { badRequest } from "../../http/errors.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -25,4 +26,9 @@ function commonPasswords(): Promise<string> {
 export async function isCommonPassword(password: string): Promise<boolean> {
   if (password.includes("\n")) return false;
   return (await commonPasswords()).includes(`\n${password.toLowerCase()}\n`);
+}
+
+/** A new password is refused when it is one of the most common ones, wherever it is set. */
+export async function assertUncommonPassword(password: string): Promise<void> {
+  if (await isCommonPassword(password)) throw badRequest(AUTH_MESSAGES.commonPassword);
 }
