@@ -28,9 +28,29 @@ export const TIME_LIMITS = {
 
 const MIB = 1024 * 1024;
 
+type LimitKind = keyof typeof TIME_LIMITS;
+let scales: Partial<Record<LimitKind, number>> = {};
+
+/**
+ * Runs `work` with the limits of every run started until it settles multiplied by `factors`: how a
+ * test reaches a limit without waiting minutes for it. (A request's body arrives through streams,
+ * which lose an AsyncLocalStorage's context, so the factors are the process's while `work` runs.)
+ */
+export async function withTimeLimitsScaled<T>(factors: Partial<Record<LimitKind, number>>, work: () => Promise<T>): Promise<T> {
+  const before = scales;
+  scales = { ...before, ...factors };
+  try {
+    return await work();
+  } finally {
+    scales = before;
+  }
+}
+
+const scaled = (kind: LimitKind, ms: number) => Math.ceil(ms * (scales[kind] ?? 1));
+
 /** For a run over stored files of these sizes in bytes. */
 export function mediaFileTimeLimitMs(bytes: number): number {
-  return Math.ceil(TIME_LIMITS.mediaFile.baseMs + (Math.max(0, bytes) / MIB) * TIME_LIMITS.mediaFile.perMiBMs);
+  return scaled("mediaFile", TIME_LIMITS.mediaFile.baseMs + (Math.max(0, bytes) / MIB) * TIME_LIMITS.mediaFile.perMiBMs);
 }
 
 /** For a run over these files (their sizes together; a file that cannot be read counts nothing, and the tool will say why). */
@@ -41,16 +61,16 @@ export async function mediaFilesTimeLimitMs(files: readonly string[]): Promise<n
 
 /** For listening to this many seconds of sound. */
 export function listeningTimeLimitMs(seconds: number): number {
-  return Math.ceil(TIME_LIMITS.listening.baseMs + Math.max(0, seconds) * TIME_LIMITS.listening.perSecondMs);
+  return scaled("listening", TIME_LIMITS.listening.baseMs + Math.max(0, seconds) * TIME_LIMITS.listening.perSecondMs);
 }
 
 /** For reading these texts aloud in one run. */
 export function voiceTimeLimitMs(texts: string | readonly string[]): number {
   const characters = (typeof texts === "string" ? [texts] : texts).reduce((n, t) => n + t.length, 0);
-  return Math.ceil(TIME_LIMITS.voice.baseMs + (characters / TIME_LIMITS.voice.charactersPerSecond) * TIME_LIMITS.voice.perSecondMs);
+  return scaled("voice", TIME_LIMITS.voice.baseMs + (characters / TIME_LIMITS.voice.charactersPerSecond) * TIME_LIMITS.voice.perSecondMs);
 }
 
 /** For rendering a video of this many seconds. */
 export function renderTimeLimitMs(seconds: number): number {
-  return Math.ceil(TIME_LIMITS.render.baseMs + Math.max(0, seconds) * TIME_LIMITS.render.perSecondMs);
+  return scaled("render", TIME_LIMITS.render.baseMs + Math.max(0, seconds) * TIME_LIMITS.render.perSecondMs);
 }

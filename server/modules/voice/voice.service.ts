@@ -9,7 +9,7 @@ import { VOICE_MESSAGES, VOICE_PREVIEW_TEXT, VOICE_SAMPLE_LIMITS, voiceName, typ
 import { HttpError, badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../http/errors.ts";
 import { NotVideoError, TooLargeError, UploadGuard, sniffAudio } from "../../media/magic-bytes.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
-import { ToolTimeLimitError } from "../../media/tool-process.ts";
+import { ToolAbortedError, ToolTimeLimitError } from "../../media/tool-process.ts";
 import { concatAudio, detectSilences, probeAudioDuration, remux, type Silence, type VideoToolPaths } from "../../media/video-tools.ts";
 import { VoiceError, speechSentences, splitForSpeech, type TimedSentence, type VoiceProvider } from "../../voice/voice-provider.ts";
 import { joinWithPauses, parseWav, seconds, toWav, trimSilence } from "../../voice/wav.ts";
@@ -297,8 +297,9 @@ export class VoiceService {
 }
 
 /** What the camper hears when a voice could not be made: the provider's own words, or ours. */
-function voiceFailure(error: unknown): HttpError {
-  if (error instanceof HttpError) return error;
+function voiceFailure(error: unknown): Error {
+  // Its request or job went away: nobody to tell.
+  if (error instanceof HttpError || error instanceof ToolAbortedError) return error;
   if (error instanceof VoiceError) return new HttpError(error.statusCode, error.message);
   if (error instanceof ToolTimeLimitError) return new HttpError(504, VOICE_MESSAGES.tookTooLong);
   return new HttpError(502, VOICE_MESSAGES.failed);
