@@ -1,10 +1,11 @@
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { crafted, listeningServer } from "../../testing/crafted-media.ts";
 import { audioFixture, webmFixture } from "../../testing/media-fixtures.ts";
 import { guardMediaInputs, MediaInputError, PROTOCOL_WHITELIST } from "./media-inputs.ts";
+import { runTool } from "./tool-process.ts";
 import { hasAudioStream, probeAudioDuration, remux, resolveVideoTools } from "./video-tools.ts";
 
 const tools = resolveVideoTools({});
@@ -50,6 +51,17 @@ describe("guardMediaInputs", () => {
     expect(() => guardMediaInputs(["-i", playlist])).toThrow(/not a kind of media file this server reads/);
     expect(() => guardMediaInputs(["-i", "http://127.0.0.1:9/a.webm"])).toThrow(/needs its format named/);
     expect(() => guardMediaInputs(["-v", "error", clip])).toThrow(/must be given with -i/);
+  });
+});
+
+describe("the ffmpeg a camp configures", () => {
+  it("has its inputs guarded whatever its file is called", async () => {
+    const encoder = path.join(work, "encoder");
+    await symlink(tools.ffmpeg, encoder);
+    const configured = resolveVideoTools({ ffmpegPath: encoder });
+    const playlist = path.join(work, "list.txt");
+    await writeFile(playlist, "ffconcat version 1.0\nfile clip.webm\n");
+    await expect(runTool(configured.ffmpeg, ["-v", "error", "-i", playlist, "-f", "null", "-"], { maxBuffer: 1024 })).rejects.toThrow(MediaInputError);
   });
 });
 

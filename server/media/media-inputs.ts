@@ -53,9 +53,16 @@ function firstBytes(file: string): Buffer {
   }
 }
 
-/** Whether a command is ffmpeg or ffprobe (a configured path may carry a version: ffmpeg-7). */
+/** The ffmpeg and ffprobe paths the server resolved (resolveVideoTools), whatever they are called. */
+const mediaTools = new Set<string>();
+
+export function registerMediaTool(command: string): void {
+  mediaTools.add(command);
+}
+
+/** Whether a command is ffmpeg or ffprobe: one the server resolved, or one named so (ffmpeg-7 too). */
 export function isMediaTool(command: string): boolean {
-  return /^ff(mpeg|probe)/.test(path.basename(command));
+  return mediaTools.has(command) || /^ff(mpeg|probe)/.test(path.basename(command));
 }
 
 /**

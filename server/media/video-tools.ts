@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { registerMediaTool } from "./media-inputs.ts";
 import { mediaFilesTimeLimitMs } from "./time-limits.ts";
 import { onPath, runTool } from "./tool-process.ts";
 
@@ -28,6 +29,9 @@ export function resolveVideoTools(config: { ffmpegPath?: string; ffprobePath?: s
   };
   const ffmpeg = pick(config.ffmpegPath, "ffmpeg", "@ffmpeg-installer/ffmpeg");
   const ffprobe = pick(config.ffprobePath, "ffprobe", "@ffprobe-installer/ffprobe");
+  // Their inputs are guarded (media-inputs.ts) even when a configured path has another name.
+  registerMediaTool(ffmpeg.path);
+  registerMediaTool(ffprobe.path);
   return { ffmpeg: ffmpeg.path, ffprobe: ffprobe.path, sources: { ffmpeg: ffmpeg.source, ffprobe: ffprobe.source } };
 }
 
