@@ -34,6 +34,23 @@ export default tseslint.config(
     },
   },
   {
+    // The server starts programs only through its one helper, which keeps a camper's text off their
+    // command lines, pins what ffmpeg may read and stops every run at its time limit.
+    files: ["server/**/*.ts", "db/**/*.ts"],
+    ignores: ["server/media/tool-process.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: ["node:child_process", "child_process"].map((name) => ({
+            name,
+            message: "Start programs with spawnTool/runTool from server/media/tool-process.ts.",
+          })),
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**/*.mjs", "bench/**/*.{ts,mjs}", "e2e/**/*.ts", "testing/**/*.ts"],
     rules: { "no-console": "off" },
   },

@@ -96,4 +96,5 @@ export const VOICE_MESSAGES = {
   noSample: "No voice sample saved yet",
   noVoiceOver: "No AI voice for this show yet",
   failed: "Failed to generate voice sample",
+  tookTooLong: "Reading this aloud took too long, so it was stopped. Please try again in a little while.",
 } as const;

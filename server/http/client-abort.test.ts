@@ -1,35 +1,24 @@
 import { readdir } from "node:fs/promises";
 import { connect } from "node:net";
 import path from "node:path";
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../app.ts";
+import type { App } from "../app.ts";
 import { webmFixture } from "../../testing/media-fixtures.ts";
-import { registerCamper, TEST_DATA_DIR, testConfig, type SignedInClient } from "../../testing/test-app.ts";
-import { testDatabase } from "../../testing/test-database.ts";
+import { listeningTestApp, registerCamper, TEST_DATA_DIR, type SignedInClient } from "../../testing/test-app.ts";
 import { multipartBody, tusCreate } from "../../testing/uploads.ts";
 
 /**
  * A camper who closes the tab, loses Wi-Fi or pauses an upload cuts the request mid-body. That is
  * not the server's error: nothing may be logged at error level, and the bytes that arrived are kept.
  */
-const lines: { level: number; msg: string }[] = [];
+let lines: { level: number; msg: string }[];
 let app: App;
 let port: number;
 let camper: SignedInClient;
 let video: Buffer;
 
 beforeAll(async () => {
-  const { db } = await testDatabase();
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
-  app = await buildApp({ config: testConfig(), db, logger: { level: "info", stream } });
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  port = (app.server.address() as { port: number }).port;
+  ({ app, port, lines } = await listeningTestApp());
   video = await webmFixture(2);
 });
 afterAll(() => app.close());

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { NOT_FOUND_ISSUE } from "../../contracts/ids.ts";
+import { MediaInputError } from "../media/media-inputs.ts";
+import { ToolAbortedError, ToolTimeLimitError } from "../media/tool-process.ts";
 
 /**
  * An error a service throws on purpose: its status and message go to the client as-is. Anything
@@ -80,8 +82,17 @@ export function registerErrorHandling(app: FastifyInstance) {
       if (status === 429) return reply.code(429).send({ message: error.message });
       return reply.code(status).send({ message });
     }
+    // A program (ffmpeg, a voice, pocketsphinx) stopped at its time limit: said plainly, details in the log.
+    if ((error as Error) instanceof ToolTimeLimitError) {
+      request.log.warn({ err: error }, "a tool ran past its time limit");
+      return reply.code(503).header("retry-after", "60").send({ message: "That took the server too long, so it stopped. Please try again in a little while." });
+    }
+    if ((error as Error) instanceof MediaInputError) {
+      request.log.warn({ err: error }, "a file that is not media we read");
+      return reply.code(415).send({ message: "That file is not a kind of video or sound this app can read." });
+    }
     // A client that hung up mid-request (closed tab, lost Wi-Fi, paused upload) is not our error.
-    if (request.raw.aborted || request.raw.socket?.destroyed || CLIENT_GONE_CODES.has(String(error.code))) {
+    if (request.raw.aborted || request.raw.socket?.destroyed || CLIENT_GONE_CODES.has(String(error.code)) || (error as Error) instanceof ToolAbortedError) {
       request.log.info({ code: error.code }, "client went away before the answer");
       return reply.code(400).send({ message: "The request ended before it was complete" });
     }

@@ -2,7 +2,8 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { runTool } from "./tool-process.ts";
+import { MediaInputError } from "./media-inputs.ts";
+import { runTool, spawnTool, stopErrorOf, ToolAbortedError, ToolTimeLimitError } from "./tool-process.ts";
 import { resolveVideoTools } from "./video-tools.ts";
 
 /** Running, as opposed to gone or a zombie nobody has reaped yet (a container's PID 1 may never). */
@@ -33,9 +34,57 @@ describe("spawnTool", () => {
   });
 
   it("runs a tool to its output, and reports a failure with its stderr", async () => {
-    const { ffprobe } = resolveVideoTools({});
+    const { ffprobe, ffmpeg } = resolveVideoTools({});
     const { stdout } = await runTool(ffprobe, ["-version"], { maxBuffer: 1024 * 1024 });
     expect(stdout).toMatch(/ffprobe version/);
-    await expect(runTool(ffprobe, ["-v", "error", "/no/such/file.webm"], { maxBuffer: 1024 * 1024 })).rejects.toThrow(/No such file/);
+    await expect(runTool(ffmpeg, ["-v", "error", "-nostdin", "-f", "lavfi", "-i", "nosuchsource", "-f", "null", "-"], { maxBuffer: 1024 * 1024 })).rejects.toThrow(
+      /ffmpeg failed \(exit code 1\).*nosuchsource/s,
+    );
+  });
+
+  it("refuses, before anything starts, an ffmpeg input it could not pin to a format", async () => {
+    const { ffprobe } = resolveVideoTools({});
+    await expect(runTool(ffprobe, ["-v", "error", "-i", "/no/such/file.webm"], { maxBuffer: 1024 })).rejects.toThrow(MediaInputError);
+    await expect(runTool(ffprobe, ["-v", "error", "/no/such/file.webm"], { maxBuffer: 1024 })).rejects.toThrow(/must be given with -i/);
+  });
+
+  it("gives a program's standard input the text, which is never among its arguments", async () => {
+    const { stdout } = await runTool("cat", [], { maxBuffer: 1024, input: "-f /etc/hostname" });
+    expect(stdout).toBe("-f /etc/hostname");
+  });
+});
+
+/** An ffmpeg that runs until stopped (a test pattern at real-time speed, written nowhere). */
+const endless = ["-v", "error", "-nostdin", "-re", "-f", "lavfi", "-i", "testsrc=size=64x64:rate=5", "-f", "null", "-"];
+
+function closed(child: ReturnType<typeof spawnTool>) {
+  return new Promise<void>((resolve) => child.once("close", () => resolve()));
+}
+
+describe("a run's limits", () => {
+  const { ffmpeg } = resolveVideoTools({});
+
+  it("stops a run at its time limit, as a clear error, and the program is gone", async () => {
+    const child = spawnTool(ffmpeg, endless, { stdio: "ignore", timeoutMs: 300 });
+    await closed(child);
+    expect(stopErrorOf(child)).toBeInstanceOf(ToolTimeLimitError);
+    expect(isRunning(child.pid!)).toBe(false);
+    await expect(runTool(ffmpeg, endless, { maxBuffer: 1024 * 1024, timeoutMs: 300 })).rejects.toThrow(/ffmpeg ran past its time limit of 1 s and was stopped/);
+  });
+
+  it("stops a run when its request or job goes away", async () => {
+    const controller = new AbortController();
+    const child = spawnTool(ffmpeg, endless, { stdio: "ignore", signal: controller.signal });
+    await new Promise((resolve) => child.once("spawn", resolve));
+    expect(isRunning(child.pid!)).toBe(true);
+    controller.abort(new Error("client went away"));
+    await closed(child);
+    expect(stopErrorOf(child)).toBeInstanceOf(ToolAbortedError);
+    expect(isRunning(child.pid!)).toBe(false);
+
+    const running = runTool(ffmpeg, endless, { maxBuffer: 1024 * 1024, signal: AbortSignal.timeout(300) });
+    await expect(running).rejects.toBeInstanceOf(ToolAbortedError);
+    // Already gone: nothing starts.
+    await expect(runTool(ffmpeg, endless, { maxBuffer: 1024, signal: controller.signal })).rejects.toThrow(/ffmpeg was stopped: client went away/);
   });
 });

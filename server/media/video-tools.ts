@@ -1,5 +1,7 @@
 import { createRequire } from "node:module";
-import { onPath, runTool as run } from "./tool-process.ts";
+import { registerMediaTool } from "./media-inputs.ts";
+import { mediaFilesTimeLimitMs } from "./time-limits.ts";
+import { onPath, runTool } from "./tool-process.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -27,17 +29,33 @@ export function resolveVideoTools(config: { ffmpegPath?: string; ffprobePath?: s
   };
   const ffmpeg = pick(config.ffmpegPath, "ffmpeg", "@ffmpeg-installer/ffmpeg");
   const ffprobe = pick(config.ffprobePath, "ffprobe", "@ffprobe-installer/ffprobe");
+  // Their inputs are guarded (media-inputs.ts) even when a configured path has another name.
+  registerMediaTool(ffmpeg.path);
+  registerMediaTool(ffprobe.path);
   return { ffmpeg: ffmpeg.path, ffprobe: ffprobe.path, sources: { ffmpeg: ffmpeg.source, ffprobe: ffprobe.source } };
 }
 
 export type VideoContainer = "webm" | "mp4";
 
+/**
+ * Runs ffmpeg or ffprobe over stored files: limited in time by their sizes (TIME_LIMITS.mediaFile),
+ * stopped with `signal`. The helper pins each input's format and protocols (media-inputs.ts).
+ */
+export async function runMediaTool(
+  tool: string,
+  args: readonly string[],
+  inputs: readonly string[],
+  options: { signal?: AbortSignal; maxBuffer?: number } = {},
+): Promise<{ stdout: string; stderr: string }> {
+  return runTool(tool, args, { maxBuffer: options.maxBuffer ?? 1024 * 1024, signal: options.signal, timeoutMs: await mediaFilesTimeLimitMs(inputs) });
+}
+
 /** Rewrites the container without re-encoding: MediaRecorder WebM gains a duration and seek index. */
-export async function remux(tools: VideoToolPaths, input: string, output: string, container: VideoContainer) {
+export async function remux(tools: VideoToolPaths, input: string, output: string, container: VideoContainer, signal?: AbortSignal) {
   const args = ["-v", "error", "-nostdin", "-y", "-i", input, "-map", "0", "-c", "copy"];
   if (container === "mp4") args.push("-movflags", "+faststart");
   args.push("-f", container, output);
-  await run(tools.ffmpeg, args, { maxBuffer: 1024 * 1024 });
+  await runMediaTool(tools.ffmpeg, args, [input], { signal });
 }
 
 interface ProbeResult {
@@ -47,12 +65,8 @@ interface ProbeResult {
 }
 
 /** What ffprobe says of a file: its duration and which kinds of stream it has. */
-async function probe(tools: VideoToolPaths, file: string): Promise<ProbeResult> {
-  const { stdout } = await run(
-    tools.ffprobe,
-    ["-v", "error", "-show_entries", "format=duration:stream=codec_type", "-of", "json", file],
-    { maxBuffer: 1024 * 1024 },
-  );
+async function probe(tools: VideoToolPaths, file: string, signal?: AbortSignal): Promise<ProbeResult> {
+  const { stdout } = await runMediaTool(tools.ffprobe, ["-v", "error", "-show_entries", "format=duration:stream=codec_type", "-of", "json", "-i", file], [file], { signal });
   const parsed = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { codec_type?: string }[] };
   const types = new Set(parsed.streams?.map((s) => s.codec_type));
   return { durationSeconds: Number(parsed.format?.duration), hasVideo: types.has("video"), hasAudio: types.has("audio") };
@@ -66,40 +80,40 @@ function requireDuration(result: ProbeResult, has: boolean, what: string): numbe
 }
 
 /** The media's duration in seconds; throws when the file is not readable video. */
-export async function probeDuration(tools: VideoToolPaths, file: string): Promise<number> {
-  const result = await probe(tools, file);
+export async function probeDuration(tools: VideoToolPaths, file: string, signal?: AbortSignal): Promise<number> {
+  const result = await probe(tools, file, signal);
   return requireDuration(result, result.hasVideo, "video");
 }
 
 /** An audio file's duration in seconds; throws when it has no audio stream. */
-export async function probeAudioDuration(tools: VideoToolPaths, file: string): Promise<number> {
-  const result = await probe(tools, file);
+export async function probeAudioDuration(tools: VideoToolPaths, file: string, signal?: AbortSignal): Promise<number> {
+  const result = await probe(tools, file, signal);
   return requireDuration(result, result.hasAudio, "audio");
 }
 
 /** Joins audio files end to end into one file of the same kind (WAV or MP3). */
-export async function concatAudio(tools: VideoToolPaths, inputs: string[], output: string, format: "wav" | "mp3") {
+export async function concatAudio(tools: VideoToolPaths, inputs: string[], output: string, format: "wav" | "mp3", signal?: AbortSignal) {
   const args = ["-v", "error", "-nostdin", "-y"];
   for (const input of inputs) args.push("-i", input);
   args.push("-filter_complex", `${inputs.map((_, i) => `[${i}:a]`).join("")}concat=n=${inputs.length}:v=0:a=1[a]`, "-map", "[a]");
   args.push(...(format === "wav" ? ["-c:a", "pcm_s16le", "-f", "wav"] : ["-c:a", "libmp3lame", "-q:a", "4", "-f", "mp3"]), output);
-  await run(tools.ffmpeg, args, { maxBuffer: 1024 * 1024 });
+  await runMediaTool(tools.ffmpeg, args, inputs, { signal });
 }
 
 /** Whether a file has an audio stream (clips recorded without a microphone have none). */
-export async function hasAudioStream(tools: VideoToolPaths, file: string): Promise<boolean> {
-  return (await probe(tools, file)).hasAudio;
+export async function hasAudioStream(tools: VideoToolPaths, file: string, signal?: AbortSignal): Promise<boolean> {
+  return (await probe(tools, file, signal)).hasAudio;
 }
 
 /**
  * A JPEG still from a video for its player's poster: a frame a little way in (the very first frame
  * of a camera recording is often dark while the exposure settles), at most 640 px wide.
  */
-export async function grabPoster(tools: VideoToolPaths, input: string, output: string, durationSeconds: number) {
+export async function grabPoster(tools: VideoToolPaths, input: string, output: string, durationSeconds: number, signal?: AbortSignal) {
   const at = Math.min(1, durationSeconds / 3);
   const args = ["-v", "error", "-nostdin", "-y", "-ss", at.toFixed(3), "-i", input, "-frames:v", "1"];
   args.push("-vf", "scale='min(640,iw)':-2", "-q:v", "4", "-f", "image2", "-c:v", "mjpeg", output);
-  await run(tools.ffmpeg, args, { maxBuffer: 1024 * 1024 });
+  await runMediaTool(tools.ffmpeg, args, [input], { signal });
 }
 
 export interface Silence {
@@ -108,11 +122,12 @@ export interface Silence {
 }
 
 /** Quiet stretches of at least `minSeconds` below `noiseDb` (ffmpeg's silencedetect). */
-export async function detectSilences(tools: VideoToolPaths, file: string, noiseDb = -35, minSeconds = 0.2): Promise<Silence[]> {
-  const { stderr } = await run(
+export async function detectSilences(tools: VideoToolPaths, file: string, noiseDb = -35, minSeconds = 0.2, signal?: AbortSignal): Promise<Silence[]> {
+  const { stderr } = await runMediaTool(
     tools.ffmpeg,
     ["-v", "info", "-nostdin", "-hide_banner", "-i", file, "-af", `silencedetect=noise=${noiseDb}dB:d=${minSeconds}`, "-f", "null", "-"],
-    { maxBuffer: 16 * 1024 * 1024 },
+    [file],
+    { signal, maxBuffer: 16 * 1024 * 1024 },
   );
   const silences: Silence[] = [];
   let open: number | undefined;

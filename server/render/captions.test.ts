@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveVideoTools } from "../media/video-tools.ts";
 import { TRICKY_CAPTIONS } from "../../testing/captions.ts";
 import { escapeSubtitleText, escapeWebVttText, toSrt, toWebVtt } from "./captions.ts";
+import { filterValue } from "./render-plan.ts";
 
 const run = promisify(execFile);
 
@@ -65,6 +66,16 @@ describe("burned-in captions in a frame grab", () => {
     await writeFile(path.join(dir, "cue.txt"), text);
     return ink(`drawtext=fontfile=${fontFile}:textfile=cue.txt:fontsize=40:fontcolor=white:x=10:y=100`);
   }
+
+  it("reads its captions file and fonts from folders whose names are filter syntax", async () => {
+    const odd = path.join(dir, "it's: a, [folder]; really");
+    await mkdir(odd, { recursive: true });
+    await copyFile(fontFile, path.join(odd, "Sans.ttf"));
+    await writeFile(path.join(odd, "cue.srt"), toSrt([{ start: 0, end: 5, text: "Plain words for the scale" }]));
+    const style = ":force_style='FontName=DejaVu Sans,FontSize=20,Outline=0,Shadow=0'";
+    const inOdd = await ink(`subtitles=filename=${filterValue(path.join(odd, "cue.srt"))}:fontsdir=${filterValue(odd)}${style}`);
+    expect(inOdd / (await burned("Plain words for the scale"))).toBeCloseTo(1, 1);
+  });
 
   // Emoji and right-to-left text draw differently in the two renderers (font fallback, shaping), so
   // those are checked in Chromium's track parser; here the characters that are markup to libass.

@@ -56,6 +56,14 @@ export function renderDuration(format: VideoFormatKey, clips: RenderClip[], voic
   return Math.max(Math.min(clipsTotal, frameSize(format).maxDuration), voiceSeconds ?? 0);
 }
 
+/**
+ * A filter option's value as ffmpeg reads it back unchanged (a folder or file name with ' : , ; [ ]
+ * in it): escaped once for the filter's own option list, then once more for the filter graph.
+ */
+export function filterValue(value: string): string {
+  return value.replace(/[\\':]/g, "\\$&").replace(/[\\'[\],;]/g, "\\$&");
+}
+
 /** Passes over the clips at most, when a long voice outlasts short clips; after that the last picture holds. */
 const MAX_SEGMENTS = 60;
 
@@ -116,11 +124,11 @@ export function buildRenderPlan(input: RenderPlanInput): RenderPlan {
     videoOut = "vhold";
   }
   if (input.subtitlesFile) {
-    const fonts = input.fontsDir ? `:fontsdir='${input.fontsDir}'` : "";
+    const fonts = input.fontsDir ? `:fontsdir=${filterValue(input.fontsDir)}` : "";
     // libass sizes these in a 288-line script space, whatever the frame: 14 is ~5 % of the height.
     const fontSize = W > H ? 16 : 12;
     filters.push(
-      `[${videoOut}]subtitles=filename='${input.subtitlesFile}'${fonts}:force_style='FontName=DejaVu Sans,FontSize=${fontSize},PrimaryColour=&H00FFFFFF,OutlineColour=&H00000000,BorderStyle=1,Outline=1.5,Shadow=0,MarginV=18,WrapStyle=0'[vsub]`,
+      `[${videoOut}]subtitles=filename=${filterValue(input.subtitlesFile)}${fonts}:force_style='FontName=DejaVu Sans,FontSize=${fontSize},PrimaryColour=&H00FFFFFF,OutlineColour=&H00000000,BorderStyle=1,Outline=1.5,Shadow=0,MarginV=18,WrapStyle=0'[vsub]`,
     );
     videoOut = "vsub";
   }

@@ -1,13 +1,9 @@
-import { execFile } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
 import type { ScriptCheck } from "../../contracts/shots.ts";
-import type { VideoToolPaths } from "../media/video-tools.ts";
+import { runMediaTool, type VideoToolPaths } from "../media/video-tools.ts";
 import { usedSeconds, type RenderClip } from "../render/render-plan.ts";
 import { matchScript, type ScriptTiming } from "./script-match.ts";
 import type { HeardWord, SpeechAligner } from "./speech-aligner.ts";
-
-const run = promisify(execFile);
 
 /**
  * The sound of a clip (or of `span` of it) as the listeners take it: 16 kHz, mono, 16-bit PCM WAV.
@@ -15,10 +11,7 @@ const run = promisify(execFile);
  */
 export async function extractSpeechWav(tools: VideoToolPaths, input: string, wav: string, span?: { start: number; seconds: number }, signal?: AbortSignal): Promise<void> {
   const cut = span ? ["-ss", span.start.toFixed(3), "-t", span.seconds.toFixed(3)] : [];
-  await run(tools.ffmpeg, ["-v", "error", "-nostdin", "-y", ...cut, "-i", input, "-vn", "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", "-f", "wav", wav], {
-    maxBuffer: 1024 * 1024,
-    signal,
-  });
+  await runMediaTool(tools.ffmpeg, ["-v", "error", "-nostdin", "-y", ...cut, "-i", input, "-vn", "-ac", "1", "-ar", "16000", "-c:a", "pcm_s16le", "-f", "wav", wav], [input], { signal });
 }
 
 /** The result for a show: whether the camper read the script in the clips, and its sentences' times in the video. */

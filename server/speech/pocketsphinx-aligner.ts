@@ -1,8 +1,9 @@
-import { execFile } from "node:child_process";
-import { accessSync, constants, existsSync } from "node:fs";
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { scriptSentences } from "../../contracts/script-sentences.ts";
+import { listeningTimeLimitMs } from "../media/time-limits.ts";
+import { onPath, runTool, ToolAbortedError, ToolTimeLimitError } from "../media/tool-process.ts";
 import { spokenTokens, type HeardWord, type SpeechAligner } from "./speech-aligner.ts";
 
 /** Debian's `pocketsphinx` (5prealpha: pocketsphinx_continuous) and `pocketsphinx-en-us`. */
@@ -22,17 +23,11 @@ function knownWords(): Promise<Set<string>> {
 }
 
 function binaryOnPath(): string | undefined {
-  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
-    if (!dir) continue;
-    try {
-      accessSync(path.join(dir, BINARY), constants.X_OK);
-      return path.join(dir, BINARY);
-    } catch {
-      // not here
-    }
-  }
-  return undefined;
+  return onPath(BINARY);
 }
+
+/** Seconds of sound in a 16 kHz mono 16-bit WAV (what extractSpeechWav makes) of this many bytes. */
+const wavSeconds = (bytes: number) => Math.max(0, bytes - 44) / (16_000 * 2);
 
 /**
  * Offline: pocketsphinx listens for the script's own words in order (a finite-state grammar, see
@@ -65,14 +60,16 @@ export class PocketsphinxAligner implements SpeechAligner {
     // Next to the sound, in the caller's work folder (a render's, which crash recovery cleans up).
     const grammar = `${wavFile}.fsg`;
     try {
+      // The script reaches pocketsphinx only as dictionary words inside the grammar file, never as an argument.
       await writeFile(grammar, fsg);
-      const stdout = await new Promise<string>((resolve, reject) => {
-        execFile(
-          this.binary,
-          ["-infile", wavFile, "-fsg", grammar, "-dict", DICTIONARY, "-hmm", ACOUSTIC_MODEL, "-time", "yes", "-logfn", "/dev/null"],
-          { maxBuffer: 16 * 1024 * 1024, signal },
-          (error, out) => (error ? reject(new Error(`pocketsphinx could not read the clip's sound: ${error.message}`)) : resolve(out)),
-        );
+      const timeoutMs = listeningTimeLimitMs(wavSeconds((await stat(wavFile)).size));
+      const { stdout } = await runTool(
+        this.binary,
+        ["-infile", wavFile, "-fsg", grammar, "-dict", DICTIONARY, "-hmm", ACOUSTIC_MODEL, "-time", "yes", "-logfn", "/dev/null"],
+        { maxBuffer: 16 * 1024 * 1024, signal, timeoutMs },
+      ).catch((error: Error) => {
+        if (error instanceof ToolTimeLimitError || error instanceof ToolAbortedError) throw error;
+        throw new Error(`pocketsphinx could not read the clip's sound: ${error.message}`, { cause: error });
       });
       return parseTimedWords(stdout);
     } finally {

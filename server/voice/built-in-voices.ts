@@ -26,11 +26,11 @@ export class BuiltInVoices implements VoiceProvider {
     return this.engineOf(voice).synthesize(text, voice, signal);
   }
 
-  async synthesizeEach(texts: string[], voice: string): Promise<Buffer[]> {
+  async synthesizeEach(texts: string[], voice: string, signal?: AbortSignal): Promise<Buffer[]> {
     const engine = this.engineOf(voice);
-    if (engine.synthesizeEach) return engine.synthesizeEach(texts, voice);
+    if (engine.synthesizeEach) return engine.synthesizeEach(texts, voice, signal);
     const out: Buffer[] = [];
-    for (const text of texts) out.push(await engine.synthesize(text, voice));
+    for (const text of texts) out.push(await engine.synthesize(text, voice, signal));
     return out;
   }
 }

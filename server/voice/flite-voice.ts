@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { VoiceError } from "./voice-provider.ts";
-import { synthesizeInWorker, WorkerVoice } from "./voice-worker.ts";
+import { synthesizeInWorker, voiceWorkerLimits, WorkerVoice } from "./voice-worker.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -28,6 +28,8 @@ export function runFliteInMemory(module: WebAssembly.Module, voice: string, text
   const ENOENT = 44;
   const results: Uint8Array[] = [];
   for (const text of texts) {
+    // flite's -t takes the next argument as the text whatever it starts with, so a camper's "-f name" is
+    // read as words; and the files it may open are only the in-memory ones below.
     const args = ["flite", "-voice", voice, "-t", text, "-o", "/out/speech.wav"];
     const files = new Map<number, { data: Uint8Array; size: number; position: number }>();
     let nextFd = 4;
@@ -179,8 +181,8 @@ export class FliteVoice extends WorkerVoice {
   readonly voices = FLITE_VOICES;
   readonly defaultVoice = "kal16";
 
-  async synthesizeEach(texts: string[], voice: string): Promise<Buffer[]> {
+  async synthesizeEach(texts: string[], voice: string, signal?: AbortSignal): Promise<Buffer[]> {
     if (!(FLITE_VOICES as readonly string[]).includes(voice)) throw new VoiceError(502, "That voice is not available");
-    return synthesizeInWorker(WORKER_SOURCE, { module: await fliteModule(), texts, voice });
+    return synthesizeInWorker(WORKER_SOURCE, { module: await fliteModule(), texts, voice }, voiceWorkerLimits(texts, signal));
   }
 }

@@ -9,7 +9,7 @@ export interface VoiceProvider {
   readonly format: "wav" | "mp3";
   synthesize(text: string, voice: string, signal?: AbortSignal): Promise<Buffer>;
   /** Several texts at once (one WAV each), when the provider can do that faster than one by one. */
-  synthesizeEach?(texts: string[], voice: string): Promise<Buffer[]>;
+  synthesizeEach?(texts: string[], voice: string, signal?: AbortSignal): Promise<Buffer[]>;
 }
 
 /** A sentence of the script and where the voice says it, in seconds from the audio's start. */

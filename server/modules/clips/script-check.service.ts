@@ -5,6 +5,7 @@ import { CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
 import { SHOT_MESSAGES, type ScriptCheck } from "../../../contracts/shots.ts";
 import { badRequest, notFound, tooManyRequests } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
+import { ToolTimeLimitError } from "../../media/tool-process.ts";
 import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
 import { extractSpeechWav } from "../../speech/clip-speech.ts";
 import { checkHeardWords, checkSpeech, checkTranscript, unavailableCheck } from "../../speech/script-check.ts";
@@ -68,13 +69,20 @@ export class ScriptCheckService {
     if (this.listeners.length) {
       const heard = await this.storage.withLocalFile(storageKey, async (file) => {
         // A take without sound says nothing: every sentence missed, by the first listener's name.
-        if (!(await hasAudioStream(this.tools, file))) return checkHeardWords([], lines, this.listeners[0]!.sendsAudioAway ? "transcription" : "offline");
+        if (!(await hasAudioStream(this.tools, file, signal))) return checkHeardWords([], lines, this.listeners[0]!.sendsAudioAway ? "transcription" : "offline");
         await mkdir(this.workDir, { recursive: true });
         const work = await mkdtemp(path.join(this.workDir, "script-check-"));
         try {
           // The whole take, not its trimmed part: word times are seconds into the clip's file.
           const wav = path.join(work, "take.wav");
-          await extractSpeechWav(this.tools, file, wav, undefined, signal);
+          try {
+            await extractSpeechWav(this.tools, file, wav, undefined, signal);
+          } catch (error) {
+            // Its sound took too long to read: no listener can hear it, as when every listener fails.
+            if (!(error instanceof ToolTimeLimitError)) throw error;
+            this.log.warn({ err: error }, "script check: the take's sound took too long to read");
+            return undefined;
+          }
           for (const listener of this.listeners) {
             try {
               return await checkSpeech(listener, wav, lines, signal);

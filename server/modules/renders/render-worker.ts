@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { RENDER_MESSAGES } from "../../../contracts/renders.ts";
 import { withLocalFiles, type MediaStorage } from "../../media/media-storage.ts";
-import { spawnTool } from "../../media/tool-process.ts";
+import { renderTimeLimitMs } from "../../media/time-limits.ts";
+import { spawnTool, stopErrorOf, ToolTimeLimitError } from "../../media/tool-process.ts";
 import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
 import { buildCues, buildTimedCues, toSrt, toWebVtt, type Cue } from "../../render/captions.ts";
 import { buildRenderPlan, renderDuration, type RenderClip } from "../../render/render-plan.ts";
@@ -129,17 +130,15 @@ export class RenderWorker {
   }
 
   private async run(job: JobRow) {
-    let killed = false;
-    let kill = () => {
-      killed = true;
-    };
-    this.running.set(job.id, { kill: () => kill() });
+    // Stops every program the job runs: the voice, the listening, ffmpeg.
+    const stopping = new AbortController();
+    this.running.set(job.id, { kill: () => stopping.abort(new Error("the render was stopped")) });
     const workDir = this.options.workDir ?? tmpdir();
     await mkdir(workDir, { recursive: true });
     const work = await mkdtemp(path.join(workDir, `render-${job.id}-`));
     const heartbeat = setInterval(() => void this.jobs.beat(this.id, job.id), this.options.heartbeatMs ?? 5000);
     try {
-      const result = await this.render(job, work, (k) => (kill = k), () => killed);
+      const result = await this.render(job, work, stopping.signal);
       await this.jobs.finish(this.id, job.id, {
         outputKey: result.outputKey,
         captionsKey: result.captionsKey,
@@ -149,7 +148,7 @@ export class RenderWorker {
       });
       this.options.log?.info({ jobId: job.id }, "render finished");
     } catch (error) {
-      if (killed && this.stopped) return; // stop() put it back in the queue
+      if (stopping.signal.aborted && this.stopped) return; // stop() put it back in the queue
       const message = error instanceof RenderFailure ? error.message : "Rendering failed unexpectedly. Please try again.";
       if (!(error instanceof RenderFailure)) this.options.log?.error({ err: error, jobId: job.id }, "render crashed");
       await this.jobs.fail(this.id, job.id, message);
@@ -161,7 +160,7 @@ export class RenderWorker {
     }
   }
 
-  private async render(job: JobRow, work: string, setKill: (kill: () => void) => void, wasKilled: () => boolean) {
+  private async render(job: JobRow, work: string, signal: AbortSignal) {
     const show = await this.shows.findOwned(job.userId, job.showId);
     if (!show) throw new RenderFailure("This show no longer exists");
     const clips = await this.clips.videoClips(job.userId, job.showId);
@@ -172,7 +171,7 @@ export class RenderWorker {
     let voiceSentences: TimedSentence[] | null = null;
     if (job.options.audio === "voice") {
       try {
-        const voiceOver = await this.voice.voiceOver(job.userId, job.showId, job.options.voice ?? undefined);
+        const voiceOver = await this.voice.voiceOver(job.userId, job.showId, job.options.voice ?? undefined, signal);
         voiceKey = voiceOver.storageKey;
         voiceSeconds = voiceOver.durationSeconds;
         voiceSentences = voiceOver.sentences;
@@ -194,7 +193,7 @@ export class RenderWorker {
         const clipPath = paths[index]!;
         let hasAudio: boolean;
         try {
-          hasAudio = await hasAudioStream(this.tools, clipPath);
+          hasAudio = await hasAudioStream(this.tools, clipPath, signal);
         } catch {
           throw new RenderFailure(`"${clip.title}" could not be read. Remove it or record it again.`);
         }
@@ -220,7 +219,7 @@ export class RenderWorker {
       } else if (job.options.audio === "original" && (job.options.captions || job.options.captionsIfRead)) {
         // With the clips' own sound, cues follow the camper's reading when they read the script; a camper
         // who asked for captions anyway gets the words spread over the video, automatic ones none.
-        const read = await this.readingInClips(job, renderClips, narration, work);
+        const read = await this.readingInClips(job, renderClips, narration, work, signal);
         if (read) cues = buildTimedCues(read, videoSeconds);
         else if (job.options.captions) cues = buildCues(narration, videoSeconds);
       } else if (job.options.captions) {
@@ -250,7 +249,7 @@ export class RenderWorker {
           fontsDir: this.fontsDir,
           output,
         });
-        await this.ffmpeg(job, plan.args, plan.durationSeconds, work, setKill, wasKilled);
+        await this.ffmpeg(job, plan.args, plan.durationSeconds, work, signal);
         return plan.durationSeconds;
       });
     });
@@ -271,12 +270,12 @@ export class RenderWorker {
    * take), the camper did not read the script, or listening failed (captions are then not timed on
    * speech; the render itself goes on).
    */
-  private async readingInClips(job: JobRow, clips: RenderClip[], narration: string, work: string): Promise<TimedSentence[] | undefined> {
+  private async readingInClips(job: JobRow, clips: RenderClip[], narration: string, work: string, signal: AbortSignal): Promise<TimedSentence[] | undefined> {
     const aligner = this.options.speech;
     if ((!aligner && !clips.some((c) => c.heardWords)) || !narration.trim()) return undefined;
     const started = Date.now();
     try {
-      const timing = await timeScriptInClips(aligner, this.tools, clips, narration, work);
+      const timing = await timeScriptInClips(aligner, this.tools, clips, narration, work, signal);
       this.options.log?.info(
         { jobId: job.id, aligner: aligner?.name ?? "none", storedTakes: clips.filter((c) => c.heardWords).length, share: Number(timing.share.toFixed(2)), sentencesSaid: Number(timing.sentencesSaid.toFixed(2)), speechSeconds: timing.speechSeconds, ms: Date.now() - started },
         timing.readTheScript ? "clip speech follows the script" : "clip speech is not the script",
@@ -288,15 +287,16 @@ export class RenderWorker {
     }
   }
 
-  private ffmpeg(job: JobRow, args: string[], duration: number, cwd: string, setKill: (kill: () => void) => void, wasKilled: () => boolean) {
+  private ffmpeg(job: JobRow, args: string[], duration: number, cwd: string, signal: AbortSignal) {
     return new Promise<void>((resolve, reject) => {
       const fontconfig = path.join(cwd, "fonts.conf");
       const child = spawnTool(this.tools.ffmpeg, args, {
         cwd,
         stdio: ["ignore", "pipe", "pipe"],
         env: { ...process.env, FONTCONFIG_FILE: fontconfig },
+        timeoutMs: renderTimeLimitMs(duration),
+        signal,
       });
-      setKill(() => child.kill("SIGKILL"));
       let stderr = "";
       let lastReport = 0;
       child.stderr!.on("data", (d: Buffer) => {
@@ -314,7 +314,11 @@ export class RenderWorker {
       );
       child.on("close", (code, signal) => {
         if (code === 0) return resolve();
-        if (wasKilled()) return reject(new RenderFailure("The render was stopped"));
+        const stopped = stopErrorOf(child);
+        if (stopped instanceof ToolTimeLimitError) {
+          return reject(new RenderFailure("This video took far longer to make than it should, so it was stopped. Please try again; if it happens again, try fewer or shorter clips."));
+        }
+        if (stopped) return reject(new RenderFailure("The render was stopped"));
         if (/No space left on device/i.test(stderr)) return reject(new RenderFailure("The server ran out of disk space while rendering. Ask your camp leader to free some space, then try again."));
         if (signal) return reject(new RenderFailure(`The video tool crashed (${signal}). Please try again.`));
         const detail = stderr.split("\n").find((l) => l.trim() && !l.startsWith("Fontconfig"))?.slice(0, 200) ?? `exit code ${code}`;

@@ -13,6 +13,7 @@ import {
 import { requireUser } from "../../http/authenticate.ts";
 import { sendStoredMedia } from "../../http/media-response.ts";
 import { readMultipartFile } from "../../http/multipart.ts";
+import { whileClientWaits } from "../../http/request-signal.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import type { AiService } from "../ai/ai.service.ts";
 import type { VoiceService } from "./voice.service.ts";
@@ -45,7 +46,8 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService; storage: 
       const user = requireUser(request);
       // Synthesis is as costly as writing: it shares the per-camper AI limit.
       await ai.checkLimit(user.id);
-      const row = await voice.voiceOver(user.id, request.params.id, request.body?.voice);
+      // A camper who leaves stops the reading.
+      const row = await whileClientWaits(reply, (signal) => voice.voiceOver(user.id, request.params.id, request.body?.voice, signal));
       reply.header("x-voice-over-id", String(row.id));
       return sendStoredMedia(request, reply, storage, { key: row.storageKey, mimeType: row.mimeType });
     },
@@ -64,8 +66,8 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService; storage: 
 
   app.post("/api/voice/save-sample", { schema: { response: { 201: voiceSampleSchema } } }, async (request, reply) => {
     const user = requireUser(request);
-    const sample = await readMultipartFile(request, "voiceSample", "Add the recording in a field named voiceSample", (file) =>
-      voice.saveSample(user.id, file),
+    const sample = await whileClientWaits(reply, (signal) =>
+      readMultipartFile(request, "voiceSample", "Add the recording in a field named voiceSample", (file) => voice.saveSample(user.id, file, signal)),
     );
     return reply.code(201).send(sample);
   });

@@ -9,6 +9,7 @@ import { VOICE_MESSAGES, VOICE_PREVIEW_TEXT, VOICE_SAMPLE_LIMITS, voiceName, typ
 import { HttpError, badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../http/errors.ts";
 import { NotVideoError, TooLargeError, UploadGuard, sniffAudio } from "../../media/magic-bytes.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
+import { ToolAbortedError, ToolTimeLimitError } from "../../media/tool-process.ts";
 import { concatAudio, detectSilences, probeAudioDuration, remux, type Silence, type VideoToolPaths } from "../../media/video-tools.ts";
 import { VoiceError, speechSentences, splitForSpeech, type TimedSentence, type VoiceProvider } from "../../voice/voice-provider.ts";
 import { joinWithPauses, parseWav, seconds, toWav, trimSilence } from "../../voice/wav.ts";
@@ -70,8 +71,11 @@ export class VoiceService {
     return Math.round((words / row.durationSeconds) * 100) / 100;
   }
 
-  /** The show's narration read aloud; the same text and voice again is served from storage at once. */
-  async voiceOver(userId: number, showId: number, requestedVoice?: string): Promise<VoiceOverRow> {
+  /**
+   * The show's narration read aloud; the same text and voice again is served from storage at once.
+   * `signal` stops the reading (the request or render job that asked for it went away).
+   */
+  async voiceOver(userId: number, showId: number, requestedVoice?: string, signal?: AbortSignal): Promise<VoiceOverRow> {
     const voice = requestedVoice ?? this.provider.defaultVoice;
     if (!this.provider.voices.includes(voice)) throw badRequest(VOICE_MESSAGES.unknownVoice);
     const narration = await this.narrationOf(userId, showId);
@@ -83,10 +87,9 @@ export class VoiceService {
     const key = `users/${userId}/voice-overs/${randomUUID()}.${extension}`;
     let spoken: { durationSeconds: number; sentences: TimedSentence[] };
     try {
-      spoken = await this.storage.withNewLocalFile(key, (output) => this.speak(narration, voice, output));
+      spoken = await this.storage.withNewLocalFile(key, (output) => this.speak(narration, voice, output, signal));
     } catch (error) {
-      if (error instanceof VoiceError) throw new HttpError(error.statusCode, error.message);
-      throw new HttpError(502, VOICE_MESSAGES.failed);
+      throw voiceFailure(error);
     }
     const row = await this.voices.createReading({
       userId,
@@ -133,7 +136,7 @@ export class VoiceService {
     };
   }
 
-  async saveSample(userId: number, file: Readable): Promise<VoiceSample> {
+  async saveSample(userId: number, file: Readable, signal?: AbortSignal): Promise<VoiceSample> {
     const guard = new UploadGuard(0, VOICE_SAMPLE_LIMITS.maxBytes, (head) => sniffAudio(head) !== undefined);
     const staging = `users/${userId}/voice-sample/incoming-${randomUUID()}`;
     try {
@@ -164,9 +167,9 @@ export class VoiceService {
       const durationSeconds = await this.storage
         .withNewLocalFile(key, (target) =>
           this.storage.withLocalFile(staging, async (source) => {
-            if (kind.extension === "webm") await remux(this.tools, source, target, "webm");
+            if (kind.extension === "webm") await remux(this.tools, source, target, "webm", signal);
             else await copyFile(source, target);
-            return probeAudioDuration(this.tools, target);
+            return probeAudioDuration(this.tools, target, signal);
           }),
         )
         .catch(() => {
@@ -226,10 +229,10 @@ export class VoiceService {
     if (!this.provider.voices.includes(voice)) throw badRequest(VOICE_MESSAGES.unknownVoice);
     let audio = this.previews.get(voice);
     if (!audio) {
+      // Shared by everyone who asks meanwhile, so no one request's going away stops it; its time limit does.
       audio = this.provider.synthesize(VOICE_PREVIEW_TEXT, voice).catch((error: unknown) => {
         this.previews.delete(voice);
-        if (error instanceof VoiceError) throw new HttpError(error.statusCode, error.message);
-        throw new HttpError(502, VOICE_MESSAGES.failed);
+        throw voiceFailure(error);
       });
       this.previews.set(voice, audio);
     }
@@ -242,36 +245,36 @@ export class VoiceService {
    * remote provider reads in large parts, and the sentence starts are found in its audio from the
    * pauses between sentences (ffmpeg silencedetect).
    */
-  private async speak(narration: string, voice: string, output: string): Promise<{ durationSeconds: number; sentences: TimedSentence[] }> {
+  private async speak(narration: string, voice: string, output: string, signal?: AbortSignal): Promise<{ durationSeconds: number; sentences: TimedSentence[] }> {
     const sentences = speechSentences(narration);
     if (sentences.length === 0) sentences.push(narration);
-    if (this.provider.format === "wav") return this.speakSentences(sentences, voice, output);
+    if (this.provider.format === "wav") return this.speakSentences(sentences, voice, output, signal);
     const parts = splitForSpeech(narration, this.provider.maxInputChars);
     if (parts.length === 1) {
-      await writeFile(output, await this.provider.synthesize(parts[0]!, voice));
+      await writeFile(output, await this.provider.synthesize(parts[0]!, voice, signal));
     } else {
       const work = await mkdtemp(path.join(tmpdir(), "summer-stories-voice-"));
       try {
         const files: string[] = [];
         for (const [i, part] of parts.entries()) {
           const file = path.join(work, `part-${i}.${this.provider.format}`);
-          await writeFile(file, await this.provider.synthesize(part, voice));
+          await writeFile(file, await this.provider.synthesize(part, voice, signal));
           files.push(file);
         }
-        await concatAudio(this.tools, files, output, this.provider.format);
+        await concatAudio(this.tools, files, output, this.provider.format, signal);
       } finally {
         await rm(work, { recursive: true, force: true });
       }
     }
-    const durationSeconds = await probeAudioDuration(this.tools, output);
-    const silences = await detectSilences(this.tools, output);
+    const durationSeconds = await probeAudioDuration(this.tools, output, signal);
+    const silences = await detectSilences(this.tools, output, undefined, undefined, signal);
     return { durationSeconds, sentences: placeSentences(sentences, silences, durationSeconds) };
   }
 
-  private async speakSentences(sentences: string[], voice: string, output: string) {
+  private async speakSentences(sentences: string[], voice: string, output: string, signal?: AbortSignal) {
     const audio = this.provider.synthesizeEach
-      ? await this.provider.synthesizeEach(sentences, voice)
-      : await sentences.reduce<Promise<Buffer[]>>(async (done, s) => [...(await done), await this.provider.synthesize(s, voice)], Promise.resolve([]));
+      ? await this.provider.synthesizeEach(sentences, voice, signal)
+      : await sentences.reduce<Promise<Buffer[]>>(async (done, s) => [...(await done), await this.provider.synthesize(s, voice, signal)], Promise.resolve([]));
     const pcm = audio.map((a) => trimSilence(parseWav(a)));
     if (pcm.some((p) => p.sampleRate !== pcm[0]!.sampleRate || p.channels !== pcm[0]!.channels)) throw new VoiceError(502, "The voice changed format mid-script");
     const { audio: joined, placed } = joinWithPauses(pcm, { lead: LEAD_SECONDS, between: SENTENCE_GAP_SECONDS, tail: TAIL_SECONDS });
@@ -291,6 +294,15 @@ export class VoiceService {
   private findVoiceOver(showId: number, textSha256: string, voice: string) {
     return this.voices.findReading(showId, textSha256, this.provider.providerName, voice);
   }
+}
+
+/** What the camper hears when a voice could not be made: the provider's own words, or ours. */
+function voiceFailure(error: unknown): Error {
+  // Its request or job went away: nobody to tell.
+  if (error instanceof HttpError || error instanceof ToolAbortedError) return error;
+  if (error instanceof VoiceError) return new HttpError(error.statusCode, error.message);
+  if (error instanceof ToolTimeLimitError) return new HttpError(504, VOICE_MESSAGES.tookTooLong);
+  return new HttpError(502, VOICE_MESSAGES.failed);
 }
 
 /** A built-in voice reads about this many words a second, pauses included. */
