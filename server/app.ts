@@ -203,7 +203,14 @@ export async function buildApp(deps: AppDeps) {
     workDir: config.media.tmpDir,
     log: app.log,
   });
-  const renders = new RendersService(renderJobs, showsRepository, clipsRepository, storage, () => renderWorker.kick());
+  const renders = new RendersService(
+    renderJobs,
+    showsRepository,
+    clipsRepository,
+    storage,
+    { queuedPerCamper: config.render.queuedPerCamper, voice: { needsSynthesis: (...a) => voice.needsSynthesis(...a), checkLimit: (userId) => ai.checkLimit(userId) } },
+    () => renderWorker.kick(),
+  );
   shows.onShowDeleted(renders);
   app.decorate("renderWorker", renderWorker);
   const audit = new AuditLog(db);

@@ -102,6 +102,7 @@ const envSchema = z.object({
   TRANSCRIBE_API_KEY: z.string().optional(),
   TRANSCRIBE_MODEL: z.string().min(1).default("whisper-1"),
   RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
+  RENDERS_QUEUED_PER_CAMPER: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(100).default(3),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name").optional(),
   S3_ENDPOINT: z.url({ error: "must be a URL like http://minio:9000" }).optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
@@ -188,6 +189,8 @@ export interface AppConfig {
   render: {
     /** Renders at once per app instance (0: this instance renders nothing, workers do); others wait in the queue. */
     concurrency: number;
+    /** Renders one camper may have waiting or running at once; a newer one of the same show replaces its waiting one. */
+    queuedPerCamper: number;
   };
   /** Bearer token GET /metrics requires; unset, the metrics are open (keep them off the public internet). */
   metricsToken?: string;
@@ -306,7 +309,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       aligner: env.SPEECH_ALIGNER,
       transcription: env.TRANSCRIBE_BASE_URL ? { baseURL: env.TRANSCRIBE_BASE_URL, apiKey: env.TRANSCRIBE_API_KEY, model: env.TRANSCRIBE_MODEL } : undefined,
     },
-    render: { concurrency: env.RENDER_CONCURRENCY },
+    render: { concurrency: env.RENDER_CONCURRENCY, queuedPerCamper: env.RENDERS_QUEUED_PER_CAMPER },
     metricsToken: env.METRICS_TOKEN,
     media: {
       dir: path.join(dataDir, "media"),

@@ -88,6 +88,8 @@ export interface ServerOptions {
   clipCaptions?: (clip: Clip, show: Show) => string | null;
   /** GET /api/recordings/:id/renders for the show as it is now (default: none). */
   renders?: (show: Show) => RenderJob[];
+  /** POST /api/recordings/:id/renders (default: not served). */
+  startRender?: (call: ApiCall) => Response;
 }
 
 /** A finished render of show 42, as the show's renders list gives it. */
@@ -121,6 +123,7 @@ export function serve({
   fitScript,
   patchClip,
   renders = () => [],
+  startRender,
   clipCaptions = () => null,
 }: ServerOptions = {}) {
   let current = show;
@@ -174,6 +177,7 @@ export function serve({
       return cloneVoice ? cloneVoice(call) : new Response(new Uint8Array([82, 73, 70, 70]), { status: 200, headers: { "Content-Type": "audio/wav" } });
     }
     if (call.path === `${base}/renders` && call.method === "GET") return json(renders(current));
+    if (call.path === `${base}/renders` && call.method === "POST" && startRender) return startRender(call);
     return undefined;
   });
   return { ...api, current: () => current, clips: () => currentClips };
