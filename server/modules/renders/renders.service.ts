@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { RENDER_MESSAGES, type RenderJob } from "../../../contracts/renders.ts";
-import { SHOW_MESSAGES, captionsOn, isPlaceholderNarration } from "../../../contracts/recordings.ts";
+import { SHOW_LIMITS, SHOW_MESSAGES, captionsOn, isPlaceholderNarration } from "../../../contracts/recordings.ts";
 import { HttpError, badRequest, notFound } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import type { ClipsRepository } from "../clips/clips.repository.ts";
@@ -85,6 +85,7 @@ export class RendersService {
     };
     const clips = await this.clips.videoClips(userId, show.id);
     if (clips.length === 0) return { refused: RENDER_MESSAGES.noClips };
+    if (clips.length > SHOW_LIMITS.maxSections) return { refused: SHOW_MESSAGES.tooManySections(SHOW_LIMITS.maxSections) };
     const narration = (show.narration ?? "").trim();
     // Automatic captions with the clips' own sound: the worker listens for the script in the clips and
     // captions only a show whose camper read it (off otherwise, as before).
