@@ -31,6 +31,8 @@ import { ClipsRepository } from "./modules/clips/clips.repository.ts";
 import { ScriptCheckService } from "./modules/clips/script-check.service.ts";
 import { scriptCheckRoutes } from "./modules/clips/script-check.routes.ts";
 import { ClipCaptionsService } from "./modules/clips/clip-captions.service.ts";
+import { ClipHeardWordsRepository } from "./modules/clips/clip-heard-words.repository.ts";
+import { ClipWords } from "./modules/clips/clip-words.service.ts";
 import { clipsRoutes } from "./modules/clips/clips.routes.ts";
 import { ClipsService } from "./modules/clips/clips.service.ts";
 import { UploadsRepository } from "./modules/clips/uploads.repository.ts";
@@ -196,10 +198,12 @@ export async function buildApp(deps: AppDeps) {
   const listeners = createSpeechListeners(config);
   const speech = listeners[0];
   app.log.info({ listeners: listeners.map((l) => l.name) }, "speech listeners (take check, clip-sound captions)");
+  // The words heard in clips' sound, kept by content: clip players' captions and renders share them.
+  const clipWords = new ClipWords(new ClipHeardWordsRepository(db), storage, videoTools, speech, config.media.tmpDir);
   const renderJobs = new RenderJobsRepository(db);
   const renderWorker = new RenderWorker(renderJobs, showsRepository, storage, clipsRepository, voice, videoTools, {
     concurrency: config.render.concurrency,
-    speech,
+    clipWords,
     workDir: config.media.tmpDir,
     log: app.log,
   });
@@ -231,7 +235,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { db, storage, isClosing: () => closing });
   const storyLength = new StoryLengthService(showsRepository, clipsRepository, voice, ai);
   await app.register(rendersRoutes, { renders, storyLength });
-  const clipCaptions = new ClipCaptionsService(clipsRepository, showsRepository, storage, videoTools, speech, config.media.tmpDir);
+  const clipCaptions = new ClipCaptionsService(clipsRepository, showsRepository, videoTools, clipWords, limiter, config.speech.captionListensPerMinute);
   await app.register(clipsRoutes, { clips, captions: clipCaptions });
   const scriptCheck = new ScriptCheckService(clipsRepository, shotsRepository, storage, videoTools, listeners, limiter, config.media.tmpDir, app.log, (userId, showId) =>
     shots.list(userId, showId),

@@ -101,6 +101,7 @@ const envSchema = z.object({
   TRANSCRIBE_BASE_URL: z.url({ error: "must be a URL like https://api.openai.com/v1 or http://whisper.local:8000/v1" }).optional(),
   TRANSCRIBE_API_KEY: z.string().optional(),
   TRANSCRIBE_MODEL: z.string().min(1).default("whisper-1"),
+  CAPTION_LISTENS_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(1).default(20),
   RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
   RENDERS_QUEUED_PER_CAMPER: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(100).default(3),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name").optional(),
@@ -185,6 +186,8 @@ export interface AppConfig {
     aligner: "auto" | "transcription" | "pocketsphinx" | "off";
     /** An OpenAI-compatible `/audio/transcriptions` endpoint with word timestamps; set only by TRANSCRIBE_BASE_URL. */
     transcription?: { baseURL: string; apiKey?: string; model: string };
+    /** Clips a camper's clip players may have listened to for captions in a minute (words kept cost nothing). */
+    captionListensPerMinute: number;
   };
   render: {
     /** Renders at once per app instance (0: this instance renders nothing, workers do); others wait in the queue. */
@@ -308,6 +311,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     speech: {
       aligner: env.SPEECH_ALIGNER,
       transcription: env.TRANSCRIBE_BASE_URL ? { baseURL: env.TRANSCRIBE_BASE_URL, apiKey: env.TRANSCRIBE_API_KEY, model: env.TRANSCRIBE_MODEL } : undefined,
+      captionListensPerMinute: env.CAPTION_LISTENS_PER_MINUTE,
     },
     render: { concurrency: env.RENDER_CONCURRENCY, queuedPerCamper: env.RENDERS_QUEUED_PER_CAMPER },
     metricsToken: env.METRICS_TOKEN,
