@@ -57,6 +57,7 @@ import { reviewsRoutes, staffRoutes } from "./modules/reviews/reviews.routes.ts"
 import { ReviewsService } from "./modules/reviews/reviews.service.ts";
 import { personalDetailsRoutes } from "./modules/personal-details/personal-details.routes.ts";
 import { PersonalDetailsService } from "./modules/personal-details/personal-details.service.ts";
+import { OpinionsRepository } from "./modules/personal-details/opinions.repository.ts";
 import { OpenAiSecondOpinion } from "./privacy/ai-second-opinion.ts";
 import { AuditLog } from "./modules/staff/audit-log.ts";
 import { SharesRepository } from "./modules/shares/shares.repository.ts";
@@ -245,7 +246,9 @@ export async function buildApp(deps: AppDeps) {
   const reviewsRepository = new ReviewsRepository(db);
   // The AI provider, when the camp configured one, gives the personal-details check a second opinion.
   const secondOpinion = config.ai.provider === "openai" ? new OpenAiSecondOpinion(config.ai) : null;
-  const personalDetails = new PersonalDetailsService(db, reviewsRepository, storage, secondOpinion, app.log);
+  const personalDetails = new PersonalDetailsService(db, reviewsRepository, storage, secondOpinion, app.log, new OpinionsRepository(db), (userId) =>
+    ai.checkLimit(userId),
+  );
   await app.register(personalDetailsRoutes, { personalDetails });
   const reviews = new ReviewsService(reviewsRepository, audit, personalDetails);
   await app.register(reviewsRoutes, { reviews });

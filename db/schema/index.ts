@@ -396,9 +396,12 @@ export const personalDetailOpinions = pgTable("personal_detail_opinions", {
   showId: integer("show_id")
     .primaryKey()
     .references(() => recordings.id, { onDelete: "cascade" }),
-  /** SHA-256 of the provider's model and the exact texts sent. */
+  /** SHA-256 of the provider (address and model) and the exact texts sent. */
   textsSha256: text("texts_sha256").notNull(),
-  findings: jsonb("findings").$type<{ kind: PersonalDetailKind; phrase: string }[]>().notNull(),
+  /** Where in those texts each phrase it found is (the texts are the same whenever this row is read). */
+  findings: jsonb("findings")
+    .$type<{ kind: PersonalDetailKind; phrase: string; start: number; end: number; field: "title" | "script" | "captions" }[]>()
+    .notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
