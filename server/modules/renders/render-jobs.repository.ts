@@ -37,13 +37,10 @@ export class RenderJobsRepository {
    * already has `perCamper` renders waiting or running: then "full" and nothing changes. The camper's
    * row is locked meanwhile, so requests at the same moment are counted one after the other.
    */
-  async enqueue(values: NewJob, perCamper: number): Promise<{ job: JobRow; replaced: number[] } | "full"> {
+  async enqueue(values: NewJob, perCamper: number): Promise<JobRow | "full"> {
     return this.db.transaction(async (tx) => {
       await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, values.userId)).for("update");
-      const replaced = await tx
-        .delete(j)
-        .where(and(eq(j.userId, values.userId), eq(j.showId, values.showId), eq(j.status, "queued")))
-        .returning({ id: j.id });
+      await tx.delete(j).where(and(eq(j.userId, values.userId), eq(j.showId, values.showId), eq(j.status, "queued")));
       const [{ waiting } = { waiting: 0 }] = await tx
         .select({ waiting: sql<number>`count(*)::int` })
         .from(j)
@@ -51,7 +48,7 @@ export class RenderJobsRepository {
       // Undoes the replacement too: a refused request changes nothing.
       if (waiting >= perCamper) tx.rollback();
       const [job] = await tx.insert(j).values(values).returning();
-      return { job: job!, replaced: replaced.map((r) => r.id) };
+      return job!;
     }).catch((error: unknown) => {
       if (error instanceof TransactionRollbackError) return "full" as const;
       throw error;

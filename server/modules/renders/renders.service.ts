@@ -62,7 +62,7 @@ export class RendersService {
     const queued = await this.jobs.enqueue({ userId, showId, fingerprint, options }, this.limits.queuedPerCamper);
     if (queued === "full") throw new HttpError(429, RENDER_MESSAGES.queueFull(this.limits.queuedPerCamper));
     this.onQueued();
-    return { job: toRenderJob(queued.job, show.videoFormat), reused: false };
+    return { job: toRenderJob(queued, show.videoFormat), reused: false };
   }
 
   /**
