@@ -98,6 +98,7 @@ export const CLIP_MESSAGES = {
   storageFull: (quotaBytes: number) =>
     `Your space on the camp server is full (${Math.round(quotaBytes / (1024 * 1024))} MB per camper). Delete clips you no longer need, then try again.`,
   tooManyUploads: (limit: number) => `You already have ${limit} uploads in progress. Let them finish, then this one follows.`,
+  captionsBusy: (wait: string) => `Captions are being made for a lot of your clips right now. This clip's captions can be made in about ${wait}.`,
   noPoster: "This clip has no picture yet",
   /** GET /api/clips/:id/captions.vtt when the clip says none of its show's script (or nothing listens). */
   trimOutside: (durationSeconds: number) => `Trims must be within the clip (0 to ${durationSeconds.toFixed(1)} seconds)`,

@@ -27,6 +27,8 @@ export const VIDEO_FORMATS = [
   { key: "instagram_stories", label: "Instagram Stories", aspectRatio: "9/16", maxDuration: 60 },
 ] as const;
 export type VideoFormatKey = (typeof VIDEO_FORMATS)[number]["key"];
+/** The longest video any format allows (seconds): no take or clip needs listening to beyond it. */
+export const LONGEST_VIDEO_SECONDS: number = Math.max(...VIDEO_FORMATS.map((f) => f.maxDuration));
 export const DEFAULT_VIDEO_FORMAT: VideoFormatKey = "linkedin";
 
 export const LENGTH_SECONDS = { default: 120, min: 30, step: 30 } as const;

@@ -10,6 +10,8 @@ export const SHOW_LIMITS = {
   titleMaxLength: 200,
   narrationMaxLength: 20_000,
   listPageMax: 100,
+  /** The parts a show's video is made of: its shots and its clips recorded for no shot, together. */
+  maxSections: 100,
 } as const;
 
 export const SHOW_MESSAGES = {
@@ -20,6 +22,8 @@ export const SHOW_MESSAGES = {
     `The free plan holds ${limit} shows. Delete a show you no longer need, or see Plans for more.`,
   draftNarration: "Draft saved - waiting for AI generation",
   updatedNarration: "Updated - waiting for AI generation",
+  tooManySections: (max: number) =>
+    `A show can have at most ${max} parts (shots and clips together). Delete a clip you don't need or merge two shots, then try again.`,
 } as const;
 
 const PLACEHOLDER_NARRATIONS: ReadonlySet<string> = new Set(["", SHOW_MESSAGES.draftNarration, SHOW_MESSAGES.updatedNarration]);

@@ -95,4 +95,6 @@ export const RENDER_MESSAGES = {
   needsNarration: "Write a narration first: the AI voice and captions read it",
   alreadyFits: "Your script already fits your clips: the voice ends before the pictures do.",
   clipsTooShort: "Your clips are too short for a script: record or keep a little more first.",
+  queueFull: (perCamper: number) =>
+    `You already have ${perCamper} videos waiting to be made. When one of them is finished, you can start another.`,
 } as const;

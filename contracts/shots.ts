@@ -135,6 +135,8 @@ export const SHOT_MESSAGES = {
   clipHasNoShot: "This clip was not recorded for a shot, so there are no lines to check it against",
   shotGone: "That shot is gone: the script changed. Pick a shot from the list again.",
   checkUnavailable: "The script check isn't available on this camp's server, and this browser heard nothing to compare.",
+  takeTooLong: (maxMinutes: number) =>
+    `This take is longer than ${maxMinutes} minutes, the longest a video can be, so it can't be checked. Record the shot again in a shorter take.`,
 } as const;
 
 export const shotParamsSchema = showIdParamsSchema.extend({

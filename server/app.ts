@@ -34,6 +34,8 @@ import { ClipsRepository } from "./modules/clips/clips.repository.ts";
 import { ScriptCheckService } from "./modules/clips/script-check.service.ts";
 import { scriptCheckRoutes } from "./modules/clips/script-check.routes.ts";
 import { ClipCaptionsService } from "./modules/clips/clip-captions.service.ts";
+import { ClipHeardWordsRepository } from "./modules/clips/clip-heard-words.repository.ts";
+import { ClipWords } from "./modules/clips/clip-words.service.ts";
 import { clipsRoutes } from "./modules/clips/clips.routes.ts";
 import { ClipsService } from "./modules/clips/clips.service.ts";
 import { UploadsRepository } from "./modules/clips/uploads.repository.ts";
@@ -58,6 +60,7 @@ import { reviewsRoutes, staffRoutes } from "./modules/reviews/reviews.routes.ts"
 import { ReviewsService } from "./modules/reviews/reviews.service.ts";
 import { personalDetailsRoutes } from "./modules/personal-details/personal-details.routes.ts";
 import { PersonalDetailsService } from "./modules/personal-details/personal-details.service.ts";
+import { OpinionsRepository } from "./modules/personal-details/opinions.repository.ts";
 import { OpenAiSecondOpinion } from "./privacy/ai-second-opinion.ts";
 import { AuditLog } from "./modules/staff/audit-log.ts";
 import { SharesRepository } from "./modules/shares/shares.repository.ts";
@@ -203,14 +206,23 @@ export async function buildApp(deps: AppDeps) {
   const listeners = createSpeechListeners(config);
   const speech = listeners[0];
   app.log.info({ listeners: listeners.map((l) => l.name) }, "speech listeners (take check, clip-sound captions)");
+  // The words heard in clips' sound, kept by content: clip players' captions and renders share them.
+  const clipWords = new ClipWords(new ClipHeardWordsRepository(db), storage, videoTools, speech, config.media.tmpDir);
   const renderJobs = new RenderJobsRepository(db);
   const renderWorker = new RenderWorker(renderJobs, showsRepository, storage, clipsRepository, voice, videoTools, {
     concurrency: config.render.concurrency,
-    speech,
+    clipWords,
     workDir: config.media.tmpDir,
     log: app.log,
   });
-  const renders = new RendersService(renderJobs, showsRepository, clipsRepository, storage, () => renderWorker.kick());
+  const renders = new RendersService(
+    renderJobs,
+    showsRepository,
+    clipsRepository,
+    storage,
+    { queuedPerCamper: config.render.queuedPerCamper, voice: { needsSynthesis: (...a) => voice.needsSynthesis(...a), checkLimit: (userId) => ai.checkLimit(userId) } },
+    () => renderWorker.kick(),
+  );
   shows.onShowDeleted(renders);
   app.decorate("renderWorker", renderWorker);
   const audit = new AuditLog(db);
@@ -231,7 +243,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { db, storage, isClosing: () => closing });
   const storyLength = new StoryLengthService(showsRepository, clipsRepository, voice, ai);
   await app.register(rendersRoutes, { renders, storyLength });
-  const clipCaptions = new ClipCaptionsService(clipsRepository, showsRepository, storage, videoTools, speech, config.media.tmpDir);
+  const clipCaptions = new ClipCaptionsService(clipsRepository, showsRepository, videoTools, clipWords, limiter, config.speech.captionListensPerMinute);
   await app.register(clipsRoutes, { clips, captions: clipCaptions });
   const scriptCheck = new ScriptCheckService(clipsRepository, shotsRepository, storage, videoTools, listeners, limiter, config.media.tmpDir, app.log, (userId, showId) =>
     shots.list(userId, showId),
@@ -241,7 +253,9 @@ export async function buildApp(deps: AppDeps) {
   const reviewsRepository = new ReviewsRepository(db);
   // The AI provider, when the camp configured one, gives the personal-details check a second opinion.
   const secondOpinion = config.ai.provider === "openai" ? new OpenAiSecondOpinion(config.ai) : null;
-  const personalDetails = new PersonalDetailsService(db, reviewsRepository, storage, secondOpinion, app.log);
+  const personalDetails = new PersonalDetailsService(db, reviewsRepository, storage, secondOpinion, app.log, new OpinionsRepository(db), (userId) =>
+    ai.checkLimit(userId),
+  );
   await app.register(personalDetailsRoutes, { personalDetails });
   const reviews = new ReviewsService(reviewsRepository, audit, personalDetails);
   await app.register(reviewsRoutes, { reviews });

@@ -101,7 +101,9 @@ const envSchema = z.object({
   TRANSCRIBE_BASE_URL: z.url({ error: "must be a URL like https://api.openai.com/v1 or http://whisper.local:8000/v1" }).optional(),
   TRANSCRIBE_API_KEY: z.string().optional(),
   TRANSCRIBE_MODEL: z.string().min(1).default("whisper-1"),
+  CAPTION_LISTENS_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(1).default(20),
   RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
+  RENDERS_QUEUED_PER_CAMPER: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(100).default(3),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name").optional(),
   S3_ENDPOINT: z.url({ error: "must be a URL like http://minio:9000" }).optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
@@ -184,10 +186,14 @@ export interface AppConfig {
     aligner: "auto" | "transcription" | "pocketsphinx" | "off";
     /** An OpenAI-compatible `/audio/transcriptions` endpoint with word timestamps; set only by TRANSCRIBE_BASE_URL. */
     transcription?: { baseURL: string; apiKey?: string; model: string };
+    /** Clips a camper's clip players may have listened to for captions in a minute (words kept cost nothing). */
+    captionListensPerMinute: number;
   };
   render: {
     /** Renders at once per app instance (0: this instance renders nothing, workers do); others wait in the queue. */
     concurrency: number;
+    /** Renders one camper may have waiting or running at once; a newer one of the same show replaces its waiting one. */
+    queuedPerCamper: number;
   };
   /** Bearer token GET /metrics requires; unset, the metrics are open (keep them off the public internet). */
   metricsToken?: string;
@@ -305,8 +311,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     speech: {
       aligner: env.SPEECH_ALIGNER,
       transcription: env.TRANSCRIBE_BASE_URL ? { baseURL: env.TRANSCRIBE_BASE_URL, apiKey: env.TRANSCRIBE_API_KEY, model: env.TRANSCRIBE_MODEL } : undefined,
+      captionListensPerMinute: env.CAPTION_LISTENS_PER_MINUTE,
     },
-    render: { concurrency: env.RENDER_CONCURRENCY },
+    render: { concurrency: env.RENDER_CONCURRENCY, queuedPerCamper: env.RENDERS_QUEUED_PER_CAMPER },
     metricsToken: env.METRICS_TOKEN,
     media: {
       dir: path.join(dataDir, "media"),

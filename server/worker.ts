@@ -7,6 +7,8 @@ import { resolveVideoTools } from "./media/video-tools.ts";
 import { ClipsRepository } from "./modules/clips/clips.repository.ts";
 import { RenderJobsRepository } from "./modules/renders/render-jobs.repository.ts";
 import { RenderWorker } from "./modules/renders/render-worker.ts";
+import { ClipHeardWordsRepository } from "./modules/clips/clip-heard-words.repository.ts";
+import { ClipWords } from "./modules/clips/clip-words.service.ts";
 import { ShowsRepository } from "./modules/shows/shows.repository.ts";
 import { VoiceRepository } from "./modules/voice/voice.repository.ts";
 import { VoiceService } from "./modules/voice/voice.service.ts";
@@ -41,7 +43,7 @@ async function main() {
   const voice = new VoiceService(new VoiceRepository(db), shows, storage, createVoiceProvider(config), tools);
   const worker = new RenderWorker(new RenderJobsRepository(db), shows, storage, new ClipsRepository(db), voice, tools, {
     concurrency: config.render.concurrency,
-    speech: createSpeechAligner(config),
+    clipWords: new ClipWords(new ClipHeardWordsRepository(db), storage, tools, createSpeechAligner(config), config.media.tmpDir),
     workDir: config.media.tmpDir,
     log,
   });

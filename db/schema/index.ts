@@ -173,6 +173,27 @@ export const clips = pgTable(
 );
 
 /**
+ * The words a listener heard in a clip's whole sound while listening for a script, with their times
+ * (seconds into the file), kept by the clip's content (its upload's SHA-256), the listener and the
+ * script: a trim is a cut of these words, and another request or instance reads them instead of
+ * listening again. Rows of content no clip of the camper has any longer go in the hourly housekeeping.
+ */
+export const clipHeardWords = pgTable(
+  "clip_heard_words",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contentSha256: text("content_sha256").notNull(),
+    listener: text("listener").notNull(),
+    scriptSha256: text("script_sha256").notNull(),
+    words: jsonb("words").$type<{ word: string; start: number; end: number }[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.contentSha256, t.listener, t.scriptSha256] })],
+);
+
+/**
  * A show's narration grouped into shots for recording to the script. The narration on the show is
  * the truth for the words; `text` is this shot's part of it as last laid out, so the server can tell
  * when the narration changed since and follow it (keeping shots whose lines barely changed).
@@ -289,10 +310,16 @@ export const renderJobs = pgTable(
     attempts: integer("attempts").notNull().default(0),
     lockedBy: text("locked_by"),
     heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+    /** When a worker last took the job: the queue serves first the camper served longest ago. */
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (t) => [index("render_jobs_status_idx").on(t.status, t.createdAt), index("render_jobs_show_idx").on(t.showId, t.fingerprint)],
+  (t) => [
+    index("render_jobs_status_idx").on(t.status, t.createdAt),
+    index("render_jobs_show_idx").on(t.showId, t.fingerprint),
+    index("render_jobs_user_status_idx").on(t.userId, t.status),
+  ],
 );
 
 /**
@@ -366,6 +393,24 @@ export const personalDetailKeeps = pgTable(
   },
   (t) => [primaryKey({ columns: [t.showId, t.key] })],
 );
+
+/**
+ * The AI's second opinion on a show's texts as last asked (one row a show): the findings it gave for
+ * exactly the texts whose SHA-256 is kept, so the same texts are not sent again (each call is paid for
+ * and counts against the camper's AI limit). Goes with its show.
+ */
+export const personalDetailOpinions = pgTable("personal_detail_opinions", {
+  showId: integer("show_id")
+    .primaryKey()
+    .references(() => recordings.id, { onDelete: "cascade" }),
+  /** SHA-256 of the provider (address and model) and the exact texts sent. */
+  textsSha256: text("texts_sha256").notNull(),
+  /** Where in those texts each phrase it found is (the texts are the same whenever this row is read). */
+  findings: jsonb("findings")
+    .$type<{ kind: PersonalDetailKind; phrase: string; start: number; end: number; field: "title" | "script" | "captions" }[]>()
+    .notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Private share links of a show (decision 018). Only the SHA-256 of the token is kept, so the database

@@ -11,8 +11,12 @@ import type { Detection } from "./personal-details.ts";
  * rules' answer as it was: the check never waits on the network to say no.
  */
 export interface SecondOpinion {
-  find(texts: Record<PersonalDetailField, string>, signal?: AbortSignal): Promise<(Detection & { field: PersonalDetailField })[]>;
+  /** Who gives the opinion (the provider's address and model): the same texts asked of it give the same answer. */
+  readonly identity: string;
+  find(texts: Record<PersonalDetailField, string>, signal?: AbortSignal): Promise<SecondOpinionFinding[]>;
 }
+
+export type SecondOpinionFinding = Detection & { field: PersonalDetailField };
 
 export interface OpenAiSecondOpinionConfig {
   apiKey?: string;
@@ -35,7 +39,10 @@ const INSTRUCTIONS =
 export class OpenAiSecondOpinion implements SecondOpinion {
   private readonly client: () => Promise<OpenAI>;
 
+  readonly identity: string;
+
   constructor(private readonly config: OpenAiSecondOpinionConfig) {
+    this.identity = `${config.baseURL ?? "openai"} ${config.model}`;
     // A second opinion is worth one try: the rules have already answered.
     this.client = lazyOpenAiClient({ ...config, timeoutMs: Math.min(config.timeoutMs, 15_000), maxRetries: 0 });
   }
@@ -71,7 +78,7 @@ export function parseAnswer(content: string): z.infer<typeof answerSchema>["find
 
 /** Every place each phrase occurs, in whichever field holds it; a phrase found nowhere is dropped. */
 function locate(findings: z.infer<typeof answerSchema>["findings"], texts: Record<PersonalDetailField, string>) {
-  const out: (Detection & { field: PersonalDetailField })[] = [];
+  const out: SecondOpinionFinding[] = [];
   for (const f of findings) {
     const phrase = f.phrase.trim();
     if (!phrase) continue;

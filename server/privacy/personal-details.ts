@@ -1,5 +1,6 @@
 import type { PersonalDetailKind } from "../../contracts/personal-details.ts";
 import { isFirstName } from "./first-names.ts";
+import { LinearPattern } from "./linear-pattern.ts";
 import {
   COMMON_WORDS,
   DIGIT_WORDS,
@@ -48,20 +49,26 @@ export function resolveOverlaps(found: Detection[]): Detection[] {
   return kept.sort((a, b) => a.start - b.start);
 }
 
-function* matches(text: string, pattern: RegExp, kind: PersonalDetailKind, group = 0): Generator<Detection> {
-  for (const m of text.matchAll(pattern)) {
-    const phrase = m[group];
+function* matches(text: string, pattern: RegExp | LinearPattern, kind: PersonalDetailKind, group = 0): Generator<Detection> {
+  const found = pattern instanceof LinearPattern ? pattern.matchAll(text) : [...text.matchAll(pattern)].map((m) => ({ groups: [...m], index: m.index }));
+  for (const { groups, index } of found) {
+    const phrase = groups[group];
     if (!phrase) continue;
-    const start = m.index + (group ? m[0].indexOf(phrase) : 0);
+    const start = index + (group ? groups[0]!.indexOf(phrase) : 0);
     yield { kind, phrase, start, end: start + phrase.length };
   }
 }
 
 // ---- e-mail addresses -------------------------------------------------------------------------------
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
+// Both run on RE2: as RegExps, a narration of letters with no `@` (or "a dot b dot c ..." with no
+// "at") is tried again from every letter to its end, which is quadratic.
+const EMAIL = new LinearPattern("[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*\\.[A-Za-z]{2,}");
 /** Read aloud in a script: "maya dot lee at gmail dot com". */
-const SPOKEN_EMAIL = /\b[A-Za-z0-9_]+(?:\s+dot\s+[A-Za-z0-9_]+)*\s+at\s+[A-Za-z0-9-]+(?:\s+dot\s+[A-Za-z0-9-]+)*\s+dot\s+(?:com|org|net|edu|co|uk|ca|io|us)\b/gi;
+const SPOKEN_EMAIL = new LinearPattern(
+  "\\b[A-Za-z0-9_]+(?:\\s+dot\\s+[A-Za-z0-9_]+)*\\s+at\\s+[A-Za-z0-9-]+(?:\\s+dot\\s+[A-Za-z0-9-]+)*\\s+dot\\s+(?:com|org|net|edu|co|uk|ca|io|us)\\b",
+  { ignoreCase: true },
+);
 
 function* emails(text: string) {
   yield* matches(text, EMAIL, "email");
@@ -169,16 +176,23 @@ interface Word {
   sentenceStart: boolean;
 }
 
-const WORD = /[A-Za-z][A-Za-z'’-]*/g;
+/** A word and the characters between it and the word before (group 1), so nothing before is read again. */
+const WORD = new LinearPattern("([^A-Za-z]*)([A-Za-z][A-Za-z'’-]*)");
 
 function words(text: string): Word[] {
   const out: Word[] = [];
-  for (const m of text.matchAll(WORD)) {
-    const before = text.slice(0, m.index).trimEnd();
-    const sentenceStart = before === "" || /[.!?:;"“\n]$/.test(before) || /\n\s*$/.test(text.slice(0, m.index));
+  for (const { groups, index } of WORD.matchAll(text)) {
+    const gap = groups[1]!;
+    const word = groups[2]!;
+    const start = index + gap.length;
+    // After a word comes a character no word has, so the gap alone says whether a sentence starts here:
+    // the text's start, a sentence's end before the spaces, or a line break among them.
+    const beforeSpaces = gap.trimEnd();
+    const sentenceStart =
+      (out.length === 0 && beforeSpaces === "") || /[.!?:;"“]$/.test(beforeSpaces) || gap.slice(beforeSpaces.length).includes("\n");
     // "Maya's" is Maya: the possessive is not part of the name.
-    const bare = m[0].replace(/['’]s$/, "").replace(/[-'’]+$/, "");
-    out.push({ text: bare, start: m.index, end: m.index + bare.length, sentenceStart });
+    const bare = word.replace(/['’]s$/, "").replace(/[-'’]+$/, "");
+    out.push({ text: bare, start, end: start + bare.length, sentenceStart });
   }
   return out;
 }
@@ -197,6 +211,13 @@ function isNameWord(w: Word): boolean {
 const onlySpaceBetween = (text: string, a: Word, b: Word) => /^ {1,2}$/.test(text.slice(a.end, b.start));
 
 // ---- full names -------------------------------------------------------------------------------------
+
+/**
+ * The patterns that read runs of any length (letters without an `@`, words without "at", a text of
+ * words): each is a LinearPattern, so the check of a 20,000-character narration takes time in step with
+ * its length. The other patterns' repetitions are bounded or start only where a run starts.
+ */
+export const RUN_PATTERNS: Readonly<Record<string, LinearPattern>> = { EMAIL, SPOKEN_EMAIL, WORD };
 
 function* fullNames(text: string): Generator<Detection> {
   const ws = words(text);

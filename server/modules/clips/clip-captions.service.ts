@@ -1,87 +1,57 @@
-import { createHash } from "node:crypto";
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import path from "node:path";
 import { CLIP_MESSAGES } from "../../../contracts/clips.ts";
 import { isPlaceholderNarration } from "../../../contracts/recordings.ts";
-import { notFound } from "../../http/errors.ts";
-import type { MediaStorage } from "../../media/media-storage.ts";
-import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
+import { notFound, tooManyRequests } from "../../http/errors.ts";
+import type { VideoToolPaths } from "../../media/video-tools.ts";
 import { buildTimedCues, toWebVtt } from "../../render/captions.ts";
 import { heardWordsOf, timeScriptInClips } from "../../speech/clip-speech.ts";
-import type { HeardWord, SpeechAligner } from "../../speech/speech-aligner.ts";
+import { describeWait, type RateLimiter } from "../rate-limit/limiter.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
 import { clipSpan, type ClipsRepository } from "./clips.repository.ts";
-
-/** Narrations that only hold a place until the AI writes: nobody reads them into a camera. */
-/** Answers kept (per clip, trims and script): listening costs seconds of CPU, a player asks often. */
-const CACHE_SIZE = 200;
+import type { ClipWords } from "./clip-words.service.ts";
 
 /**
  * A clip's own captions: the sentences of its show's script the camper says in the clip (its kept
- * part), timed on the clip's own timeline, so its player has a captions track. Found by the same
- * aligner as the final video's clip-sound captions; a clip that says none of the script has none.
+ * part), timed on the clip's own timeline, so its player has a captions track. The words come from the
+ * same place as the final video's clip-sound captions (a checked take's, else ClipWords, listened to once
+ * per content and script and kept in the database); a clip that says none of the script has none.
  */
 export class ClipCaptionsService {
-  private readonly cache = new Map<string, Promise<string | null>>();
-
   constructor(
     private readonly clips: ClipsRepository,
     private readonly shows: ShowsRepository,
-    private readonly storage: MediaStorage,
     private readonly tools: VideoToolPaths,
-    private readonly aligner: SpeechAligner | undefined,
-    private readonly workDir: string,
+    private readonly words: ClipWords,
+    private readonly limiter: RateLimiter,
+    /** Clips a camper's captions may listen to in a minute (words already kept cost nothing). */
+    private readonly listensPerMinute: number,
   ) {}
 
   /**
    * WebVTT for the owner's clip, or null when it has none (it says none of its show's script, is on
-   * no show, or nothing can listen). A missing clip is 404.
+   * no show, has no sound, or nothing can listen). A missing clip is 404; too many clips listened to
+   * in a minute, 429 with the wait.
    */
   async webVtt(userId: number, clipId: number): Promise<string | null> {
     const clip = await this.clips.findOwned(userId, clipId);
     if (!clip) throw notFound(CLIP_MESSAGES.notFound);
     const show = clip.showId === null ? undefined : await this.shows.findOwned(userId, clip.showId);
     const script = show?.narration?.trim() ?? "";
-    // A checked take's words and times are used as they are; other clips are listened to.
-    const heardWords = heardWordsOf(clip.scriptCheck);
-    if ((!this.aligner && !heardWords) || isPlaceholderNarration(script)) return null;
+    if (isPlaceholderNarration(script)) return null;
+    // A checked take's words and times are used as they are; other clips' are listened for once.
+    const heardWords = heardWordsOf(clip.scriptCheck) ?? (await this.words.heard(clip, script, { beforeListening: () => this.checkLimit(userId) }));
+    if (!heardWords) return null;
     const span = clipSpan(clip);
-    const key = [clip.id, clip.storageKey, span.start, span.end, clip.scriptCheck?.checkedAt ?? "", createHash("sha256").update(script).digest("hex")].join(":");
-    let answer = this.cache.get(key);
-    if (!answer) {
-      answer = this.listen(this.aligner, clip.storageKey, clip.durationSeconds, span, script, heardWords);
-      this.cache.set(key, answer);
-      // A failure is not remembered: the next request listens again.
-      answer.catch(() => this.cache.delete(key));
-      if (this.cache.size > CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
-    }
-    return answer;
+    const clipOnly = { path: "", durationSeconds: clip.durationSeconds, hasAudio: true, trimStartSeconds: span.start, trimEndSeconds: span.end, heardWords };
+    // With the words known nothing is listened to or read here: the cues are worked out from them.
+    const timing = await timeScriptInClips(undefined, this.tools, [clipOnly], script, "");
+    // Only what this clip says (a reading is often spread over several clips), on the file's own
+    // timeline: the player plays the file, so the trim's start is added back.
+    const said = timing.sentences.filter((_, i) => timing.said[i]).map((s) => ({ text: s.text, start: s.start + span.start, end: s.end + span.start }));
+    return said.length ? toWebVtt(buildTimedCues(said, span.end)) : null;
   }
 
-  private listen(
-    aligner: SpeechAligner | undefined,
-    key: string,
-    durationSeconds: number,
-    span: { start: number; end: number },
-    script: string,
-    heardWords: HeardWord[] | undefined,
-  ) {
-    return this.storage.withLocalFile(key, async (file) => {
-      if (!(await hasAudioStream(this.tools, file))) return null;
-      await mkdir(this.workDir, { recursive: true });
-      const work = await mkdtemp(path.join(this.workDir, "clip-captions-"));
-      try {
-        const clip = { path: file, durationSeconds, hasAudio: true, trimStartSeconds: span.start, trimEndSeconds: span.end, heardWords };
-        const timing = await timeScriptInClips(aligner, this.tools, [clip], script, work);
-        // Only what this clip says (a reading is often spread over several clips), on the file's own
-        // timeline: the player plays the file, so the trim's start is added back.
-        const said = timing.sentences
-          .filter((_, i) => timing.said[i])
-          .map((s) => ({ text: s.text, start: s.start + span.start, end: s.end + span.start }));
-        return said.length ? toWebVtt(buildTimedCues(said, span.end)) : null;
-      } finally {
-        await rm(work, { recursive: true, force: true });
-      }
-    });
+  private async checkLimit(userId: number): Promise<void> {
+    const { count, resetInSeconds } = await this.limiter.hit(`clip-captions:${userId}`, 60);
+    if (count > this.listensPerMinute) throw tooManyRequests(CLIP_MESSAGES.captionsBusy(describeWait(resetInSeconds)), resetInSeconds);
   }
 }

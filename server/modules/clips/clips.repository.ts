@@ -100,17 +100,22 @@ export class ClipsRepository {
   }
 
   /**
-   * Puts the listed clips on the show in this order; the show's other clips follow in their
-   * order. Returns false when a listed clip is not the camper's or belongs to another show.
+   * Puts the listed clips on the show in this order; the show's other clips follow in their order.
+   * "invalid" when a listed clip is not the camper's or belongs to another show; "full" when the clips
+   * it adds would take the show past `maxSections` parts (shots and free clips), changing nothing.
    */
-  async setShowClips(userId: number, showId: number, clipIds: number[]): Promise<boolean> {
+  async setShowClips(userId: number, showId: number, clipIds: number[], maxSections: number): Promise<"ok" | "invalid" | "full"> {
     return this.db.transaction(async (tx) => {
+      // The show first (as the shot list locks it before its takes), so parts added at once are counted in turn.
+      await tx.select({ id: schema.recordings.id }).from(schema.recordings).where(eq(schema.recordings.id, showId)).for("update");
       const listed = clipIds.length
         ? await tx.select().from(t).where(and(eq(t.userId, userId), inArray(t.id, clipIds))).for("update")
         : [];
       const unique = new Set(clipIds);
-      if (unique.size !== clipIds.length || listed.length !== clipIds.length) return false;
-      if (listed.some((c) => c.showId !== null && c.showId !== showId)) return false;
+      if (unique.size !== clipIds.length || listed.length !== clipIds.length) return "invalid";
+      if (listed.some((c) => c.showId !== null && c.showId !== showId)) return "invalid";
+      const added = listed.filter((c) => c.showId === null).length;
+      if (added > 0 && (await this.sectionsOf(showId, tx)) + added > maxSections) return "full";
       const others = (
         await tx
           .select({ id: t.id })
@@ -122,8 +127,16 @@ export class ClipsRepository {
       for (const [position, id] of order.entries()) {
         await tx.update(t).set({ showId, position }).where(and(eq(t.id, id), eq(t.userId, userId)));
       }
-      return true;
+      return "ok";
     });
+  }
+
+  /** The parts a show's video is made of: its shots and its clips recorded for no shot. */
+  async sectionsOf(showId: number, executor: Database = this.db): Promise<number> {
+    const count = sql<number>`count(*)::int`;
+    const [shots] = await executor.select({ n: count }).from(schema.shots).where(eq(schema.shots.showId, showId));
+    const [free] = await executor.select({ n: count }).from(t).where(and(eq(t.showId, showId), isNull(t.shotId)));
+    return (shots?.n ?? 0) + (free?.n ?? 0);
   }
 
   /** Storage keys of a show's clips (to delete the files once the rows are gone). */

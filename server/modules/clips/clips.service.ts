@@ -1,6 +1,6 @@
 import { CLIP_LIMITS, CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
-import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
-import { badRequest, notFound } from "../../http/errors.ts";
+import { SHOW_LIMITS, SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { userMediaPrefix, type MediaStorage } from "../../media/media-storage.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
 import { toClip, type ClipsRepository } from "./clips.repository.ts";
@@ -62,9 +62,9 @@ export class ClipsService {
 
   async setShowClips(userId: number, showId: number, clipIds: number[]): Promise<Clip[]> {
     await this.requireShow(userId, showId);
-    if (!(await this.clips.setShowClips(userId, showId, clipIds))) {
-      throw badRequest("Every clip must be yours, listed once, and not on another show");
-    }
+    const result = await this.clips.setShowClips(userId, showId, clipIds, SHOW_LIMITS.maxSections);
+    if (result === "invalid") throw badRequest("Every clip must be yours, listed once, and not on another show");
+    if (result === "full") throw forbidden(SHOW_MESSAGES.tooManySections(SHOW_LIMITS.maxSections));
     return (await this.clips.list(userId, showId)).map(toClip);
   }
 

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import { CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
+import { LONGEST_VIDEO_SECONDS } from "../../../contracts/product.ts";
 import { SHOT_MESSAGES, type ScriptCheck } from "../../../contracts/shots.ts";
 import { badRequest, notFound, tooManyRequests } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
@@ -55,6 +56,8 @@ export class ScriptCheckService {
     }
     const lines = (await this.shots.findOwnedShot(userId, clip.shotId))?.text;
     if (lines === undefined) throw badRequest(SHOT_MESSAGES.clipHasNoShot);
+    // Listening costs time in step with the take's length: no video holds more than the longest format.
+    if (clip.durationSeconds > LONGEST_VIDEO_SECONDS) throw badRequest(SHOT_MESSAGES.takeTooLong(LONGEST_VIDEO_SECONDS / 60));
     const { count, resetInSeconds } = await this.limiter.hit(`script-check:${userId}`, 60);
     if (count > SCRIPT_CHECKS_PER_MINUTE) {
       throw tooManyRequests(`That's a lot of checks in one minute. Please wait ${describeWait(resetInSeconds)} and try again.`, resetInSeconds);

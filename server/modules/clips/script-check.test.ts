@@ -3,10 +3,13 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Clip } from "../../../contracts/clips.ts";
 import { CLIP_MESSAGES } from "../../../contracts/clips.ts";
+import { LONGEST_VIDEO_SECONDS } from "../../../contracts/product.ts";
 import { SHOT_MESSAGES, type ShotList } from "../../../contracts/shots.ts";
+import { schema } from "../../../db/client.ts";
 import { OTHER_SCRIPT, READ_SCRIPT, speechStartsIn, spokenClip } from "../../../testing/speech-fixtures.ts";
 import { startLocalS3, type LocalS3 } from "../../../testing/s3-server.ts";
 import { createShow, createTestApp, registerCamper, TEST_DATA_DIR, testConfig, type SignedInClient } from "../../../testing/test-app.ts";
@@ -14,6 +17,7 @@ import { testDatabase } from "../../../testing/test-database.ts";
 import { uploadClip, uploadTake } from "../../../testing/uploads.ts";
 import { buildApp, type App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
+import { PocketsphinxAligner } from "../../speech/pocketsphinx-aligner.ts";
 import { SCRIPT_CHECKS_PER_MINUTE } from "./script-check.service.ts";
 import { appWithFakeOpenAi } from "../../../testing/fake-openai-app.ts";
 
@@ -122,6 +126,26 @@ describe("POST /api/clips/:id/script-check, offline (Debian's pocketsphinx on fl
     expect((await check(app, camper, 987_654_321)).statusCode).toBe(404);
     const unchanged = await app.inject({ method: "GET", url: `/api/clips/${take.id}`, headers: { cookie: camper.cookie } });
     expect((unchanged.json() as Clip).scriptCheck).toBeNull();
+  }, 120_000);
+
+  it("refuses a take longer than the longest video any format allows, before anything listens", async () => {
+    const camper = await registerCamper(app);
+    const take = await takeOfShot(app, camper, fullTake);
+    // As ffprobe would find a take of over ten minutes (making one here would take minutes).
+    const { db } = await testDatabase();
+    await db.update(schema.clips).set({ durationSeconds: LONGEST_VIDEO_SECONDS + 1 }).where(eq(schema.clips.id, take.id));
+    const listened = vi.spyOn(PocketsphinxAligner.prototype, "align");
+    try {
+      const res = await check(app, camper, take.id, { transcript: LINES });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: SHOT_MESSAGES.takeTooLong(LONGEST_VIDEO_SECONDS / 60) });
+      expect(listened).not.toHaveBeenCalled();
+    } finally {
+      listened.mockRestore();
+    }
+    // Up to the longest video, the same take is checked.
+    await db.update(schema.clips).set({ durationSeconds: LONGEST_VIDEO_SECONDS }).where(eq(schema.clips.id, take.id));
+    expect((await check(app, camper, take.id)).statusCode).toBe(200);
   }, 120_000);
 });
 

@@ -4,7 +4,7 @@ import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
 import { FREE_TIER_SHOW_LIMIT } from "../../../contracts/product.ts";
-import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { SHOW_LIMITS, SHOW_MESSAGES } from "../../../contracts/recordings.ts";
 import { HttpError, badRequest, conflict, forbidden, locked, notFound, payloadTooLarge, unprocessable, unsupportedMediaType } from "../../http/errors.ts";
 import { NotVideoError, TooLargeError, UploadGuard, sniffContainer } from "../../media/magic-bytes.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
@@ -126,6 +126,10 @@ export class UploadsService {
     // ignored like a foreign show: the clip is then a free clip of the show given, never lost.
     const shot = input.shotId ? await this.shots.findOwnedShot(userId, input.shotId) : undefined;
     const showId = shot ? shot.showId : input.showId !== null && (await this.ownsShow(userId, input.showId)) ? input.showId : null;
+    // A free clip is one more part of the show's video: refused before any byte when the show is full.
+    if (showId !== null && !shot && (await this.clips.sectionsOf(showId)) >= SHOW_LIMITS.maxSections) {
+      throw forbidden(SHOW_MESSAGES.tooManySections(SHOW_LIMITS.maxSections));
+    }
     const id = randomUUID();
     const values = { id, userId, showId, shotId: shot?.id ?? null, title: input.title, length: input.length, storageKey: `users/${userId}/uploads/${id}` };
     // Before any byte is written: room for the whole declared length (at least a byte when deferred).

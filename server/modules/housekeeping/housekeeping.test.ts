@@ -30,6 +30,10 @@ describe("housekeeping", () => {
     await db.execute(sql`UPDATE uploads SET updated_at = now() - interval '8 days' WHERE id = ${abandonedId} OR status = 'done'`);
     await db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 hour' WHERE user_id = ${other.userId}`);
     await db.execute(sql`INSERT INTO rate_limits (key, window_start, count) VALUES ('old', now() - interval '3 days', 4)`);
+    // Words heard in the kept clip's sound stay; those of content no clip has any longer (deleted) go.
+    for (const content of [clip.uploadSha256, "f".repeat(64)]) {
+      await db.execute(sql`INSERT INTO clip_heard_words (user_id, content_sha256, listener, script_sha256, words) VALUES (${camper.userId}, ${content}, 'test', 'script', '[]')`);
+    }
 
     const report = await app.housekeeping.run();
     expect(report).toMatchObject({ abandonedUploads: 1, finishedUploadRecords: 1 });
@@ -38,6 +42,7 @@ describe("housekeeping", () => {
     expect(uploadsLeft.map((r) => r.id)).toEqual([fresh.split("/").pop()]);
     expect(await readdir(path.join(TEST_DATA_DIR, "media", "users", String(camper.userId), "uploads"))).toEqual([fresh.split("/").pop()]);
     expect(await queryRows(db, sql`SELECT * FROM sessions WHERE user_id = ${other.userId}`)).toEqual([]);
+    expect(await queryRows(db, sql`SELECT content_sha256 FROM clip_heard_words`)).toEqual([{ content_sha256: clip.uploadSha256 }]);
     expect(await queryRows(db, sql`SELECT * FROM rate_limits WHERE key = 'old'`)).toEqual([]);
 
     // The camper's session, the fresh upload and the finished clip are untouched.

@@ -5,6 +5,7 @@ import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { KnownDevicesRepository } from "../auth/known-devices.repository.ts";
+import { ClipHeardWordsRepository } from "../clips/clip-heard-words.repository.ts";
 import type { SessionsRepository } from "../auth/sessions.repository.ts";
 import type { RateLimiter } from "../rate-limit/limiter.ts";
 import type { Retention, RetentionRunReport } from "../retention/retention.ts";
@@ -62,6 +63,7 @@ export class Housekeeping {
     await this.sessions.deleteExpired();
     await this.limiter.prune();
     await new KnownDevicesRepository(this.db).deleteStale();
+    await new ClipHeardWordsRepository(this.db).pruneOrphans();
     const old = lt(u.updatedAt, sql`now() - make_interval(days => ${this.uploadMaxAgeDays})`);
     const abandoned = await this.db
       .select({ id: u.id, key: u.storageKey })

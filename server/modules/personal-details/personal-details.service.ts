@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { text } from "node:stream/consumers";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
@@ -12,11 +13,12 @@ import {
   type PersonalDetailsCheck,
 } from "../../../contracts/personal-details.ts";
 import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
-import { badRequest, conflict, notFound } from "../../http/errors.ts";
+import { HttpError, badRequest, conflict, notFound } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
-import type { SecondOpinion } from "../../privacy/ai-second-opinion.ts";
+import type { SecondOpinion, SecondOpinionFinding } from "../../privacy/ai-second-opinion.ts";
 import { detectPersonalDetails, resolveOverlaps } from "../../privacy/personal-details.ts";
 import type { ReviewsRepository, ShowWithReview } from "../reviews/reviews.repository.ts";
+import type { OpinionsRepository } from "./opinions.repository.ts";
 
 type Logger = { warn(obj: object, msg: string): void };
 
@@ -32,6 +34,9 @@ export class PersonalDetailsService {
     private readonly storage: MediaStorage,
     private readonly secondOpinion: SecondOpinion | null,
     private readonly log: Logger,
+    private readonly opinions: OpinionsRepository,
+    /** The per-camper AI limit: throws 429 when reached. */
+    private readonly aiLimit: (userId: number) => Promise<void>,
   ) {}
 
   /** The owner's check of their show; another account's show is a 404 like any other. */
@@ -93,19 +98,13 @@ export class PersonalDetailsService {
     for (const field of Object.keys(texts) as PersonalDetailField[]) {
       byField.set(field, detectPersonalDetails(texts[field]).map((d) => ({ ...d, source: "rules" as const })));
     }
-    let aiChecked = false;
-    if (this.secondOpinion && Object.values(texts).some((t) => t.trim())) {
-      try {
-        for (const d of await this.secondOpinion.find(texts)) {
-          const current = byField.get(d.field)!;
-          // The rules' finding stands where both saw the same words.
-          if (!current.some((c) => d.start < c.end && c.start < d.end)) current.push({ ...d, source: "ai" });
-        }
-        aiChecked = true;
-      } catch (error) {
-        this.log.warn({ err: error }, "personal-details second opinion failed; the offline check stands");
-      }
+    const opinion = await this.aiOpinion(found.show.id, found.show.userId, texts);
+    for (const d of opinion ?? []) {
+      const current = byField.get(d.field)!;
+      // The rules' finding stands where both saw the same words.
+      if (!current.some((c) => d.start < c.end && c.start < d.end)) current.push({ ...d, source: "ai" });
     }
+    const aiChecked = opinion !== null;
     const kept = await this.keptKeys(found.show.id);
     const findings: PersonalDetailFinding[] = [];
     for (const [field, list] of byField) {
@@ -131,6 +130,33 @@ export class PersonalDetailsService {
       aiChecked,
       checkedAt: new Date().toISOString(),
     };
+  }
+
+  /**
+   * The AI's findings in these texts, or null when there is no provider, nothing to read, or no answer:
+   * the rules' check then stands alone. The same texts are answered from the last answer kept for the
+   * show; new ones count against the owner's AI limit, and once it is reached the rules answer alone.
+   */
+  private async aiOpinion(showId: number, ownerId: number, texts: Record<PersonalDetailField, string>): Promise<SecondOpinionFinding[] | null> {
+    if (!this.secondOpinion || !Object.values(texts).some((t) => t.trim())) return null;
+    const textsSha256 = createHash("sha256").update(`${this.secondOpinion.identity}\n${JSON.stringify(texts)}`).digest("hex");
+    const kept = await this.opinions.find(showId, textsSha256);
+    if (kept) return kept;
+    try {
+      await this.aiLimit(ownerId);
+    } catch (error) {
+      if (!(error instanceof HttpError && error.statusCode === 429)) throw error;
+      this.log.warn({ showId }, "personal-details second opinion skipped: the camper's AI limit is reached; the offline check stands");
+      return null;
+    }
+    try {
+      const findings = await this.secondOpinion.find(texts);
+      await this.opinions.save(showId, textsSha256, findings);
+      return findings;
+    } catch (error) {
+      this.log.warn({ err: error }, "personal-details second opinion failed; the offline check stands");
+      return null;
+    }
   }
 
   async owned(userId: number, showId: number): Promise<ShowWithReview> {

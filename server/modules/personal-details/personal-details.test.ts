@@ -126,9 +126,53 @@ describe("the AI provider's second opinion", () => {
     expect(sent).toContain("I go to Jefferson.");
     expect(sent).not.toContain(camper.credentials.username);
 
+    // The same texts again (a reload, "It's OK to share"): the kept answer, the provider not asked.
+    const asked = provider.fake.requests.length;
+    expect((await call<PersonalDetailsCheck>(camper, "GET", url, undefined, provider.app)).body.findings).toEqual(check.findings);
+    expect(provider.fake.requests).toHaveLength(asked);
+
     provider.fake.setBehaviour({ kind: "status", status: 500 });
+    await call(camper, "PATCH", `/api/recordings/${show.id}`, { narration: "I go to Jefferson. Text 555-123-4567 to join us." }, provider.app);
     const offline = (await call<PersonalDetailsCheck>(camper, "GET", url, undefined, provider.app)).body;
     expect(offline.aiChecked).toBe(false);
     expect(offline.findings.map((f) => [f.kind, f.phrase])).toEqual([["phone", "555-123-4567"]]);
+  }, 60_000);
+});
+
+describe("the AI second opinion and the camper's AI limit", () => {
+  const provider = appWithFakeOpenAi((baseURL) => ({ AI_BASE_URL: baseURL, AI_MODEL: "fake-model", AI_TIMEOUT_MS: "2000", AI_MAX_RETRIES: "0", AI_REQUESTS_PER_MINUTE: "2" }));
+
+  it("counts each new text against the limit; once reached the rules answer alone, and texts already asked about keep their answer", async () => {
+    const camper = await registerCamper(provider.app);
+    const show = await createShow(provider.app, camper.cookie, { title: "Canoe Week", narration: "I go to Jefferson." });
+    const url = `/api/recordings/${show.id}/personal-details`;
+    provider.fake.setBehaviour({ kind: "ok", words: [JSON.stringify({ findings: [{ kind: "school", phrase: "Jefferson" }] })] });
+    const checkAfter = async (narration: string) => {
+      expect((await call(camper, "PATCH", `/api/recordings/${show.id}`, { narration }, provider.app)).status).toBe(200);
+      return (await call<PersonalDetailsCheck>(camper, "GET", url, undefined, provider.app)).body;
+    };
+
+    expect((await call<PersonalDetailsCheck>(camper, "GET", url, undefined, provider.app)).body.aiChecked).toBe(true);
+    const second = await checkAfter("I go to Jefferson. Call 555-123-4567.");
+    expect(second.aiChecked).toBe(true);
+    const asked = provider.fake.requests.length;
+
+    // The limit (two a minute) is reached: the rules still find the phone number, the AI is not asked.
+    const third = await checkAfter("I go to Jefferson. Call 555-123-4568.");
+    expect(third.aiChecked).toBe(false);
+    expect(third.findings.map((f) => [f.kind, f.phrase, f.source])).toEqual([["phone", "555-123-4568", "rules"]]);
+    expect(provider.fake.requests).toHaveLength(asked);
+    // The AI routes share the limit: writing is refused too.
+    const write = await provider.app.inject({ method: "POST", url: "/api/generate-title", headers: { cookie: camper.cookie }, payload: { content: "A lake story" } });
+    expect(write.statusCode).toBe(429);
+
+    // Back to the texts asked about last: their answer is kept, nothing is asked or counted.
+    const again = await checkAfter("I go to Jefferson. Call 555-123-4567.");
+    expect(again.aiChecked).toBe(true);
+    expect(again.findings.map((f) => [f.kind, f.source])).toEqual([
+      ["school", "ai"],
+      ["phone", "rules"],
+    ]);
+    expect(provider.fake.requests).toHaveLength(asked);
   }, 60_000);
 });

@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { TransactionRollbackError, and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 
 export type JobRow = typeof schema.renderJobs.$inferSelect;
 export type RenderOptions = JobRow["options"];
+type NewJob = { userId: number; showId: number; fingerprint: string; options: RenderOptions };
 const j = schema.renderJobs;
 
 /**
@@ -26,9 +27,32 @@ export class RenderJobsRepository {
     return row;
   }
 
-  async create(values: { userId: number; showId: number; fingerprint: string; options: RenderOptions }): Promise<JobRow> {
+  async create(values: NewJob): Promise<JobRow> {
     const [row] = await this.db.insert(j).values(values).returning();
     return row!;
+  }
+
+  /**
+   * Queues a render in place of the show's render still waiting (not yet running), unless the camper
+   * already has `perCamper` renders waiting or running: then "full" and nothing changes. The camper's
+   * row is locked meanwhile, so requests at the same moment are counted one after the other.
+   */
+  async enqueue(values: NewJob, perCamper: number): Promise<JobRow | "full"> {
+    return this.db.transaction(async (tx) => {
+      await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, values.userId)).for("update");
+      await tx.delete(j).where(and(eq(j.userId, values.userId), eq(j.showId, values.showId), eq(j.status, "queued")));
+      const [{ waiting } = { waiting: 0 }] = await tx
+        .select({ waiting: sql<number>`count(*)::int` })
+        .from(j)
+        .where(and(eq(j.userId, values.userId), inArray(j.status, ["queued", "running"])));
+      // Undoes the replacement too: a refused request changes nothing.
+      if (waiting >= perCamper) tx.rollback();
+      const [job] = await tx.insert(j).values(values).returning();
+      return job!;
+    }).catch((error: unknown) => {
+      if (error instanceof TransactionRollbackError) return "full" as const;
+      throw error;
+    });
   }
 
   /** The owner's render with its show's video format and title. */
@@ -53,20 +77,24 @@ export class RenderJobsRepository {
   }
 
   /**
-   * Claims the oldest queued job that no other worker is claiming right now (SKIP LOCKED), in one
-   * statement; undefined when the queue is empty.
+   * Claims a queued job no other worker is claiming right now (SKIP LOCKED), in one statement;
+   * undefined when the queue is empty. Campers take turns: first the jobs of campers with the fewest
+   * renders running, then of the camper a worker took a job of longest ago (never first), then the
+   * oldest. So one camper's many renders delay another camper's first by one job at most.
    */
   async claimNext(workerId: string): Promise<JobRow | undefined> {
+    const running = sql`(SELECT count(*) FROM render_jobs mine WHERE mine.user_id = ${j.userId} AND mine.status = 'running')`;
+    const lastServed = sql`(SELECT max(mine.claimed_at) FROM render_jobs mine WHERE mine.user_id = ${j.userId})`;
     const next = this.db
       .select({ id: j.id })
       .from(j)
       .where(eq(j.status, "queued"))
-      .orderBy(j.createdAt, j.id)
+      .orderBy(running, sql`${lastServed} NULLS FIRST`, j.createdAt, j.id)
       .limit(1)
-      .for("update", { skipLocked: true });
+      .for("update", { of: j, skipLocked: true });
     const [job] = await this.db
       .update(j)
-      .set({ status: "running", lockedBy: workerId, heartbeatAt: sql`now()`, attempts: sql`${j.attempts} + 1`, progress: 0 })
+      .set({ status: "running", lockedBy: workerId, heartbeatAt: sql`now()`, claimedAt: sql`now()`, attempts: sql`${j.attempts} + 1`, progress: 0 })
       .where(eq(j.id, sql`(${next})`))
       .returning();
     return job;

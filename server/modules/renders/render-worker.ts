@@ -11,9 +11,9 @@ import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts"
 import { buildCues, buildTimedCues, toSrt, toWebVtt, type Cue } from "../../render/captions.ts";
 import { buildRenderPlan, renderDuration, type RenderClip } from "../../render/render-plan.ts";
 import { heardWordsOf, timeScriptInClips } from "../../speech/clip-speech.ts";
-import type { SpeechAligner } from "../../speech/speech-aligner.ts";
 import type { TimedSentence } from "../../voice/voice-provider.ts";
-import { clipSpan, type ClipsRepository } from "../clips/clips.repository.ts";
+import type { ClipWords } from "../clips/clip-words.service.ts";
+import { clipSpan, type ClipRow, type ClipsRepository } from "../clips/clips.repository.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
 import type { VoiceService } from "../voice/voice.service.ts";
 import type { JobRow, RenderJobsRepository } from "./render-jobs.repository.ts";
@@ -28,8 +28,11 @@ export interface RenderWorkerOptions {
   /** A running job silent this long belongs to a stopped worker. */
   staleMs?: number;
   maxAttempts?: number;
-  /** Finds the script in the clips' own sound for their captions; absent, clip-sound captions are off. */
-  speech?: SpeechAligner;
+  /**
+   * The words heard in the clips' own sound for their captions (kept by content, listened to once); its
+   * aligner absent, clip-sound captions come only from checked takes.
+   */
+  clipWords?: ClipWords;
   /** Where each render's work folder goes (DATA_DIR/tmp in the app, swept of leftovers after a crash). */
   workDir?: string;
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
@@ -219,7 +222,7 @@ export class RenderWorker {
       } else if (job.options.audio === "original" && (job.options.captions || job.options.captionsIfRead)) {
         // With the clips' own sound, cues follow the camper's reading when they read the script; a camper
         // who asked for captions anyway gets the words spread over the video, automatic ones none.
-        const read = await this.readingInClips(job, renderClips, narration, work, signal);
+        const read = await this.readingInClips(job, clips, renderClips, narration, work, signal);
         if (read) cues = buildTimedCues(read, videoSeconds);
         else if (job.options.captions) cues = buildCues(narration, videoSeconds);
       } else if (job.options.captions) {
@@ -266,16 +269,22 @@ export class RenderWorker {
 
   /**
    * The script's sentences timed on the camper's reading in the clips (checked takes' stored word
-   * times, the other clips listened to), or undefined when nothing can tell (no aligner and no checked
-   * take), the camper did not read the script, or listening failed (captions are then not timed on
-   * speech; the render itself goes on).
+   * times, the other clips' words as kept for their content, listened to now when none are), or
+   * undefined when nothing can tell (no aligner and no checked take), the camper did not read the
+   * script, or listening failed (captions are then not timed on speech; the render itself goes on).
    */
-  private async readingInClips(job: JobRow, clips: RenderClip[], narration: string, work: string, signal: AbortSignal): Promise<TimedSentence[] | undefined> {
-    const aligner = this.options.speech;
+  private async readingInClips(job: JobRow, rows: ClipRow[], clips: RenderClip[], narration: string, work: string, signal: AbortSignal): Promise<TimedSentence[] | undefined> {
+    const words = this.options.clipWords;
+    const aligner = words?.aligner;
     if ((!aligner && !clips.some((c) => c.heardWords)) || !narration.trim()) return undefined;
     const started = Date.now();
     try {
-      const timing = await timeScriptInClips(aligner, this.tools, clips, narration, work, signal);
+      const known: RenderClip[] = [];
+      for (const [i, clip] of clips.entries()) {
+        const heard = clip.heardWords ?? (clip.hasAudio && words ? ((await words.heard(rows[i]!, narration, { localPath: clip.path, signal })) ?? undefined) : undefined);
+        known.push({ ...clip, heardWords: heard });
+      }
+      const timing = await timeScriptInClips(undefined, this.tools, known, narration, work, signal);
       this.options.log?.info(
         { jobId: job.id, aligner: aligner?.name ?? "none", storedTakes: clips.filter((c) => c.heardWords).length, share: Number(timing.share.toFixed(2)), sentencesSaid: Number(timing.sentencesSaid.toFixed(2)), speechSeconds: timing.speechSeconds, ms: Date.now() - started },
         timing.readTheScript ? "clip speech follows the script" : "clip speech is not the script",

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { RENDER_MESSAGES, type RenderJob } from "../../../contracts/renders.ts";
-import { SHOW_MESSAGES, captionsOn, isPlaceholderNarration } from "../../../contracts/recordings.ts";
-import { badRequest, notFound } from "../../http/errors.ts";
+import { SHOW_LIMITS, SHOW_MESSAGES, captionsOn, isPlaceholderNarration } from "../../../contracts/recordings.ts";
+import { HttpError, badRequest, notFound } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import type { ClipsRepository } from "../clips/clips.repository.ts";
 import type { ShowRow, ShowsRepository } from "../shows/shows.repository.ts";
@@ -26,6 +26,17 @@ export function toRenderJob(row: JobRow, videoFormat: string): RenderJob {
   };
 }
 
+/** What a render costs a camper, checked when it is asked for. */
+export interface RenderLimits {
+  /** Renders a camper may have waiting or running at once. */
+  queuedPerCamper: number;
+  /** The voice-over a render makes: whether it is still to be made, and the camper's voice limit (429 when reached). */
+  voice?: {
+    needsSynthesis(showId: number, narration: string, chosenVoice: string | null): Promise<boolean>;
+    checkLimit(userId: number): Promise<void>;
+  };
+}
+
 /** Starting renders (or reusing one), and reading them. The work itself is the RenderWorker's. */
 export class RendersService {
   constructor(
@@ -33,6 +44,7 @@ export class RendersService {
     private readonly shows: ShowsRepository,
     private readonly clips: ClipsRepository,
     readonly storage: MediaStorage,
+    private readonly limits: RenderLimits,
     private readonly onQueued: () => void = () => {},
   ) {}
 
@@ -40,13 +52,17 @@ export class RendersService {
     const show = await this.show(userId, showId);
     const inputs = await this.inputs(userId, show, requested);
     if ("refused" in inputs) throw badRequest(inputs.refused);
-    const { options, fingerprint } = inputs;
+    const { options, fingerprint, narration } = inputs;
     const existing = await this.jobs.findReusable(userId, showId, fingerprint);
     if (existing) return { job: toRenderJob(existing, show.videoFormat), reused: true };
 
-    const row = await this.jobs.create({ userId, showId, fingerprint, options });
+    // The voice-over the worker will make is a synthesis like any other: it counts against the voice limit.
+    const voice = this.limits.voice;
+    if (options.audio === "voice" && voice && (await voice.needsSynthesis(showId, narration, options.voice ?? null))) await voice.checkLimit(userId);
+    const queued = await this.jobs.enqueue({ userId, showId, fingerprint, options }, this.limits.queuedPerCamper);
+    if (queued === "full") throw new HttpError(429, RENDER_MESSAGES.queueFull(this.limits.queuedPerCamper));
     this.onQueued();
-    return { job: toRenderJob(row, show.videoFormat), reused: false };
+    return { job: toRenderJob(queued, show.videoFormat), reused: false };
   }
 
   /**
@@ -58,7 +74,7 @@ export class RendersService {
     userId: number,
     show: ShowRow,
     requested: Partial<RenderOptions>,
-  ): Promise<{ options: RenderOptions; fingerprint: string } | { refused: string }> {
+  ): Promise<{ options: RenderOptions; fingerprint: string; narration: string } | { refused: string }> {
     // The show's final-video choices, so every Download .mp4 of a show gives the same video.
     const audio = requested.audio ?? show.audioSource;
     const options: RenderOptions = {
@@ -69,6 +85,7 @@ export class RendersService {
     };
     const clips = await this.clips.videoClips(userId, show.id);
     if (clips.length === 0) return { refused: RENDER_MESSAGES.noClips };
+    if (clips.length > SHOW_LIMITS.maxSections) return { refused: SHOW_MESSAGES.tooManySections(SHOW_LIMITS.maxSections) };
     const narration = (show.narration ?? "").trim();
     // Automatic captions with the clips' own sound: the worker listens for the script in the clips and
     // captions only a show whose camper read it (off otherwise, as before).
@@ -86,7 +103,7 @@ export class RendersService {
         }),
       )
       .digest("hex");
-    return { options, fingerprint };
+    return { options, fingerprint, narration };
   }
 
   async get(userId: number, id: number): Promise<{ row: JobRow; job: RenderJob; title: string }> {

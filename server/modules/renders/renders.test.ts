@@ -104,6 +104,8 @@ describe("rendering a show to MP4", () => {
       );
     const first = await startRender(camper, show.id, {});
     expect(await list()).toEqual([[first.job.id, true]]);
+    // Made, so a newer render does not replace it (only a render still waiting is replaced).
+    expect(await app.renderWorker.runNext()).toBe(first.job.id);
     await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { fit: "fit" } });
     expect(await list()).toEqual([[first.job.id, false]]);
     const second = await startRender(camper, show.id, {});
@@ -120,7 +122,7 @@ describe("rendering a show to MP4", () => {
     // A new script is a new video when the captions read it.
     await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { narration: "We swam.", captions: true } });
     expect((await list()).every(([, current]) => current === false)).toBe(true);
-  });
+  }, 120_000);
 
   it("renders 16:9 with the clips' sound: H.264 + AAC, 1920x1080, the clips' length, moov before mdat, no captions", async () => {
     const camper = await registerCamper(app);
@@ -156,8 +158,8 @@ describe("rendering a show to MP4", () => {
     const camper = await registerCamper(app);
     const show = await showWithTwoClips(camper, { videoFormat: "tiktok", narration: "Hello camp. We filmed the lake today." });
     const withCaptions = await startRender(camper, show.id, { fit: "fit", audio: "voice", captions: true });
-    const without = await startRender(camper, show.id, { fit: "fit", audio: "voice", captions: false });
     await app.renderWorker.runNext();
+    const without = await startRender(camper, show.id, { fit: "fit", audio: "voice", captions: false });
     await app.renderWorker.runNext();
     const done = await job(camper, withCaptions.job.id);
     expect(done.status, done.message ?? "").toBe("done");
@@ -211,9 +213,8 @@ describe("render jobs", () => {
 
   it("runs queued renders one at a time, in order", async () => {
     const camper = await registerCamper(app);
-    const show = await showWithTwoClips(camper);
-    const first = await startRender(camper, show.id, { fit: "crop" });
-    const second = await startRender(camper, show.id, { fit: "fit" });
+    const first = await startRender(camper, (await showWithTwoClips(camper)).id, { fit: "crop" });
+    const second = await startRender(camper, (await showWithTwoClips(camper)).id, { fit: "fit" });
     expect(await app.renderWorker.runNext()).toBe(first.job.id);
     expect((await job(camper, second.job.id)).status).toBe("queued");
     expect(await app.renderWorker.runNext()).toBe(second.job.id);

@@ -5,6 +5,7 @@ import { scriptSentences } from "../../../contracts/script-sentences.ts";
 import { countSpokenWords } from "../voice/voice.service.ts";
 import {
   KEEP_SIMILARITY,
+  capShots,
   estimateSeconds,
   followNarration,
   inStep,
@@ -258,5 +259,42 @@ describe("line similarity", () => {
     expect(lineSimilarity(PARAGRAPHS[0]!, PARAGRAPHS[1]!)).toBeLessThan(KEEP_SIMILARITY);
     expect(lineSimilarity("🎉", "🎉")).toBe(1);
     expect(lineSimilarity("🎉", "🌊")).toBe(0);
+  });
+});
+
+describe("capShots", () => {
+  const sentence = (i: number) => `On day ${i} we paddled across the lake and sang by the fire until the stars came out.`;
+
+  it("merges the neighbours with the fewest words until the cap, the shots still the narration in order", () => {
+    const narration = Array.from({ length: 30 }, (_, i) => sentence(i + 1)).join(" ");
+    const laid = layOutShots(narration, WPS).map((text) => ({ id: null, text, linesChanged: false }));
+    expect(laid.length).toBeGreaterThan(10);
+    const { shots, dropped } = capShots(narration, { shots: laid, dropped: [] }, 10);
+    expect(shots).toHaveLength(10);
+    expect(dropped).toEqual([]);
+    expect(inStep(narration, shots.map((s) => s.text))).toBe(true);
+    // Evenly: no shot holds more than twice the words of another (each is three sentences of the same length).
+    const words = shots.map((s) => countSpokenWords(s.text));
+    expect(Math.max(...words)).toBeLessThanOrEqual(2 * Math.min(...words));
+  });
+
+  it("keeps a kept shot's id through a merge; a second kept shot merged in is dropped, its takes going to the merged shot", () => {
+    const old = [PARAGRAPHS[0]!, PARAGRAPHS[1]!, PARAGRAPHS[2]!, "Next summer I want to come back and learn to sail a real boat with my friends."];
+    const before = old.map((text, i) => ({ id: i + 1, text }));
+    // Text added after shot 2 becomes new shots; the cap then merges.
+    const added = Array.from({ length: 8 }, (_, i) => `Story ${["alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel"][i]} tells of owls, frogs, tents and marshmallows burning bright.`);
+    const narration = [old[0], old[1], ...added, old[2], old[3]].join(" ");
+    const followed = followNarration(before, narration, WPS);
+    expect(followed.shots.length).toBeGreaterThan(3);
+    const { shots, dropped } = capShots(narration, followed, 3);
+    expect(shots).toHaveLength(3);
+    expect(inStep(narration, shots.map((s) => s.text))).toBe(true);
+    const kept = shots.flatMap((s) => (s.id === null ? [] : [s.id]));
+    expect(dropped.length).toBeGreaterThan(0);
+    // Every old shot is either kept or dropped with an heir among the shots left; none is lost.
+    expect([...kept, ...dropped.map((d) => d.id)].sort()).toEqual([1, 2, 3, 4]);
+    for (const d of dropped) expect(shots[d.takesTo!]).toBeDefined();
+    // A dropped shot's heir holds its lines.
+    for (const d of dropped) expect(shots[d.takesTo!]!.text).toContain(old[d.id - 1]!);
   });
 });

@@ -256,6 +256,30 @@ export function followNarration(oldShots: { id: number; text: string }[], narrat
   return { shots, dropped };
 }
 
+/**
+ * At most `max` shots: while there are more, the two neighbours with the fewest words together become
+ * one (the narration's text between them kept). The merged shot keeps the first one's id, else the
+ * second's; a second id is dropped, its takes going to the merged shot. Only a narration far longer than
+ * any video reaches the cap (100 shots of about 10 s each).
+ */
+export function capShots(narration: string, result: FollowResult, max: number): FollowResult {
+  if (result.shots.length <= max) return result;
+  const located = locateShots(narration, result.shots.map((s) => s.text));
+  if (!located) throw new Error("shots out of step with the narration they were laid out from");
+  const shots = result.shots.map((shot, i) => ({ ...shot, span: located[i]!, words: countSpokenWords(shot.text) }));
+  const dropped = result.dropped.map((d) => ({ ...d }));
+  while (shots.length > Math.max(1, max)) {
+    let at = 0;
+    for (let k = 1; k < shots.length - 1; k++) if (shots[k]!.words + shots[k + 1]!.words < shots[at]!.words + shots[at + 1]!.words) at = k;
+    const [a, b] = [shots[at]!, shots[at + 1]!];
+    const span = { start: a.span.start, end: b.span.end };
+    shots.splice(at, 2, { id: a.id ?? b.id, text: narration.slice(span.start, span.end), linesChanged: a.linesChanged || b.linesChanged, span, words: a.words + b.words });
+    for (const d of dropped) if (d.takesTo !== null && d.takesTo > at) d.takesTo--;
+    if (a.id !== null && b.id !== null) dropped.push({ id: b.id, takesTo: at });
+  }
+  return { shots: shots.map(({ id, text, linesChanged }) => ({ id, text, linesChanged })), dropped };
+}
+
 /** For each new sentence, the index of the old shot it belongs to, or -1 for new text between shots. */
 function assignOwners(old: OldSentence[], fresh: string[][]): number[] {
   const owners = new Array<number>(fresh.length).fill(-1);

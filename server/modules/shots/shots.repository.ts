@@ -40,6 +40,15 @@ export class ShotsRepository {
     return tx.select().from(s).where(eq(s.showId, showId)).orderBy(asc(s.position), asc(s.id));
   }
 
+  /** The show's clips recorded for no shot: with the shots, the parts of its video. */
+  async freeClipCount(tx: Database, showId: number): Promise<number> {
+    const [row] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(c)
+      .where(and(eq(c.showId, showId), isNull(c.shotId)));
+    return row?.n ?? 0;
+  }
+
   /** The show's takes (clips recorded for one of its shots), oldest first. */
   async takesOf(tx: Database, showId: number): Promise<TakeRow[]> {
     const rows = await tx

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Clip } from "../../../contracts/clips.ts";
-import { SHOW_MESSAGES, type Show } from "../../../contracts/recordings.ts";
+import { SHOW_LIMITS, SHOW_MESSAGES, type Show } from "../../../contracts/recordings.ts";
 import type { StoryLength } from "../../../contracts/renders.ts";
 import { SHOT_MESSAGES, type ScriptCheck, type ShotList } from "../../../contracts/shots.ts";
 import { schema } from "../../../db/client.ts";
@@ -164,6 +164,49 @@ describe("the shot list", () => {
     expect(empty.statusCode).toBe(400);
     expect((await patchShot(camper, show.id, shots[1]!.id, {})).statusCode).toBe(400);
   });
+});
+
+describe("at most SHOW_LIMITS.maxSections parts a show", () => {
+  const MAX = SHOW_LIMITS.maxSections;
+  // 130 sentences of about 10 s each: a script far longer than any video, laid out one shot a sentence.
+  const LONG_SCRIPT = Array.from({ length: 130 }, (_, i) => `On day ${i + 1} we paddled across the cold lake and sang loud songs by the fire while the stars came out over the pines.`).join(" ");
+
+  it("lays a very long script out in as many shots as leave room for the free clips, then refuses another part with a plain message", async () => {
+    const camper = await registerCamper(app);
+    const show = await storyShow(camper, LONG_SCRIPT);
+    const free = await uploadClip(app, camper, await video(1), "Free clip");
+    const attach = (clipIds: number[]) =>
+      app.inject({ method: "PUT", url: `/api/recordings/${show.id}/clips`, headers: { cookie: camper.cookie }, payload: { clipIds } });
+    expect((await attach([free.id])).statusCode).toBe(200);
+
+    const list = await shotList(camper, show.id);
+    expect(list.shots).toHaveLength(MAX - 1);
+    // Every word of the script is still in a shot, in order.
+    expect(list.shots.map((s) => s.text).join(" ").replace(/\s+/g, " ")).toBe(LONG_SCRIPT);
+
+    const full = { message: SHOW_MESSAGES.tooManySections(MAX) };
+    const splittable = list.shots.find((s) => s.sentences.length > 1)!;
+    const refusedSplit = await split(camper, show.id, splittable.id, 1);
+    expect(refusedSplit.statusCode).toBe(403);
+    expect(refusedSplit.json()).toEqual(full);
+    const another = await uploadClip(app, camper, await video(1), "One too many");
+    const refusedAttach = await attach([another.id]);
+    expect(refusedAttach.statusCode).toBe(403);
+    expect(refusedAttach.json()).toEqual(full);
+    // A free clip recorded straight onto the show is refused before any byte is sent.
+    const refusedUpload = await app.inject({
+      method: "POST",
+      url: "/api/uploads",
+      headers: { cookie: camper.cookie, "tus-resumable": "1.0.0", "upload-length": "1000", "upload-metadata": `title ${Buffer.from("x").toString("base64")},showId ${Buffer.from(String(show.id)).toString("base64")}` },
+    });
+    expect(refusedUpload.statusCode).toBe(403);
+    expect(refusedUpload.json()).toEqual(full);
+    expect((await shotList(camper, show.id)).shots).toHaveLength(MAX - 1);
+
+    // Merging two shots makes room again.
+    expect((await merge(camper, show.id, list.shots[0]!.id)).statusCode).toBe(200);
+    expect((await split(camper, show.id, splittable.id, 1)).statusCode).toBe(200);
+  }, 120_000);
 });
 
 describe("takes", () => {

@@ -2,11 +2,12 @@ import { SHOW_LIMITS, SHOW_MESSAGES } from "../../../contracts/recordings.ts";
 import { scriptSentences } from "../../../contracts/script-sentences.ts";
 import { SHOT_MESSAGES, type ShotList, type ShotTake, type UpdateShotBody } from "../../../contracts/shots.ts";
 import type { Database } from "../../../db/client.ts";
-import { badRequest, notFound } from "../../http/errors.ts";
+import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import type { ShowRow, ShowsRepository } from "../shows/shows.repository.ts";
 import type { VoiceService } from "../voice/voice.service.ts";
 import {
   KEEP_SIMILARITY,
+  capShots,
   estimateSeconds,
   followNarration,
   inStep,
@@ -77,6 +78,9 @@ export class ShotsService {
       const index = this.indexOf(state, shotId);
       const texts = splitShot(state.shots.map((s) => s.text), index, beforeSentence);
       if (!texts) throw badRequest(SHOT_MESSAGES.cannotSplit);
+      if (texts.length + (await this.shots.freeClipCount(state.tx, showId)) > SHOW_LIMITS.maxSections) {
+        throw forbidden(SHOW_MESSAGES.tooManySections(SHOW_LIMITS.maxSections));
+      }
       // The first part keeps the shot (and its takes); the second is a new shot.
       const layout = texts.map((text, i) => ({ id: i <= index ? state.shots[i]!.id : i === index + 1 ? null : state.shots[i - 1]!.id, text }));
       await this.shots.saveLayout(state.tx, showId, layout);
@@ -131,15 +135,20 @@ export class ShotsService {
     return list;
   }
 
-  /** Lays the shots out the first time, or follows the narration when it changed since they were. */
+  /**
+   * Lays the shots out the first time, or follows the narration when it changed since they were; with
+   * the show's free clips, at most SHOW_LIMITS.maxSections parts (longer shots beyond that).
+   */
   private async follow(tx: Database, showId: number, shots: ShotRow[], narration: string, wordsPerSecond: number) {
+    if (shots.length && inStep(narration, shots.map((s) => s.text))) return;
+    const room = SHOW_LIMITS.maxSections - (await this.shots.freeClipCount(tx, showId));
     if (shots.length === 0) {
-      const texts = layOutShots(narration, wordsPerSecond);
-      if (texts.length) await this.shots.saveLayout(tx, showId, texts.map((text) => ({ id: null, text })));
+      const laid = layOutShots(narration, wordsPerSecond).map((text) => ({ id: null, text, linesChanged: false }));
+      const texts = capShots(narration, { shots: laid, dropped: [] }, room).shots;
+      if (texts.length) await this.shots.saveLayout(tx, showId, texts);
       return;
     }
-    if (inStep(narration, shots.map((s) => s.text))) return;
-    const followed = followNarration(shots, narration, wordsPerSecond);
+    const followed = capShots(narration, followNarration(shots, narration, wordsPerSecond), room);
     await this.shots.saveLayout(tx, showId, followed.shots, followed.dropped);
   }
 

@@ -60,6 +60,13 @@ export class VoiceService {
     return this.findVoiceOver(showId, sha256(text), voice);
   }
 
+  /** Whether reading this text in this voice (the default when none) would be a new synthesis, as a render's voice-over. */
+  async needsSynthesis(showId: number, text: string, chosenVoice: string | null): Promise<boolean> {
+    const voice = chosenVoice ?? this.provider.defaultVoice;
+    if (!this.provider.voices.includes(voice)) return false;
+    return !(await this.existingReading(showId, text, voice));
+  }
+
   /**
    * How fast this voice reads (words a second), from the camper's latest voice-over in it (any
    * script), else the typical pace of a built-in voice.

@@ -6,10 +6,11 @@
  */
 export const NO_CAPTIONS_TEXT = "No captions for this clip.";
 
-export function NoCaptionsNote({ id, className }: { id: string; className?: string }) {
+/** `text`: other words for why there are none (yet), such as the server's when it has no turn for them. */
+export function NoCaptionsNote({ id, className, text = NO_CAPTIONS_TEXT }: { id: string; className?: string; text?: string }) {
   return (
     <p id={id} data-testid="no-captions-note" className={className ?? "text-xs text-slate-700"}>
-      {NO_CAPTIONS_TEXT}
+      {text}
     </p>
   );
 }

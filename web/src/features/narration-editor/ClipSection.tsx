@@ -26,7 +26,7 @@ interface Frame {
  */
 export function ClipSection({ clip, index, frame, script }: { clip: Clip; index: number; frame: Frame; script: string | null }) {
   const trim = useClipTrim(clip);
-  const { trackUrl, noCaptions } = useClipTrack(clip, script);
+  const { trackUrl, noCaptions, captionsNote } = useClipTrack(clip, script);
   const ids = { start: useId(), end: useId(), error: useId(), used: useId(), captions: useId() };
   const videoRef = useRef<HTMLVideoElement | null>(null);
   const label = `${index + 1}. ${clip.title}`;
@@ -83,7 +83,7 @@ export function ClipSection({ clip, index, frame, script }: { clip: Clip; index:
           {formatClock(clip.durationSeconds)}
         </span>
       </p>
-      {noCaptions && <NoCaptionsNote id={ids.captions} />}
+      {noCaptions && <NoCaptionsNote id={ids.captions} text={captionsNote} />}
       <fieldset className="grid min-w-0 gap-2 rounded-md border border-slate-200 p-2">
         <legend className="flex items-center gap-1.5 px-1 text-sm font-medium text-slate-800">
           <Scissors aria-hidden="true" className="size-4" />

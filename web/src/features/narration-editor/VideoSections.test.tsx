@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { CLIP_MESSAGES } from "../../../../contracts/clips.ts";
 import { buildShow } from "../shows/test-helpers.tsx";
 import { buildClip, renderEditor, serve, startEachEditorTestClean } from "./editor-test-helpers.tsx";
 
@@ -56,6 +57,29 @@ describe("the editor's clips: posters and trims", () => {
     expect(dock!.querySelector("video")!.hasAttribute("aria-describedby")).toBe(false);
     await within(canoe!).findByText("No captions for this clip.", {}, WAIT);
     expect(api.callsTo("GET", "/api/clips/5/captions.vtt")).toHaveLength(1);
+  });
+
+  it("says in the server's words when a clip's captions wait for a turn (429), and asks again later", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let busy = true;
+    const message = CLIP_MESSAGES.captionsBusy("40 seconds");
+    const api = serve({
+      show: buildShow(42, { narration: "We paddled across the lake." }),
+      clips: [twoClips()[0]!],
+      clipCaptions: () => (busy ? new Response(JSON.stringify({ message }), { status: 429, headers: { "Content-Type": "application/json", "Retry-After": "40" } }) : null),
+    });
+    try {
+      renderEditor();
+      const [dock] = await screen.findAllByTestId("video-section");
+      const note = await within(dock!).findByText(message, {}, WAIT);
+      expect(dock!.querySelector("video")!.getAttribute("aria-describedby")).toBe(note.id);
+      busy = false;
+      await vi.advanceTimersByTimeAsync(31_000);
+      await within(dock!).findByText("No captions for this clip.", {}, WAIT);
+      expect(api.callsTo("GET", "/api/clips/5/captions.vtt")).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("has labelled Start and End boxes in seconds for every clip", async () => {

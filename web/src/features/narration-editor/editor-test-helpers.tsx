@@ -84,10 +84,12 @@ export interface ServerOptions {
   fitScript?: (call: ApiCall, show: Show, clips: Clip[]) => Response | Promise<Response>;
   /** PATCH /api/clips/:id; by default the trims are kept (and checked as the server does). */
   patchClip?: (call: ApiCall, clip: Clip) => Response | undefined;
-  /** GET /api/clips/:id/captions.vtt: the clip's WebVTT, or null for none (the default, a 204 as the server answers). */
-  clipCaptions?: (clip: Clip, show: Show) => string | null;
+  /** GET /api/clips/:id/captions.vtt: the clip's WebVTT, null for none (the default, a 204 as the server answers), or an answer of its own. */
+  clipCaptions?: (clip: Clip, show: Show) => string | null | Response;
   /** GET /api/recordings/:id/renders for the show as it is now (default: none). */
   renders?: (show: Show) => RenderJob[];
+  /** POST /api/recordings/:id/renders (default: not served). */
+  startRender?: (call: ApiCall) => Response;
 }
 
 /** A finished render of show 42, as the show's renders list gives it. */
@@ -121,6 +123,7 @@ export function serve({
   fitScript,
   patchClip,
   renders = () => [],
+  startRender,
   clipCaptions = () => null,
 }: ServerOptions = {}) {
   let current = show;
@@ -139,6 +142,7 @@ export function serve({
     if (captionsMatch && call.method === "GET") {
       const clip = currentClips.find((c) => c.id === Number(captionsMatch[1]));
       const vtt = clip ? clipCaptions(clip, current) : null;
+      if (vtt instanceof Response) return vtt;
       return vtt === null ? new Response(null, { status: 204 }) : new Response(vtt, { headers: { "Content-Type": "text/vtt" } });
     }
     const clipMatch = /^\/api\/clips\/(\d+)$/.exec(call.path);
@@ -174,6 +178,7 @@ export function serve({
       return cloneVoice ? cloneVoice(call) : new Response(new Uint8Array([82, 73, 70, 70]), { status: 200, headers: { "Content-Type": "audio/wav" } });
     }
     if (call.path === `${base}/renders` && call.method === "GET") return json(renders(current));
+    if (call.path === `${base}/renders` && call.method === "POST" && startRender) return startRender(call);
     return undefined;
   });
   return { ...api, current: () => current, clips: () => currentClips };

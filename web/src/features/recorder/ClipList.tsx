@@ -219,7 +219,7 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob, script }: ClipRowProp
   const captionsId = useId();
   // Captions come from the server, so a clip only on this device has none yet; a saved one has them once
   // the server has heard which lines it says (nothing is claimed while it listens).
-  const { trackUrl, noCaptions } = useClipTrack(item.server ?? undefined, script);
+  const { trackUrl, noCaptions, captionsNote } = useClipTrack(item.server ?? undefined, script);
   const saysNoCaptions = Boolean(src) && (noCaptions || !item.server);
 
   async function downloadFromDevice() {
@@ -303,7 +303,7 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob, script }: ClipRowProp
         <p className="text-sm text-slate-700">
           {item.durationSeconds !== null ? formatClock(item.durationSeconds) : "-:--"}
         </p>
-        {saysNoCaptions && <NoCaptionsNote id={captionsId} />}
+        {saysNoCaptions && <NoCaptionsNote id={captionsId} text={item.server ? captionsNote : undefined} />}
         <p>
           <span
             className={cn(

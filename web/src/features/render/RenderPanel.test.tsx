@@ -1,9 +1,11 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { RENDER_MESSAGES } from "../../../../contracts/renders.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "../../hooks/use-toast.ts";
 import { buildShow } from "../shows/test-helpers.tsx";
 import { stubMediaApis } from "../voice/voice-test-helpers.ts";
 import { buildDoneRender, renderEditor, serve } from "../narration-editor/editor-test-helpers.tsx";
+import { json } from "../voice/voice-test-helpers.ts";
 
 const WAIT = { timeout: 3000 };
 
@@ -51,5 +53,12 @@ describe("the editor's finished video", () => {
     expect((box as HTMLInputElement).checked).toBe(false);
     expect(box.getAttribute("aria-describedby")).toBeTruthy();
     expect(document.getElementById(box.getAttribute("aria-describedby")!)!.textContent).toMatch(/read your script aloud in your clips, captions are added automatically/);
+  });
+
+  it("says in the server's words why a render was not started (the camper's renders already waiting)", async () => {
+    serve({ show: buildShow(42, { narration: "We paddled across the lake." }), startRender: () => json({ message: RENDER_MESSAGES.queueFull(3) }, 429) });
+    renderEditor();
+    fireEvent.click(await screen.findByRole("button", { name: "Render video" }, WAIT));
+    expect((await screen.findByText(RENDER_MESSAGES.queueFull(3), {}, WAIT)).getAttribute("role")).toBe("alert");
   });
 });

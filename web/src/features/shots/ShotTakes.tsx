@@ -51,7 +51,7 @@ function DeleteTake({ label, item, onDelete }: { label: string; item: ClipItem; 
 /** One take: its player, its check figures, whether the video uses it, and its buttons. */
 function TakeRow({ shot, take, index, item, aspectRatio, script, choosing, onChoose, onDelete }: Omit<ShotTakesProps, "clips"> & { take: ShotTake; index: number; item: ClipItem | undefined }) {
   const noteId = useId();
-  const { trackUrl, noCaptions } = useClipTrack(item?.server ?? undefined, script);
+  const { trackUrl, noCaptions, captionsNote } = useClipTrack(item?.server ?? undefined, script);
   const label = `shot ${shot.number}, take ${index + 1}`;
   const figures = takeFigures(take);
   return (
@@ -74,7 +74,7 @@ function TakeRow({ shot, take, index, item, aspectRatio, script, choosing, onCho
       </div>
       <div className="grid min-w-0 content-start gap-1 text-sm">
         <p className="font-semibold text-slate-900">Take {index + 1}</p>
-        {item?.mediaUrl && noCaptions && <NoCaptionsNote id={noteId} />}
+        {item?.mediaUrl && noCaptions && <NoCaptionsNote id={noteId} text={captionsNote} />}
         {figures && <p className="text-slate-700">{figures}</p>}
         {!take.matchesLines && <p className="font-medium text-amber-900">This take no longer matches the lines (they were changed).</p>}
         <div className="flex flex-wrap items-center gap-2">
