@@ -70,6 +70,8 @@ import { ShotsRepository } from "./modules/shots/shots.repository.ts";
 import { shotsRoutes } from "./modules/shots/shots.routes.ts";
 import { ShotsService } from "./modules/shots/shots.service.ts";
 import { ShowsService } from "./modules/shows/shows.service.ts";
+import { StorageQuota } from "./modules/storage-quota/storage-quota.ts";
+import { StorageQuotaRepository } from "./modules/storage-quota/storage-quota.repository.ts";
 
 export interface AppDeps {
   config: AppConfig;
@@ -178,15 +180,16 @@ export async function buildApp(deps: AppDeps) {
   const videoTools = resolveVideoTools(config.media);
   app.log.info({ ffmpeg: videoTools.ffmpeg, ffprobe: videoTools.ffprobe, sources: videoTools.sources }, "video tools");
   const shotsRepository = new ShotsRepository(db);
-  const uploads = new UploadsService(new UploadsRepository(db), storage, clipsRepository, showsRepository, shotsRepository, videoTools, config.media.maxUploadBytes, {
+  const quota = new StorageQuota(new StorageQuotaRepository(db), config.media.quota);
+  const uploads = new UploadsService(new UploadsRepository(db), storage, clipsRepository, showsRepository, shotsRepository, videoTools, config.media.maxUploadBytes, quota, {
     started: () => metrics.uploadsInProgress.inc(),
     finished: (bytes) => {
       metrics.uploadsInProgress.dec();
       metrics.uploadBytes.inc(bytes);
     },
-  }, config.media.quota);
+  });
   const voiceProvider = metrics.timeVoice(deps.voiceProvider ?? createVoiceProvider(config));
-  const voice = new VoiceService(new VoiceRepository(db), showsRepository, storage, voiceProvider, videoTools);
+  const voice = new VoiceService(new VoiceRepository(db), showsRepository, storage, voiceProvider, videoTools, quota);
   shows.setVoiceCheck((name) => voiceProvider.voices.includes(name));
   shows.onShowDeleted(voice);
   await app.register(voiceRoutes, { voice, storage, ai });

@@ -10,6 +10,8 @@ import { RenderWorker } from "./modules/renders/render-worker.ts";
 import { ShowsRepository } from "./modules/shows/shows.repository.ts";
 import { VoiceRepository } from "./modules/voice/voice.repository.ts";
 import { VoiceService } from "./modules/voice/voice.service.ts";
+import { StorageQuota } from "./modules/storage-quota/storage-quota.ts";
+import { StorageQuotaRepository } from "./modules/storage-quota/storage-quota.repository.ts";
 import { createVoiceProvider } from "./voice/create-voice-provider.ts";
 import { createSpeechAligner } from "./speech/create-speech-aligner.ts";
 
@@ -38,7 +40,8 @@ async function main() {
   const tools = resolveVideoTools(config.media);
   const { db } = database;
   const shows = new ShowsRepository(db);
-  const voice = new VoiceService(new VoiceRepository(db), shows, storage, createVoiceProvider(config), tools);
+  const quota = new StorageQuota(new StorageQuotaRepository(db), config.media.quota);
+  const voice = new VoiceService(new VoiceRepository(db), shows, storage, createVoiceProvider(config), tools, quota);
   const worker = new RenderWorker(new RenderJobsRepository(db), shows, storage, new ClipsRepository(db), voice, tools, {
     concurrency: config.render.concurrency,
     speech: createSpeechAligner(config),
