@@ -12,6 +12,7 @@ import { registerAuthentication } from "./http/authenticate.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerJsonBodyParser } from "./http/json-body.ts";
 import { registerOriginGuard } from "./http/origin-guard.ts";
+import { withRedactedRequests } from "./http/request-log.ts";
 import { registerWebClient } from "./http/web-client.ts";
 import { appInfoRoutes } from "./modules/app-info/app-info.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -102,7 +103,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(deps: AppDeps) {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: withRedactedRequests(deps.logger),
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     // Keeps ids out of access logs' query strings and avoids unbounded parameter parsing.
@@ -164,7 +165,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(showsRoutes, { shows });
 
   const metrics = new AppMetrics(db);
-  registerMetrics(app, metrics, config.metricsToken);
+  registerMetrics(app, metrics, config.metricsToken, config.env);
   app.decorate("metrics", metrics);
 
   const aiWriter = metrics.timeAiWriter(deps.aiWriter ?? createAiWriter(config.ai));
@@ -224,7 +225,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook("preClose", async () => {
     closing = true;
   });
-  await app.register(healthRoutes, { db, storage, isClosing: () => closing });
+  await app.register(healthRoutes, { db, storage, isClosing: () => closing, operatorToken: config.metricsToken });
   const storyLength = new StoryLengthService(showsRepository, clipsRepository, voice, ai);
   await app.register(rendersRoutes, { renders, storyLength });
   const clipCaptions = new ClipCaptionsService(clipsRepository, showsRepository, storage, videoTools, speech, config.media.tmpDir);

@@ -1,5 +1,6 @@
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Writable } from "node:stream";
 import { buildApp, type App } from "../server/app.ts";
 import { loadConfig, type AppConfig } from "../server/config.ts";
 import type { Show } from "../contracts/recordings.ts";
@@ -20,6 +21,28 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<A
   const app = await buildApp({ config: testConfig(env), db });
   await app.ready();
   return app;
+}
+
+/** The app's log as it writes it (JSON lines), for tests of what is and is not logged. */
+export interface CapturedLog {
+  lines: Record<string, unknown>[];
+  /** Every line, as written. */
+  text(): string;
+}
+
+/** The real app, like createTestApp, logging at info level into a CapturedLog. */
+export async function createLoggedTestApp(env: Record<string, string> = {}): Promise<{ app: App; log: CapturedLog }> {
+  const written: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      written.push(...chunk.toString().split("\n").filter(Boolean));
+      done();
+    },
+  });
+  const { db } = await testDatabase();
+  const app = await buildApp({ config: testConfig(env), db, logger: { level: "info", stream } });
+  await app.ready();
+  return { app, log: { get lines() { return written.map((line) => JSON.parse(line) as Record<string, unknown>); }, text: () => written.join("\n") } };
 }
 
 export interface SignedInClient {
