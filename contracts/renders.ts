@@ -95,4 +95,6 @@ export const RENDER_MESSAGES = {
   needsNarration: "Write a narration first: the AI voice and captions read it",
   alreadyFits: "Your script already fits your clips: the voice ends before the pictures do.",
   clipsTooShort: "Your clips are too short for a script: record or keep a little more first.",
+  /** The video tool failed for a reason the camper cannot act on (its own words go to the server's log). */
+  couldNotFinish: "We couldn't finish your video. Try again; if it keeps happening, ask a counselor.",
 } as const;
