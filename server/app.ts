@@ -9,6 +9,7 @@ import { PRODUCT_NAME } from "../contracts/product.ts";
 import type { Database } from "../db/client.ts";
 import type { AppConfig } from "./config.ts";
 import { registerAuthentication } from "./http/authenticate.ts";
+import { CSP_DIRECTIVES } from "./http/content-security-policy.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerJsonBodyParser } from "./http/json-body.ts";
 import { registerOriginGuard } from "./http/origin-guard.ts";
@@ -131,15 +132,9 @@ export async function buildApp(deps: AppDeps) {
     limits: { fileSize: config.media.maxUploadBytes + 1, files: 1, fields: 10, fieldSize: 64 * 1024 },
   });
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        "img-src": ["'self'", "data:", "blob:"],
-        "media-src": ["'self'", "blob:"],
-        "connect-src": ["'self'"],
-        "upgrade-insecure-requests": null,
-      },
-    },
+    // Our HTML pages send their own policy: this one plus the hashes of their inline styles.
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    xFrameOptions: { action: "deny" },
     // The app is also served over plain HTTP on a camp's local network: HSTS only for HTTPS (below).
     strictTransportSecurity: false,
   });
