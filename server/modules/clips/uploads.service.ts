@@ -142,12 +142,15 @@ export class UploadsService {
     return { offset: row.offset, length: row.length, clipId: row.clipId };
   }
 
-  /** Appends a PATCH body at `offset`; finishes the clip when the last byte is in. */
-  append(userId: number, id: string, offset: number, length: number | null, body: Readable): Promise<UploadState> {
-    return this.whileInFlight(() => this.appendNow(userId, id, offset, length, body));
+  /**
+   * Appends a PATCH body at `offset` (`bodyBytes` long, when the client said so); finishes the clip
+   * when the last byte is in.
+   */
+  append(userId: number, id: string, offset: number, length: number | null, body: Readable, bodyBytes: number | null = null): Promise<UploadState> {
+    return this.whileInFlight(() => this.appendNow(userId, id, offset, length, body, bodyBytes));
   }
 
-  private async appendNow(userId: number, id: string, offset: number, length: number | null, body: Readable): Promise<UploadState> {
+  private async appendNow(userId: number, id: string, offset: number, length: number | null, body: Readable, bodyBytes: number | null): Promise<UploadState> {
     let row = await this.find(userId, id);
     if (row.status === "failed") throw unprocessable(row.failure ?? CLIP_MESSAGES.unreadable);
     if (row.status === "done") return { offset: row.offset, length: row.length, clipId: row.clipId };
@@ -162,7 +165,7 @@ export class UploadsService {
       row = await this.reconcile(row);
       if (row.offset !== offset) throw conflict(CLIP_MESSAGES.wrongOffset);
       const declared = length ?? row.length;
-      const space = await this.spaceFor(row, offset, length);
+      const space = await this.spaceFor(row, offset, length, bodyBytes);
       const guard = new UploadGuard(offset, declared ?? this.maxBytes, undefined, space);
       try {
         let written = 0;
@@ -247,16 +250,14 @@ export class UploadsService {
         (result) => result ?? 0,
       );
     } catch (error) {
-      await space.release();
-      await this.terminate(userId, id);
+      await this.discard(userId, id, space);
       if (error instanceof NotVideoError) throw unsupportedMediaType(CLIP_MESSAGES.notVideo);
       if (error instanceof StorageFullError) throw this.storageFull();
       if (error instanceof TooLargeError) throw payloadTooLarge(CLIP_MESSAGES.tooLarge(this.maxBytes));
       throw error;
     }
     if (written === 0) {
-      await space.release();
-      await this.terminate(userId, id);
+      await this.discard(userId, id, space);
       throw badRequest("The video file is empty");
     }
     await this.storage.seal(row.storageKey);
@@ -396,22 +397,35 @@ export class UploadsService {
 
   /**
    * The camper's space for a PATCH's bytes. A length declared at creation is counted whole since, so it
-   * needs no more, unless the space shrank meanwhile. A deferred upload's bytes past the offset are held
-   * a slice at a time as they arrive (cut where the space ends); a length it declares now is held whole
-   * before a byte is written, and when it does not fit the upload stays, to resume once there is room.
+   * needs no more, unless the space shrank meanwhile. A deferred upload holds the bytes past its offset:
+   * up to a length it declares now, else to the end of the body when the client sent its length (tus
+   * clients do), whole before a byte is read, so PATCHes at once are admitted whole or not at all (and
+   * one that does not fit leaves the upload to resume once there is room); a body of unknown length a
+   * slice at a time as it arrives, cut where the space ends.
    */
-  private async spaceFor(row: UploadRow, offset: number, length: number | null): Promise<Reservation | undefined> {
+  private async spaceFor(row: UploadRow, offset: number, length: number | null, bodyBytes: number | null): Promise<Reservation | undefined> {
     if (row.length !== null) {
       const room = this.quota.limits.storedBytes - (await this.quota.usage(row.userId, { upload: row.id })).bytes;
       if (row.length > room) throw this.storageFull();
       return undefined;
     }
-    const space = this.quota.reservation(row.userId, row.id, offset, length ?? this.maxBytes);
-    if (length !== null && !(await space.holdUpTo(length))) {
+    const cap = length ?? this.maxBytes;
+    const space = this.quota.reservation(row.userId, row.id, offset, cap);
+    const end = length ?? (bodyBytes !== null ? Math.min(offset + bodyBytes, cap) : null);
+    if (end !== null && !(await space.holdUpTo(end))) {
       await space.release();
       throw this.storageFull();
     }
     return space;
+  }
+
+  /** Removes an upload and its bytes, then the space held for them (never before the bytes are gone). */
+  private async discard(userId: number, id: string, space: Reservation): Promise<void> {
+    try {
+      await this.terminate(userId, id);
+    } finally {
+      await space.release();
+    }
   }
 
   private storageFull(): HttpError {
