@@ -1,5 +1,6 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import { precompress } from "./scripts/precompress.ts";
 import { prerender } from "./scripts/prerender.ts";
@@ -9,6 +10,10 @@ const apiPort = Number(process.env.PORT ?? 5000);
 export default defineConfig({
   root: "web",
   plugins: [react(), tailwindcss(), prerender(), precompress()],
+  resolve: {
+    // Radix dialogs' scroll lock, without the inline <style> element the CSP refuses (see the file).
+    alias: { "react-style-singleton": fileURLToPath(new URL("web/src/lib/style-singleton.ts", import.meta.url)) },
+  },
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,

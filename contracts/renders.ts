@@ -97,4 +97,6 @@ export const RENDER_MESSAGES = {
   clipsTooShort: "Your clips are too short for a script: record or keep a little more first.",
   queueFull: (perCamper: number) =>
     `You already have ${perCamper} videos waiting to be made. When one of them is finished, you can start another.`,
+  /** The video tool failed for a reason the camper cannot act on (its own words go to the server's log). */
+  couldNotFinish: "We couldn't finish your video. Try again; if it keeps happening, ask a counselor.",
 } as const;

@@ -112,6 +112,7 @@ export type StaffShowDetail = z.infer<typeof staffShowDetailSchema>;
 
 export const AUDIT_ACTIONS = [
   "opened_show",
+  "opened_video",
   "approved",
   "requested_changes",
   "shared",
@@ -124,6 +125,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   opened_show: "Opened a show",
+  opened_video: "Opened a video",
   approved: "Approved a video",
   requested_changes: "Requested changes",
   shared: "Made a share link",

@@ -9,9 +9,11 @@ import { PRODUCT_NAME } from "../contracts/product.ts";
 import type { Database } from "../db/client.ts";
 import type { AppConfig } from "./config.ts";
 import { registerAuthentication } from "./http/authenticate.ts";
+import { CSP_DIRECTIVES } from "./http/content-security-policy.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerJsonBodyParser } from "./http/json-body.ts";
 import { registerOriginGuard } from "./http/origin-guard.ts";
+import { withRedactedRequests } from "./http/request-log.ts";
 import { registerWebClient } from "./http/web-client.ts";
 import { appInfoRoutes } from "./modules/app-info/app-info.routes.ts";
 import { accountRoutes } from "./modules/auth/account.routes.ts";
@@ -76,6 +78,8 @@ import { ShotsRepository } from "./modules/shots/shots.repository.ts";
 import { shotsRoutes } from "./modules/shots/shots.routes.ts";
 import { ShotsService } from "./modules/shots/shots.service.ts";
 import { ShowsService } from "./modules/shows/shows.service.ts";
+import { StorageQuota } from "./modules/storage-quota/storage-quota.ts";
+import { StorageQuotaRepository } from "./modules/storage-quota/storage-quota.repository.ts";
 
 export interface AppDeps {
   config: AppConfig;
@@ -106,7 +110,7 @@ const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(deps: AppDeps) {
   const { config, db } = deps;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: withRedactedRequests(deps.logger),
     trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     // Keeps ids out of access logs' query strings and avoids unbounded parameter parsing.
@@ -134,15 +138,9 @@ export async function buildApp(deps: AppDeps) {
     limits: { fileSize: config.media.maxUploadBytes + 1, files: 1, fields: 10, fieldSize: 64 * 1024 },
   });
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        "img-src": ["'self'", "data:", "blob:"],
-        "media-src": ["'self'", "blob:"],
-        "connect-src": ["'self'"],
-        "upgrade-insecure-requests": null,
-      },
-    },
+    // Our HTML pages send their own policy: this one plus the hashes of their inline styles.
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    xFrameOptions: { action: "deny" },
     // The app is also served over plain HTTP on a camp's local network: HSTS only for HTTPS (below).
     strictTransportSecurity: false,
   });
@@ -172,7 +170,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(showsRoutes, { shows });
 
   const metrics = new AppMetrics(db);
-  registerMetrics(app, metrics, config.metricsToken);
+  registerMetrics(app, metrics, config.metricsToken, config.env);
   app.decorate("metrics", metrics);
 
   const aiWriter = metrics.timeAiWriter(deps.aiWriter ?? createAiWriter(config.ai));
@@ -188,15 +186,16 @@ export async function buildApp(deps: AppDeps) {
   const videoTools = resolveVideoTools(config.media);
   app.log.info({ ffmpeg: videoTools.ffmpeg, ffprobe: videoTools.ffprobe, sources: videoTools.sources }, "video tools");
   const shotsRepository = new ShotsRepository(db);
-  const uploads = new UploadsService(new UploadsRepository(db), storage, clipsRepository, showsRepository, shotsRepository, videoTools, config.media.maxUploadBytes, {
+  const quota = new StorageQuota(new StorageQuotaRepository(db), config.media.quota);
+  const uploads = new UploadsService(new UploadsRepository(db), storage, clipsRepository, showsRepository, shotsRepository, videoTools, config.media.maxUploadBytes, quota, {
     started: () => metrics.uploadsInProgress.inc(),
     finished: (bytes) => {
       metrics.uploadsInProgress.dec();
       metrics.uploadBytes.inc(bytes);
     },
-  }, config.media.quota);
+  });
   const voiceProvider = metrics.timeVoice(deps.voiceProvider ?? createVoiceProvider(config));
-  const voice = new VoiceService(new VoiceRepository(db), showsRepository, storage, voiceProvider, videoTools);
+  const voice = new VoiceService(new VoiceRepository(db), showsRepository, storage, voiceProvider, videoTools, quota);
   shows.setVoiceCheck((name) => voiceProvider.voices.includes(name));
   shows.onShowDeleted(voice);
   await app.register(voiceRoutes, { voice, storage, ai });
@@ -240,7 +239,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook("preClose", async () => {
     closing = true;
   });
-  await app.register(healthRoutes, { db, storage, isClosing: () => closing });
+  await app.register(healthRoutes, { db, storage, isClosing: () => closing, operatorToken: config.metricsToken });
   const storyLength = new StoryLengthService(showsRepository, clipsRepository, voice, ai);
   await app.register(rendersRoutes, { renders, storyLength });
   const clipCaptions = new ClipCaptionsService(clipsRepository, showsRepository, videoTools, clipWords, limiter, config.speech.captionListensPerMinute);

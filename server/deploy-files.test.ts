@@ -100,6 +100,49 @@ describe("compose.yaml", () => {
   });
 });
 
+describe("deploy/nginx.conf", () => {
+  const conf = read("deploy/nginx.conf")
+    .split("\n")
+    .filter((l) => !l.trim().startsWith("#"))
+    .join("\n");
+  const token = "Zx9_TOKEN-OF-A-SHARE-LINK-0123456789ab";
+
+  /** What nginx makes of `value` through `map $source $target { "~regex" "replacement"; default $source; }`. */
+  function mapped(source: string, value: string): string {
+    const block = new RegExp(`map \\$${source} \\$(\\w+) \\{([^}]*)\\}`).exec(conf);
+    expect(block, `a map of $${source}`).not.toBeNull();
+    for (const [, pattern, replacement] of block![2]!.matchAll(/"~([^"]+)"\s+"([^"]+)";/g)) {
+      const match = new RegExp(pattern!).exec(value);
+      if (match) return replacement!.replace(/\$(\w+)/g, (_all, name: string) => match.groups?.[name] ?? "");
+    }
+    return value;
+  }
+
+  it("logs share-link paths and referers with the token replaced, in every access log", () => {
+    const format = /log_format redacted ((?:'[^']*'\s*)+);/.exec(conf)?.[1] ?? "";
+    expect(format).toContain("$redacted_request_uri");
+    expect(format).toContain("$redacted_referer");
+    // Nothing that carries the raw path or referer.
+    expect(format).not.toMatch(/\$(request|request_uri|uri|http_referer)\b/);
+    const accessLogs = [...conf.matchAll(/access_log ([^;]+);/g)].map((m) => m[1]!);
+    expect(accessLogs.length).toBeGreaterThan(0);
+    for (const log of accessLogs) expect(log).toMatch(/ redacted$/);
+
+    expect(mapped("request_uri", `/s/${token}`)).toBe("/s/[redacted]");
+    expect(mapped("request_uri", `/s/${token}/media?download=1`)).toBe("/s/[redacted]/media?download=1");
+    expect(mapped("request_uri", `/s/${token}/captions.vtt`)).toBe("/s/[redacted]/captions.vtt");
+    expect(mapped("request_uri", "/api/shares?s=1")).toBe("/api/shares?s=1");
+    expect(mapped("http_referer", `https://camp.example/s/${token}?x=1`)).toBe("https://camp.example/s/[redacted]?x=1");
+    expect(mapped("http_referer", "https://camp.example/shows/4")).toBe("https://camp.example/shows/4");
+  });
+
+  it("keeps share paths out of the error log, which names requests as they came", () => {
+    const shares = /location \/s\/ \{([^}]*)\}/.exec(conf)?.[1] ?? "";
+    expect(shares).toMatch(/error_log \S+ crit;/);
+    expect(shares).toContain("proxy_pass http://summer_stories;");
+  });
+});
+
 describe("README and .env.example", () => {
   it("name only npm scripts that exist", () => {
     const readme = read("README.md");

@@ -12,6 +12,8 @@ import { ClipWords } from "./modules/clips/clip-words.service.ts";
 import { ShowsRepository } from "./modules/shows/shows.repository.ts";
 import { VoiceRepository } from "./modules/voice/voice.repository.ts";
 import { VoiceService } from "./modules/voice/voice.service.ts";
+import { StorageQuota } from "./modules/storage-quota/storage-quota.ts";
+import { StorageQuotaRepository } from "./modules/storage-quota/storage-quota.repository.ts";
 import { createVoiceProvider } from "./voice/create-voice-provider.ts";
 import { createSpeechAligner } from "./speech/create-speech-aligner.ts";
 
@@ -40,7 +42,8 @@ async function main() {
   const tools = resolveVideoTools(config.media);
   const { db } = database;
   const shows = new ShowsRepository(db);
-  const voice = new VoiceService(new VoiceRepository(db), shows, storage, createVoiceProvider(config), tools);
+  const quota = new StorageQuota(new StorageQuotaRepository(db), config.media.quota);
+  const voice = new VoiceService(new VoiceRepository(db), shows, storage, createVoiceProvider(config), tools, quota);
   const worker = new RenderWorker(new RenderJobsRepository(db), shows, storage, new ClipsRepository(db), voice, tools, {
     concurrency: config.render.concurrency,
     clipWords: new ClipWords(new ClipHeardWordsRepository(db), storage, tools, createSpeechAligner(config), config.media.tmpDir),

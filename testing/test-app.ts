@@ -23,22 +23,38 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<A
   return app;
 }
 
-/**
- * The real app listening on a port of its own (for raw sockets), its log lines collected at info
- * level so a test can read what the server said.
- */
-export async function listeningTestApp(): Promise<{ app: App; port: number; lines: { level: number; msg: string }[] }> {
-  const lines: { level: number; msg: string }[] = [];
-  const { db } = await testDatabase();
+/** The app's log as it writes it (JSON lines), for tests of what is and is not logged. */
+export interface CapturedLog {
+  /** Every line parsed, growing as the app writes. */
+  lines: Record<string, unknown>[];
+  /** Every line, as written. */
+  text(): string;
+}
+
+/** The real app, like createTestApp, logging at info level into a CapturedLog. */
+export async function createLoggedTestApp(env: Record<string, string> = {}): Promise<{ app: App; log: CapturedLog }> {
+  const written: string[] = [];
+  const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line));
+      for (const line of chunk.toString().split("\n").filter(Boolean)) {
+        written.push(line);
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      }
       done();
     },
   });
-  const app = await buildApp({ config: testConfig(), db, logger: { level: "info", stream } });
+  const { db } = await testDatabase();
+  const app = await buildApp({ config: testConfig(env), db, logger: { level: "info", stream } });
+  await app.ready();
+  return { app, log: { lines, text: () => written.join("\n") } };
+}
+
+/** The real app listening on a port of its own (for raw sockets), with its log collected. */
+export async function listeningTestApp(): Promise<{ app: App; port: number; lines: { level: number; msg: string }[] }> {
+  const { app, log } = await createLoggedTestApp();
   await app.listen({ port: 0, host: "127.0.0.1" });
-  return { app, port: (app.server.address() as { port: number }).port, lines };
+  return { app, port: (app.server.address() as { port: number }).port, lines: log.lines as unknown as { level: number; msg: string }[] };
 }
 
 export interface SignedInClient {

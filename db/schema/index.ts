@@ -268,6 +268,25 @@ export const voiceOvers = pgTable(
   (t) => [uniqueIndex("voice_overs_cache_idx").on(t.showId, t.textSha256, t.provider, t.voice)],
 );
 
+/**
+ * Space held for bytes still arriving (a PATCH or multipart upload streaming in, a voice sample),
+ * counted in the camper's quota until the writer ends or its lease lapses (a writer that died). Taken
+ * a slice at a time under the camper's advisory lock, so writers at the same instant cannot together
+ * pass the quota.
+ */
+export const storageReservations = pgTable(
+  "storage_reservations",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    heldUntil: timestamp("held_until", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("storage_reservations_user_idx").on(t.userId)],
+);
+
 /** A camper's own voice sample (one at a time), kept for a future cloning provider. */
 export const voiceSamples = pgTable("voice_samples", {
   userId: integer("user_id")

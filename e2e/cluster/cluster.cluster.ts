@@ -33,7 +33,7 @@ beforeAll(async () => {
   databaseUrl = new URL(direct);
   databaseUrl.hostname = "127.0.0.1";
   databaseUrl.port = String(database.port);
-  const env = { ...s3.env, DATABASE_URL: databaseUrl.toString(), DATABASE_POOL_SIZE: "5", VOICE_PROVIDER: "mespeak" };
+  const env = { ...s3.env, DATABASE_URL: databaseUrl.toString(), DATABASE_POOL_SIZE: "5", VOICE_PROVIDER: "mespeak", METRICS_TOKEN: OPERATOR_TOKEN };
   a = await startAppProcess("web-a", "main", { ...env, RENDER_CONCURRENCY: "0" });
   [b, worker] = await Promise.all([
     startAppProcess("web-b", "main", { ...env, RENDER_CONCURRENCY: "0" }),
@@ -51,6 +51,9 @@ afterAll(async () => {
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** METRICS_TOKEN of the instances: it opens /metrics and /readyz's reasons. */
+const OPERATOR_TOKEN = "cluster-operators-token";
 
 async function call(instance: AppProcess, path: string, init: RequestInit & { cookie?: string } = {}) {
   const headers = new Headers(init.headers);
@@ -187,11 +190,13 @@ describe("two web instances and a render worker on PostgreSQL and S3", () => {
       // A keep-alive socket from the calls above may be closed by the server just as it is reused
       // (UND_ERR_SOCKET, or ECONNRESET when the close and the reuse cross on a busy machine); one retry
       // on a new connection tells that apart from a dead instance, which refuses the retry too.
-      const res = await call(a, "/readyz").catch((error: { cause?: { code?: string } }) => {
+      // The reason is told only to the operators' token.
+      const asOperator = { headers: { authorization: `Bearer ${OPERATOR_TOKEN}` } };
+      const res = await call(a, "/readyz", asOperator).catch((error: { cause?: { code?: string } }) => {
         // A crashed instance is a finding of its own: say so, with what it printed last.
         if (a.child.exitCode !== null || a.child.signalCode !== null) throw new Error(`web-1 stopped (${a.child.exitCode ?? a.child.signalCode}):\n${a.output()}`);
         if (error.cause?.code !== "UND_ERR_SOCKET" && error.cause?.code !== "ECONNRESET") throw error;
-        return call(a, "/readyz");
+        return call(a, "/readyz", asOperator);
       });
       return { status: res.status, body: (await res.json()) as { message?: string } };
     };

@@ -8,16 +8,20 @@ import { testConfig } from "../../testing/test-app.ts";
 import { testDatabase } from "../../testing/test-database.ts";
 import { createShow, registerCamper } from "../../testing/test-app.ts";
 import { cacheControlFor, pageWithAppInfo, preferredEncoding, signInPageFor } from "./web-client.ts";
+import { cspHash } from "./content-security-policy.ts";
 import { campBannerText, PRERENDER_APP_INFO, SIGN_IN_PAGE_FILE } from "../../contracts/page-data.ts";
 import { SESSION_COOKIE } from "./session-cookie.ts";
 import { PRODUCT_NAME } from "../../contracts/product.ts";
 import type { AppInfo } from "../../contracts/app-info.ts";
 
+const SIGN_IN_CSS = "body{color:#0f172a}.banner{font-weight:600}";
+
 /** A built client as the Vite build leaves it: files with their .br and .gz copies beside them. */
 function writeBuiltClient(root: string) {
   const files: Record<string, string> = {
     "index.html": `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${"<!-- padding -->".repeat(64)}<div id="root"></div></body></html>`,
-    [SIGN_IN_PAGE_FILE]: `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body>${"<!-- padding -->".repeat(64)}<div id="root"><header>${campBannerText(PRERENDER_APP_INFO)}</header><h1>Welcome back</h1></div></body></html>`,
+    // The stylesheet written in, and a style attribute from a pre-rendered component (Radix tabs).
+    [SIGN_IN_PAGE_FILE]: `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script><style>${SIGN_IN_CSS}</style></head><body>${"<!-- padding -->".repeat(64)}<div id="root"><header>${campBannerText(PRERENDER_APP_INFO)}</header><h1>Welcome back</h1><div role="tablist" style="outline:none"></div></div></body></html>`,
     "assets/index-abc123.js": `console.log(${JSON.stringify("camp ".repeat(400))});`,
   };
   mkdirSync(path.join(root, "assets"), { recursive: true });
@@ -98,6 +102,23 @@ describe("the built client and compression", () => {
       expect(page, url).toContain(`<header>${campBannerText(appInfo)}</header><h1>Welcome back</h1>`);
       expect(page, url).not.toContain(campBannerText(PRERENDER_APP_INFO));
       expect(page, url).toContain('<script type="application/json" id="app-info">');
+    }
+  });
+
+  it("lets each page style itself only with what it carries: the sign-in page's stylesheet and style attributes by hash", async () => {
+    const signIn = (await app.inject({ url: "/auth" })).headers["content-security-policy"] as string;
+    const directive = (policy: string, name: string) => policy.split(";").find((d) => d.startsWith(`${name} `));
+    expect(directive(signIn, "style-src")).toBe(`style-src 'self' ${cspHash(SIGN_IN_CSS)}`);
+    expect(directive(signIn, "style-src-attr")).toBe(`style-src-attr 'unsafe-hashes' ${cspHash("outline:none")}`);
+    expect(directive(signIn, "frame-ancestors")).toBe("frame-ancestors 'none'");
+    expect(directive(signIn, "script-src")).toBe("script-src 'self'");
+    // The empty page has nothing inline; neither have assets and API answers.
+    for (const url of ["/home", "/assets/index-abc123.js", "/api/app-info"]) {
+      const policy = (await app.inject({ url })).headers["content-security-policy"] as string;
+      expect(directive(policy, "style-src"), url).toBe("style-src 'self'");
+      expect(directive(policy, "style-src-attr"), url).toBe("style-src-attr 'none'");
+      expect(directive(policy, "frame-ancestors"), url).toBe("frame-ancestors 'none'");
+      expect(policy, url).not.toMatch(/unsafe-inline|https:/);
     }
   });
 

@@ -11,6 +11,7 @@ import {
   SIGN_IN_PAGE_FILE,
   SIGN_IN_PATHS,
 } from "../../contracts/page-data.ts";
+import { policyForPage } from "./content-security-policy.ts";
 import { escapeHtml } from "./escape-html.ts";
 import { SESSION_COOKIE } from "./session-cookie.ts";
 
@@ -66,10 +67,16 @@ function preRenderedSignInPage(app: FastifyInstance, webRoot: string, info: AppI
   }
 }
 
+/** A page of the client, made once: as is, compressed, and its Content-Security-Policy. */
+interface Page extends Record<"identity" | "br" | "gzip", Buffer> {
+  /** The app's policy with the hashes of the page's own inline styles (the sign-in page's stylesheet). */
+  policy: string;
+}
+
 /** The page as is and compressed once (the 404 handler that sends it is no route, so no compress hook). */
-function compressedCopies(text: string): Record<"identity" | "br" | "gzip", Buffer> {
+function compressedCopies(text: string): Page {
   const identity = Buffer.from(text);
-  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
+  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }), policy: policyForPage(text) };
 }
 
 /** brotli if the browser takes it, else gzip, else none; `q=0` refuses an encoding. */
@@ -122,6 +129,7 @@ export function registerWebClient(app: FastifyInstance, webRoot: string | undefi
       if (encoding) reply.header("content-encoding", encoding);
       const signedOut = request.cookies[SESSION_COOKIE] === undefined;
       const chosen = signedOut && signInPaths.has(request.url.split("?")[0]!) ? signInPage! : page!;
+      reply.header("content-security-policy", chosen.policy);
       return reply.send(chosen[encoding ?? "identity"]);
     }
     return reply.code(404).send({ message: `No API route for ${request.method} ${request.url.split("?")[0]}` });

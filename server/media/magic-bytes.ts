@@ -41,6 +41,14 @@ export function couldStartVideo(head: Buffer): boolean {
   return ebml || mp4;
 }
 
+/** Room in the camper's space for a file's bytes, asked for before they pass (see StorageQuota). */
+export interface ByteRoom {
+  /** Whether the file may grow to `position` bytes without asking again. */
+  covers(position: number): boolean;
+  /** Makes room up to `position`, or rejects (the stream then fails with that error). */
+  extendTo(position: number): Promise<void>;
+}
+
 export class UploadGuard extends Transform {
   private head = Buffer.alloc(0);
   private checked: boolean;
@@ -52,6 +60,8 @@ export class UploadGuard extends Transform {
     private readonly maxTotal: number,
     /** Whether the first bytes are acceptable; video containers by default. */
     private readonly accepts: (head: Buffer) => boolean = (head) => sniffContainer(head) !== undefined,
+    /** When set, no byte passes before the camper's space has room for it. */
+    private readonly room?: ByteRoom,
   ) {
     super();
     this.checked = startOffset > 0;
@@ -61,6 +71,11 @@ export class UploadGuard extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.total += chunk.length;
     if (this.total > this.maxTotal) return done(new TooLargeError());
+    if (!this.room || this.room.covers(this.total)) return this.pass(chunk, done);
+    this.room.extendTo(this.total).then(() => this.pass(chunk, done), done);
+  }
+
+  private pass(chunk: Buffer, done: TransformCallback) {
     if (this.checked) return done(null, chunk);
     this.head = Buffer.concat([this.head, chunk]);
     if (this.head.length < 12) return done();

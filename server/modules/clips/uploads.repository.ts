@@ -3,14 +3,7 @@ import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 
 export type UploadRow = typeof schema.uploads.$inferSelect;
-export interface UploadUsage {
-  bytes: number;
-  open: number;
-}
 const u = schema.uploads;
-
-/** The first key of the per-camper advisory lock that admits new uploads one at a time (the camper's id is the second). */
-const QUOTA_LOCK = 727_002;
 
 /** Cut to milliseconds, the precision a JavaScript Date keeps, so the lease we hold compares equal. */
 const leaseEnd = (seconds: number) => sql`date_trunc('milliseconds', now() + make_interval(secs => ${seconds}))`;
@@ -22,17 +15,9 @@ const leaseEnd = (seconds: number) => sql`date_trunc('milliseconds', now() + mak
 export class UploadsRepository {
   constructor(private readonly db: Database) {}
 
-  /**
-   * Saves a new upload if `admit` lets it in, given the camper's usage. Two creates of one camper take
-   * turns (a transaction-scoped advisory lock on the camper), so two at the same instant cannot both
-   * fit into the room that was left for one. `admit` refuses by throwing; nothing is saved then.
-   */
-  async createWithinQuota(values: typeof u.$inferInsert, admit: (usage: UploadUsage) => void): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${QUOTA_LOCK}, ${values.userId})`);
-      admit(await this.usage(values.userId, undefined, tx));
-      await tx.insert(u).values(values);
-    });
+  /** Saves a new upload, in the transaction that admitted it into the camper's space. */
+  async insert(tx: Database, values: typeof u.$inferInsert): Promise<void> {
+    await tx.insert(u).values(values);
   }
 
   async findOwned(userId: number, id: string): Promise<UploadRow | undefined> {
@@ -105,29 +90,5 @@ export class UploadsRepository {
   async releaseAllLocks(): Promise<number> {
     const freed = await this.db.update(u).set({ lockedUntil: null }).where(sql`${u.lockedUntil} IS NOT NULL`).returning({ id: u.id });
     return freed.length;
-  }
-
-  /**
-   * What the camper keeps: clips, the voice sample and unfinished uploads (their declared length, else
-   * what arrived), leaving out upload `except`; and how many uploads are in progress.
-   */
-  async usage(userId: number, except?: string, executor: Database = this.db): Promise<UploadUsage> {
-    const total = (n: unknown) => Number(n ?? 0);
-    const [clips] = await executor
-      .select({ bytes: sql<string>`coalesce(sum(${schema.clips.sizeBytes}), 0)` })
-      .from(schema.clips)
-      .where(eq(schema.clips.userId, userId));
-    const [sample] = await executor
-      .select({ bytes: sql<string>`coalesce(sum(${schema.voiceSamples.sizeBytes}), 0)` })
-      .from(schema.voiceSamples)
-      .where(eq(schema.voiceSamples.userId, userId));
-    const [open] = await executor
-      .select({
-        bytes: sql<string>`coalesce(sum(coalesce(${u.length}, ${u.offset})) FILTER (WHERE ${u.id} <> ${except ?? ""}), 0)`,
-        count: sql<string>`count(*)`,
-      })
-      .from(u)
-      .where(and(eq(u.userId, userId), eq(u.status, "uploading")));
-    return { bytes: total(clips?.bytes) + total(sample?.bytes) + total(open?.bytes), open: total(open?.count) };
   }
 }

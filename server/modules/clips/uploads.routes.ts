@@ -100,7 +100,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     const offset = headerNumber(request, "upload-offset");
     if (offset === null) throw badRequest("Upload-Offset is required");
     const length = headerNumber(request, "upload-length");
-    const state = await uploads.append(user.id, request.params.id, offset, length, request.raw);
+    const state = await uploads.append(user.id, request.params.id, offset, length, request.raw, headerNumber(request, "content-length"));
     stateHeaders(reply, state);
     return reply.code(204).send();
   });

@@ -10,6 +10,7 @@ import { NotVideoError, TooLargeError, UploadGuard, sniffContainer } from "../..
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { grabPoster, probeDuration, remux, type VideoToolPaths } from "../../media/video-tools.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
+import { StorageFullError, type Reservation, type StorageQuota } from "../storage-quota/storage-quota.ts";
 import type { ShotsRepository } from "../shots/shots.repository.ts";
 import { toClip, type ClipRow, type ClipsRepository } from "./clips.repository.ts";
 import type { UploadRow, UploadsRepository } from "./uploads.repository.ts";
@@ -25,12 +26,6 @@ const LOCK_RENEW_MS = 2000;
 /** A held lock: the lease end we wrote, so renewing and releasing touch only our own lease. */
 interface Lease {
   until: Date;
-}
-
-/** Per camper: bytes kept (clips, voice sample, unfinished uploads) and uploads in progress at once. */
-export interface UploadQuota {
-  storedBytes: number;
-  openUploads: number;
 }
 
 /** The one-shot multipart upload's fields, and its Content-Length when the client sent one. */
@@ -73,8 +68,8 @@ export class UploadsService {
     private readonly shots: ShotsRepository,
     private readonly tools: VideoToolPaths,
     readonly maxBytes: number,
+    private readonly quota: StorageQuota,
     private readonly observer?: UploadObserver,
-    private readonly quota: UploadQuota = { storedBytes: Number.MAX_SAFE_INTEGER, openUploads: Number.MAX_SAFE_INTEGER },
   ) {}
 
   /**
@@ -133,9 +128,12 @@ export class UploadsService {
     const id = randomUUID();
     const values = { id, userId, showId, shotId: shot?.id ?? null, title: input.title, length: input.length, storageKey: `users/${userId}/uploads/${id}` };
     // Before any byte is written: room for the whole declared length (at least a byte when deferred).
-    await this.uploads.createWithinQuota(values, (usage) => {
-      if (usage.open >= this.quota.openUploads) throw new HttpError(429, CLIP_MESSAGES.tooManyUploads(this.quota.openUploads));
-      if (usage.bytes + (input.length ?? 1) > this.quota.storedBytes) throw payloadTooLarge(CLIP_MESSAGES.storageFull(this.quota.storedBytes));
+    // The row holds that length from here on; a deferred one holds its bytes as they arrive.
+    const { openUploads } = this.quota.limits;
+    await this.quota.admit(userId, async (tx, usage) => {
+      if (usage.open >= openUploads) throw new HttpError(429, CLIP_MESSAGES.tooManyUploads(openUploads));
+      if (usage.bytes + (input.length ?? 1) > this.quota.limits.storedBytes) throw this.storageFull();
+      await this.uploads.insert(tx, values);
     });
     return id;
   }
@@ -148,12 +146,15 @@ export class UploadsService {
     return { offset: row.offset, length: row.length, clipId: row.clipId };
   }
 
-  /** Appends a PATCH body at `offset`; finishes the clip when the last byte is in. */
-  append(userId: number, id: string, offset: number, length: number | null, body: Readable): Promise<UploadState> {
-    return this.whileInFlight(() => this.appendNow(userId, id, offset, length, body));
+  /**
+   * Appends a PATCH body at `offset` (`bodyBytes` long, when the client said so); finishes the clip
+   * when the last byte is in.
+   */
+  append(userId: number, id: string, offset: number, length: number | null, body: Readable, bodyBytes: number | null = null): Promise<UploadState> {
+    return this.whileInFlight(() => this.appendNow(userId, id, offset, length, body, bodyBytes));
   }
 
-  private async appendNow(userId: number, id: string, offset: number, length: number | null, body: Readable): Promise<UploadState> {
+  private async appendNow(userId: number, id: string, offset: number, length: number | null, body: Readable, bodyBytes: number | null): Promise<UploadState> {
     let row = await this.find(userId, id);
     if (row.status === "failed") throw unprocessable(row.failure ?? CLIP_MESSAGES.unreadable);
     if (row.status === "done") return { offset: row.offset, length: row.length, clipId: row.clipId };
@@ -167,32 +168,32 @@ export class UploadsService {
     try {
       row = await this.reconcile(row);
       if (row.offset !== offset) throw conflict(CLIP_MESSAGES.wrongOffset);
-      // The camper's space left for this upload, whatever else they stored since it was created. A
-      // length that does not fit is refused before a byte is written, leaving the upload to resume
-      // once the camper has made room; a deferred-length body is cut where the space ends.
-      const room = this.quota.storedBytes - (await this.usage(row.userId, row.id)).bytes;
       const declared = length ?? row.length;
-      if (declared !== null && declared > room) throw payloadTooLarge(CLIP_MESSAGES.storageFull(this.quota.storedBytes));
-      const limit = Math.min(declared ?? this.maxBytes, room);
-      const guard = new UploadGuard(offset, limit);
-      let written = 0;
+      const space = await this.spaceFor(row, offset, length, bodyBytes);
+      const guard = new UploadGuard(offset, declared ?? this.maxBytes, undefined, space);
       try {
-        const key = row.storageKey;
-        written = await this.track(
-          () => this.storage.writeAt(key, offset, body, guard),
-          (result, error) => result ?? (error as { bytesWritten?: number }).bytesWritten ?? 0,
-        );
-      } catch (error) {
-        if (error instanceof NotVideoError) return await this.refuse(row, 415, CLIP_MESSAGES.notVideo);
-        if (error instanceof TooLargeError) {
-          return await this.refuse(row, 413, limit === room && room < (declared ?? this.maxBytes) ? CLIP_MESSAGES.storageFull(this.quota.storedBytes) : CLIP_MESSAGES.tooLarge(this.maxBytes));
+        let written = 0;
+        try {
+          const key = row.storageKey;
+          written = await this.track(
+            () => this.storage.writeAt(key, offset, body, guard),
+            (result, error) => result ?? (error as { bytesWritten?: number }).bytesWritten ?? 0,
+          );
+        } catch (error) {
+          if (error instanceof NotVideoError) return await this.refuse(row, 415, CLIP_MESSAGES.notVideo);
+          // Bytes past the camper's space: the upload goes, and with it the space its bytes took.
+          if (error instanceof StorageFullError) return await this.refuse(row, 413, this.storageFull().message);
+          if (error instanceof TooLargeError) return await this.refuse(row, 413, CLIP_MESSAGES.tooLarge(this.maxBytes));
+          // The client went away mid-body: keep what arrived, so it resumes from there.
+          written = (error as { bytesWritten?: number }).bytesWritten ?? 0;
+          await this.saveProgress(row, offset + written, length);
+          throw error;
         }
-        // The client went away mid-body: keep what arrived, so it resumes from there.
-        written = (error as { bytesWritten?: number }).bytesWritten ?? 0;
-        await this.saveProgress(row, offset + written, length);
-        throw error;
+        row = await this.saveProgress(row, offset + written, length);
+      } finally {
+        // Released once the row counts the bytes (or they are gone), never before.
+        await space?.release();
       }
-      row = await this.saveProgress(row, offset + written, length);
       if (row.length !== null && row.offset === row.length) {
         const clip = await this.finish(row);
         return { offset: row.offset, length: row.length, clipId: clip.id };
@@ -213,6 +214,8 @@ export class UploadsService {
     await this.lock(row);
     await this.storage.delete(row.storageKey);
     await this.uploads.delete(row.id);
+    // A writer that died mid-PATCH may have left a hold under the upload's id.
+    await this.quota.release(row.id);
   }
 
   /**
@@ -236,13 +239,14 @@ export class UploadsService {
     if (input.showId !== null && !(await this.ownsShow(userId, input.showId))) throw notFound(SHOW_MESSAGES.notFound);
     const id = await this.create(userId, { title: input.title, showId: input.showId, length: null });
     const row = await this.find(userId, id);
-    const room = this.quota.storedBytes - (await this.usage(userId, id)).bytes;
+    const room = this.quota.limits.storedBytes - (await this.quota.usage(userId)).bytes;
     // A body (file and form fields) far beyond the space left cannot fit: refused before writing.
     if (input.bodyBytes !== null && input.bodyBytes > room + MULTIPART_OVERHEAD_BYTES) {
       await this.terminate(userId, id);
-      throw payloadTooLarge(CLIP_MESSAGES.storageFull(this.quota.storedBytes));
+      throw this.storageFull();
     }
-    const guard = new UploadGuard(0, Math.min(this.maxBytes, room));
+    const space = this.quota.reservation(userId, id, 0, this.maxBytes);
+    const guard = new UploadGuard(0, this.maxBytes, undefined, space);
     let written: number;
     try {
       written = await this.track(
@@ -250,19 +254,20 @@ export class UploadsService {
         (result) => result ?? 0,
       );
     } catch (error) {
-      await this.terminate(userId, id);
+      await this.discard(userId, id, space);
       if (error instanceof NotVideoError) throw unsupportedMediaType(CLIP_MESSAGES.notVideo);
-      if (error instanceof TooLargeError) {
-        throw payloadTooLarge(room < this.maxBytes ? CLIP_MESSAGES.storageFull(this.quota.storedBytes) : CLIP_MESSAGES.tooLarge(this.maxBytes));
-      }
+      if (error instanceof StorageFullError) throw this.storageFull();
+      if (error instanceof TooLargeError) throw payloadTooLarge(CLIP_MESSAGES.tooLarge(this.maxBytes));
       throw error;
     }
     if (written === 0) {
-      await this.terminate(userId, id);
+      await this.discard(userId, id, space);
       throw badRequest("The video file is empty");
     }
     await this.storage.seal(row.storageKey);
     const done = await this.saveProgress(row, written, written);
+    // The row counts the bytes now.
+    await space.release();
     try {
       return await this.finish(done, { transcription: input.transcription, newShow: input.showId === null });
     } catch (error) {
@@ -395,11 +400,40 @@ export class UploadsService {
   }
 
   /**
-   * What the camper keeps (clips, the voice sample, unfinished uploads but `except`) and how many
-   * uploads are in progress. Renders are made from these and not counted.
+   * The camper's space for a PATCH's bytes. A length declared at creation is counted whole since, so it
+   * needs no more, unless the space shrank meanwhile. A deferred upload holds the bytes past its offset:
+   * up to a length it declares now, else to the end of the body when the client sent its length (tus
+   * clients do), whole before a byte is read, so PATCHes at once are admitted whole or not at all (and
+   * one that does not fit leaves the upload to resume once there is room); a body of unknown length a
+   * slice at a time as it arrives, cut where the space ends.
    */
-  private usage(userId: number, except?: string): Promise<{ bytes: number; open: number }> {
-    return this.uploads.usage(userId, except);
+  private async spaceFor(row: UploadRow, offset: number, length: number | null, bodyBytes: number | null): Promise<Reservation | undefined> {
+    if (row.length !== null) {
+      const room = this.quota.limits.storedBytes - (await this.quota.usage(row.userId, { upload: row.id })).bytes;
+      if (row.length > room) throw this.storageFull();
+      return undefined;
+    }
+    const cap = length ?? this.maxBytes;
+    const space = this.quota.reservation(row.userId, row.id, offset, cap);
+    const end = length ?? (bodyBytes !== null ? Math.min(offset + bodyBytes, cap) : null);
+    if (end !== null && !(await space.holdUpTo(end))) {
+      await space.release();
+      throw this.storageFull();
+    }
+    return space;
+  }
+
+  /** Removes an upload and its bytes, then the space held for them (never before the bytes are gone). */
+  private async discard(userId: number, id: string, space: Reservation): Promise<void> {
+    try {
+      await this.terminate(userId, id);
+    } finally {
+      await space.release();
+    }
+  }
+
+  private storageFull(): HttpError {
+    return payloadTooLarge(CLIP_MESSAGES.storageFull(this.quota.limits.storedBytes));
   }
 
   private async find(userId: number, id: string): Promise<UploadRow> {

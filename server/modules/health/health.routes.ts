@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { Database } from "../../../db/client.ts";
+import { carriesOperatorToken } from "../../http/operator-token.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 
 /** A check that takes longer than this counts as down: a load balancer must not wait on us. */
@@ -23,23 +24,33 @@ async function check(what: string, run: () => Promise<unknown>): Promise<string 
   }
 }
 
+/** What anyone hears from /readyz when a part is down; the reason goes to the log and to the token's bearers. */
+export const NOT_READY_MESSAGE = "Not ready: a service this server needs is unreachable";
+
 /**
  * Liveness and readiness for load balancers and orchestrators. /healthz: the process answers.
- * /readyz: it can serve campers (database and media storage reachable), else 503 with the reason.
+ * /readyz: it can serve campers (database and media storage reachable), else 503. The reason (a
+ * database or S3 error, which can name hosts and buckets) is logged, and answered only to a caller
+ * with the operators' token (METRICS_TOKEN).
  */
-export const healthRoutes: FastifyPluginAsync<{ db: Database; storage: MediaStorage; isClosing: () => boolean }> = async (
+export const healthRoutes: FastifyPluginAsync<{ db: Database; storage: MediaStorage; isClosing: () => boolean; operatorToken?: string }> = async (
   app,
-  { db, storage, isClosing },
+  { db, storage, isClosing, operatorToken },
 ) => {
   app.get("/healthz", async (_request, reply) => reply.header("cache-control", "no-store").send({ status: "ok" }));
 
-  app.get("/readyz", async (_request, reply) => {
+  app.get("/readyz", async (request, reply) => {
     reply.header("cache-control", "no-store");
     if (isClosing()) return reply.code(503).send({ message: "shutting down", status: "closing" });
     const problems = (
       await Promise.all([check("database", () => db.execute(sql`SELECT 1`)), check("storage", () => storage.ping())])
     ).filter((p): p is string => p !== undefined);
-    if (problems.length) return reply.code(503).send({ message: problems.join("; "), status: "unavailable" });
+    if (problems.length) {
+      const reason = problems.join("; ");
+      request.log.warn({ reason }, "not ready");
+      const message = carriesOperatorToken(request.headers.authorization, operatorToken) ? reason : NOT_READY_MESSAGE;
+      return reply.code(503).send({ message, status: "unavailable" });
+    }
     return reply.send({ status: "ready" });
   });
 };

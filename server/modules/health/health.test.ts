@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp, type App } from "../../app.ts";
+import type { App } from "../../app.ts";
 import { S3MediaStorage } from "../../media/s3-media-storage.ts";
-import { createTestApp, testConfig } from "../../../testing/test-app.ts";
-import { testDatabase } from "../../../testing/test-database.ts";
+import { createLoggedTestApp, createTestApp, testConfig, type CapturedLog } from "../../../testing/test-app.ts";
+import { NOT_READY_MESSAGE } from "./health.routes.ts";
 import { startLocalS3, type LocalS3 } from "../../../testing/s3-server.ts";
 
 describe("health and readiness", () => {
@@ -28,12 +28,12 @@ describe("health and readiness", () => {
 describe("readiness on S3 storage", () => {
   let s3: LocalS3;
   let app: App;
+  let log: CapturedLog;
+  const token = "an-operators-token-of-some-length";
   beforeAll(async () => {
     s3 = await startLocalS3();
-    const { db } = await testDatabase();
     // Chosen by configuration, as in production.
-    app = await buildApp({ config: testConfig(s3.env), db });
-    await app.ready();
+    ({ app, log } = await createLoggedTestApp({ ...s3.env, METRICS_TOKEN: token }));
   });
   afterAll(async () => {
     await app.close();
@@ -45,12 +45,19 @@ describe("readiness on S3 storage", () => {
     expect(new S3MediaStorage(s3.settings)).toBeInstanceOf(S3MediaStorage);
   });
 
-  it("turns 503 with the reason while the S3 server is away, and 200 once it is back", async () => {
+  it("turns 503 while the S3 server is away, telling the reason only to the log and the token's bearer, and 200 once it is back", async () => {
     expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
     await s3.stop();
     const down = await app.inject({ method: "GET", url: "/readyz" });
     expect(down.statusCode).toBe(503);
-    expect(down.json().message).toMatch(/^storage: S3 storage unreachable/);
+    expect(down.json()).toEqual({ message: NOT_READY_MESSAGE, status: "unavailable" });
+    expect(down.body).not.toMatch(/S3|bucket|127\.0\.0\.1|storage:/);
+    const wrongToken = await app.inject({ method: "GET", url: "/readyz", headers: { authorization: "Bearer not-the-operators-token-at-al" } });
+    expect(wrongToken.json().message).toBe(NOT_READY_MESSAGE);
+    const operator = await app.inject({ method: "GET", url: "/readyz", headers: { authorization: `Bearer ${token}` } });
+    expect(operator.statusCode).toBe(503);
+    expect(operator.json().message).toMatch(/^storage: S3 storage unreachable/);
+    expect(log.lines).toContainEqual(expect.objectContaining({ msg: "not ready", reason: expect.stringMatching(/^storage: S3 storage unreachable/) }));
     expect((await app.inject({ method: "GET", url: "/healthz" })).statusCode).toBe(200);
     await s3.start();
     expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);

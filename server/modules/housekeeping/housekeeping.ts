@@ -9,6 +9,7 @@ import { ClipHeardWordsRepository } from "../clips/clip-heard-words.repository.t
 import type { SessionsRepository } from "../auth/sessions.repository.ts";
 import type { RateLimiter } from "../rate-limit/limiter.ts";
 import type { Retention, RetentionRunReport } from "../retention/retention.ts";
+import { StorageQuotaRepository } from "../storage-quota/storage-quota.repository.ts";
 
 const u = schema.uploads;
 const j = schema.renderJobs;
@@ -31,6 +32,7 @@ export interface HousekeepingReport {
 
 /**
  * Clears what nobody will come back for: expired sessions, devices not seen for a year, rate-limit windows that ended long ago,
+ * space held by writers that died,
  * uploads untouched for a week (their partial bytes too) and the records of finished uploads. A
  * camper's device still holds any take whose upload was abandoned, and starts a new upload for it.
  */
@@ -64,6 +66,7 @@ export class Housekeeping {
     await this.limiter.prune();
     await new KnownDevicesRepository(this.db).deleteStale();
     await new ClipHeardWordsRepository(this.db).pruneOrphans();
+    await new StorageQuotaRepository(this.db).deleteLapsed();
     const old = lt(u.updatedAt, sql`now() - make_interval(days => ${this.uploadMaxAgeDays})`);
     const abandoned = await this.db
       .select({ id: u.id, key: u.storageKey })

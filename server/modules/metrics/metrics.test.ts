@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../app.ts";
+import { METRICS_MESSAGES } from "./metrics.ts";
 import { webmFixture } from "../../../testing/media-fixtures.ts";
-import { createShow, createTestApp, registerCamper } from "../../../testing/test-app.ts";
+import { createLoggedTestApp, createShow, createTestApp, registerCamper } from "../../../testing/test-app.ts";
 import { uploadClip } from "../../../testing/uploads.ts";
 
 const TOKEN = "a-metrics-token-of-some-length";
@@ -18,7 +19,7 @@ describe("Prometheus metrics", () => {
   it("needs the token when one is set", async () => {
     const none = await app.inject({ method: "GET", url: "/metrics" });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ message: "Send the metrics token as a Bearer token" });
+    expect(none.json()).toEqual({ message: METRICS_MESSAGES.needsToken });
     const wrong = await app.inject({ method: "GET", url: "/metrics", headers: { authorization: "Bearer not-the-token-at-all!!" } });
     expect(wrong.statusCode).toBe(401);
     const right = await scrape();
@@ -46,5 +47,31 @@ describe("Prometheus metrics", () => {
     expect(text).toMatch(/summer_stories_ai_call_duration_seconds_count\{operation="title",outcome="ok"\} 1/);
     expect(text).toContain("summer_stories_voice_call_duration_seconds");
     expect(text).toContain("summer_stories_process_resident_memory_bytes");
+  });
+});
+
+describe("/metrics without a token", () => {
+  /** An app with NODE_ENV=`env` and no METRICS_TOKEN, and what it said at start-up about metrics. */
+  async function started(env: "production" | "development") {
+    const { app, log } = await createLoggedTestApp({ NODE_ENV: env });
+    const said = log.lines.filter((line) => String(line.msg).startsWith("metrics:"));
+    const scrape = await app.inject({ method: "GET", url: "/metrics" });
+    await app.close();
+    return { said, scrape };
+  }
+
+  it("is off in production, and the start-up log says so", async () => {
+    const { said, scrape } = await started("production");
+    expect(scrape.statusCode).toBe(404);
+    expect(scrape.json()).toEqual({ message: METRICS_MESSAGES.off });
+    expect(scrape.body).not.toContain("summer_stories_");
+    expect(said).toEqual([expect.objectContaining({ level: 40, msg: "metrics: GET /metrics is off in production until METRICS_TOKEN is set" })]);
+  });
+
+  it("answers anyone in development, and the start-up log warns that it does", async () => {
+    const { said, scrape } = await started("development");
+    expect(scrape.statusCode).toBe(200);
+    expect(scrape.body).toContain("summer_stories_http_request_duration_seconds");
+    expect(said).toEqual([expect.objectContaining({ level: 40, msg: "metrics: GET /metrics is open to anyone (NODE_ENV=development, no METRICS_TOKEN)" })]);
   });
 });

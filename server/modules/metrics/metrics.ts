@@ -1,10 +1,10 @@
-import { timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Database } from "../../../db/client.ts";
 import type { AiWriter } from "../../ai/ai-writer.ts";
 import type { VoiceProvider } from "../../voice/voice-provider.ts";
+import { carriesOperatorToken } from "../../http/operator-token.ts";
 
 const PREFIX = "summer_stories_";
 
@@ -154,14 +154,30 @@ async function queryRows<T>(db: Database, query: ReturnType<typeof sql>): Promis
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-function tokenMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(header?.replace(/^Bearer\s+/i, "") ?? "");
-  const wanted = Buffer.from(token);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+/** Who may read /metrics: the token's bearers, or anyone outside production when no token is set. */
+export type MetricsAccess = "token" | "off" | "open";
+
+/**
+ * The rule: with METRICS_TOKEN, its bearers; without one, nobody in production (NODE_ENV=production,
+ * also the default of `npm start`), where the address may be public, and anyone in development or tests.
+ */
+export function metricsAccess(token: string | undefined, env: string): MetricsAccess {
+  if (token !== undefined) return "token";
+  return env === "production" ? "off" : "open";
 }
 
+export const METRICS_MESSAGES = {
+  needsToken: "Send the metrics token as a Bearer token",
+  off: "Metrics are off on this server: set METRICS_TOKEN to read them",
+} as const;
+
 /** Times every request by its route pattern (never the raw URL, whose ids would explode the labels). */
-export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, token: string | undefined) {
+export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, token: string | undefined, env: string) {
+  const access = metricsAccess(token, env);
+  // Said at start-up, so an operator knows why a scrape gets 404 (or that anyone may read them).
+  if (access === "token") app.log.info("metrics: GET /metrics answers the METRICS_TOKEN bearer only");
+  else if (access === "off") app.log.warn("metrics: GET /metrics is off in production until METRICS_TOKEN is set");
+  else app.log.warn(`metrics: GET /metrics is open to anyone (NODE_ENV=${env}, no METRICS_TOKEN)`);
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
     if (route === "/metrics") return;
@@ -172,8 +188,9 @@ export function registerMetrics(app: FastifyInstance, metrics: AppMetrics, token
   });
 
   app.get("/metrics", async (request, reply) => {
-    if (token !== undefined && !tokenMatches(request.headers.authorization, token)) {
-      return reply.code(401).header("www-authenticate", 'Bearer realm="metrics"').send({ message: "Send the metrics token as a Bearer token" });
+    if (access === "off") return reply.code(404).send({ message: METRICS_MESSAGES.off });
+    if (access === "token" && !carriesOperatorToken(request.headers.authorization, token)) {
+      return reply.code(401).header("www-authenticate", 'Bearer realm="metrics"').send({ message: METRICS_MESSAGES.needsToken });
     }
     const body = await metrics.registry.metrics();
     return reply.header("content-type", metrics.registry.contentType).header("cache-control", "no-store").send(body);

@@ -318,9 +318,11 @@ export class RenderWorker {
         const progress = Math.min(99, Math.floor((Number(match[1]) / 1e6 / duration) * 100));
         void this.jobs.setProgress(this.id, job.id, progress);
       });
-      child.on("error", (error: NodeJS.ErrnoException) =>
-        reject(new RenderFailure(error.code === "ENOENT" ? "The video tool (ffmpeg) is missing on the server. Ask your camp leader." : `The video tool could not start: ${error.message}`)),
-      );
+      child.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code === "ENOENT") return reject(new RenderFailure("The video tool (ffmpeg) is missing on the server. Ask your camp leader."));
+        this.options.log?.error({ err: error, jobId: job.id }, "the video tool could not start");
+        reject(new RenderFailure(RENDER_MESSAGES.couldNotFinish));
+      });
       child.on("close", (code, signal) => {
         if (code === 0) return resolve();
         const stopped = stopErrorOf(child);
@@ -329,9 +331,9 @@ export class RenderWorker {
         }
         if (stopped) return reject(new RenderFailure("The render was stopped"));
         if (/No space left on device/i.test(stderr)) return reject(new RenderFailure("The server ran out of disk space while rendering. Ask your camp leader to free some space, then try again."));
-        if (signal) return reject(new RenderFailure(`The video tool crashed (${signal}). Please try again.`));
-        const detail = stderr.split("\n").find((l) => l.trim() && !l.startsWith("Fontconfig"))?.slice(0, 200) ?? `exit code ${code}`;
-        reject(new RenderFailure(`A clip could not be decoded or combined (${detail}). Remove or re-record that clip, then try again.`));
+        // ffmpeg's own words (paths, codecs, internals) are for the camp's admin, never the camper.
+        this.options.log?.error({ jobId: job.id, exitCode: code, signal, ffmpeg: stderr.slice(-4000) }, "ffmpeg failed to render");
+        reject(new RenderFailure(RENDER_MESSAGES.couldNotFinish));
       });
     });
   }

@@ -60,14 +60,17 @@ export const staffRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; stora
   );
 
   app.get("/api/staff/renders/:id/media", { schema: { params: renderParams } }, async (request, reply) => {
-    requireStaff(request);
-    const row = await reviews.renderForStaff(request.params.id);
+    const staff = requireStaff(request);
+    // A viewing starts where a player asks for the first bytes: no Range, or one from byte 0 (not a seek).
+    const range = request.headers.range;
+    const startsViewing = request.method === "GET" && (range === undefined || /^bytes=0-/.test(range));
+    const row = await reviews.watchForStaff(staff, request.params.id, startsViewing);
     return sendStoredMedia(request, reply, storage, { key: row.outputKey!, mimeType: "video/mp4" });
   });
 
   app.get("/api/staff/renders/:id/captions.vtt", { schema: { params: renderParams } }, async (request, reply) => {
-    requireStaff(request);
-    const row = await reviews.renderForStaff(request.params.id);
+    // The captions are the video's words: reading them opens the video too.
+    const row = await reviews.watchForStaff(requireStaff(request), request.params.id, request.method === "GET");
     if (!row.captionsKey) throw notFound("This video has no captions");
     return sendStoredMedia(request, reply, storage, { key: row.captionsKey, mimeType: "text/vtt; charset=utf-8" });
   });

@@ -17,6 +17,9 @@ import type { AuditLog } from "../staff/audit-log.ts";
 import { reviewStateOf, toShowReview } from "./review-state.ts";
 import type { RenderRow, ReviewsRepository, ShowWithReview } from "./reviews.repository.ts";
 
+/** A staff member's viewings of one video closer together than this are one audit entry. */
+const WATCH_AUDIT_MINUTES = 10;
+
 export const staffMediaUrl = (renderId: number) => `/api/staff/renders/${renderId}/media`;
 export const staffCaptionsUrl = (renderId: number) => `/api/staff/renders/${renderId}/captions.vtt`;
 
@@ -92,6 +95,20 @@ export class ReviewsService {
       detail: note,
     });
     return toShowReview(showId, found.show.isDraft, found.currentVideoId, review);
+  }
+
+  /**
+   * A finished render of a camper's show (its video or captions) for a staff member's player. Opening
+   * it is audited like opening the show, even when reached by its id alone: when the player asks for
+   * the start (`startsViewing`), once per staff member and video in WATCH_AUDIT_MINUTES, since a player
+   * asks for the start again (a replay, a reload, the captions beside the video).
+   */
+  async watchForStaff(staff: PublicUser, renderId: number, startsViewing: boolean): Promise<RenderRow> {
+    const row = await this.renderForStaff(renderId);
+    if (startsViewing) {
+      await this.audit.recordOnceWithin(WATCH_AUDIT_MINUTES, staff, "opened_video", { camperUserId: row.userId, showId: row.showId, detail: `Video ${row.id}` });
+    }
+    return row;
   }
 
   /** A finished render of a camper's show, for staff to watch. */

@@ -159,7 +159,7 @@ describe("review", () => {
 
     // Every staff action is in the audit log, newest first, with who and what.
     const audit = (await call<AuditEntry[]>(staff, "GET", "/api/staff/audit")).body;
-    expect(audit.map((e) => e.action)).toEqual(["approved", "requested_changes", "opened_show"]);
+    expect(audit.map((e) => e.action)).toEqual(["approved", "requested_changes", "opened_video", "opened_show"]);
     expect(audit[1]).toMatchObject({
       staffUsername: staff.credentials.username,
       camperUsername: "maya_films",

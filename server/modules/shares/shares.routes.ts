@@ -10,7 +10,7 @@ import { sendStoredMedia } from "../../http/media-response.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import type { RateLimiter } from "../rate-limit/limiter.ts";
 import type { ShareLookup, SharesService } from "./shares.service.ts";
-import { unavailablePageHtml, watchPageHtml } from "./watch-page.ts";
+import { WATCH_PAGE_POLICY, unavailablePageHtml, watchPageHtml } from "./watch-page.ts";
 
 const shareParams = idParamsSchema("Share link", SHARE_MESSAGES.shareNotFound);
 
@@ -83,7 +83,7 @@ export const watchRoutes: FastifyPluginAsyncZod<{
   }
 
   const sendPage = (reply: FastifyReply, html: string) =>
-    reply.header("cache-control", "no-store").type("text/html; charset=utf-8").send(html);
+    reply.header("cache-control", "no-store").header("content-security-policy", WATCH_PAGE_POLICY).type("text/html; charset=utf-8").send(html);
 
   const deadPage = (reply: FastifyReply, found: Exclude<ShareLookup, { kind: "live" }>) =>
     sendPage(

@@ -1,8 +1,9 @@
 import type { AppInfo } from "../../../contracts/app-info.ts";
 import { campBannerText } from "../../../contracts/page-data.ts";
+import { policyForPage } from "../../http/content-security-policy.ts";
 import { escapeHtml } from "../../http/escape-html.ts";
 
-/** Inline CSS only (the app's CSP allows inline styles, no scripts): the page needs no JavaScript. */
+/** Inline CSS only, allowed by its hash (WATCH_PAGE_POLICY): the page needs no JavaScript. */
 const STYLE = `
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f8fafc;color:#0f172a}
 .banner{background:#0c4a6e;color:#fff;text-align:center;padding:.5rem 1rem;font-weight:600}
@@ -12,6 +13,9 @@ video{width:100%;max-height:80vh;background:#000;border-radius:.5rem}
 .note{color:#334155}
 .gone{text-align:center;padding-top:3rem}
 `;
+
+/** The Content-Security-Policy of these pages: the app's, with this stylesheet's hash. */
+export const WATCH_PAGE_POLICY = policyForPage(`<style>${STYLE}</style>`);
 
 function page(info: AppInfo, title: string, body: string): string {
   return `<!doctype html>

@@ -1,4 +1,4 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { AuditAction, AuditEntry } from "../../../contracts/reviews.ts";
 import type { PublicUser } from "../../../contracts/auth.ts";
 import type { Database } from "../../../db/client.ts";
@@ -24,6 +24,31 @@ export class AuditLog {
       showId: target.showId ?? null,
       detail: target.detail ?? null,
     });
+  }
+
+  /**
+   * Records the action unless this staff member recorded the same action with the same detail in the
+   * last `minutes`: one entry for one viewing, however many requests a player makes for it.
+   */
+  async recordOnceWithin(
+    minutes: number,
+    staff: { id: PublicUser["id"]; username: string },
+    action: AuditAction,
+    target: { camperUserId: number; showId: number; detail: string },
+  ): Promise<void> {
+    const [recent] = await this.db
+      .select({ id: a.id })
+      .from(a)
+      .where(
+        and(
+          eq(a.staffUserId, staff.id),
+          eq(a.action, action),
+          eq(a.detail, target.detail),
+          gt(a.createdAt, sql`now() - make_interval(mins => ${minutes})`),
+        ),
+      )
+      .limit(1);
+    if (!recent) await this.record(staff, action, target);
   }
 
   /** Newest first; the camper's name and show title while they still exist. */

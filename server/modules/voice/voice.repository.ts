@@ -63,9 +63,11 @@ export class VoiceRepository {
     return row;
   }
 
-  /** A camper has one sample: a new one takes the old one's place. */
-  async saveSample(values: typeof vs.$inferInsert): Promise<void> {
-    await this.db.insert(vs).values(values).onConflictDoUpdate({ target: vs.userId, set: values });
+  /** A camper has one sample: a new one takes the old one's place, which is returned (its file is the caller's to delete). */
+  async replaceSample(tx: Database, values: typeof vs.$inferInsert): Promise<VoiceSampleRow | undefined> {
+    const [previous] = await tx.select().from(vs).where(eq(vs.userId, values.userId)).for("update");
+    await tx.insert(vs).values(values).onConflictDoUpdate({ target: vs.userId, set: values });
+    return previous;
   }
 
   async deleteSample(userId: number): Promise<VoiceSampleRow | undefined> {

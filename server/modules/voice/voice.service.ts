@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
+import { CLIP_MESSAGES } from "../../../contracts/clips.ts";
 import { SHOW_MESSAGES, isPlaceholderNarration } from "../../../contracts/recordings.ts";
 import { VOICE_MESSAGES, VOICE_PREVIEW_TEXT, VOICE_SAMPLE_LIMITS, voiceName, type VoiceOver, type VoiceSample, type VoiceStatus } from "../../../contracts/voice.ts";
 import { HttpError, badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../http/errors.ts";
@@ -14,6 +15,7 @@ import { concatAudio, detectSilences, probeAudioDuration, remux, type Silence, t
 import { VoiceError, speechSentences, splitForSpeech, type TimedSentence, type VoiceProvider } from "../../voice/voice-provider.ts";
 import { joinWithPauses, parseWav, seconds, toWav, trimSilence } from "../../voice/wav.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
+import { StorageFullError, type Reservation, type StorageQuota } from "../storage-quota/storage-quota.ts";
 import type { VoiceOverRow, VoiceRepository } from "./voice.repository.ts";
 
 /** Narrations that only hold a place until the AI writes: nothing to read aloud. */
@@ -27,6 +29,7 @@ export class VoiceService {
     private readonly storage: MediaStorage,
     private readonly provider: VoiceProvider,
     private readonly tools: VideoToolPaths,
+    private readonly quota: StorageQuota,
   ) {}
 
   status(): VoiceStatus {
@@ -143,15 +146,31 @@ export class VoiceService {
     };
   }
 
+  /**
+   * Saves the camper's voice sample in place of the one before. Its bytes count in the camper's space
+   * as they arrive (held under the staging file's name), and the sample is saved only if it fits there
+   * with everything else they keep, under the same lock as every other check of their space.
+   */
   async saveSample(userId: number, file: Readable, signal?: AbortSignal): Promise<VoiceSample> {
-    const guard = new UploadGuard(0, VOICE_SAMPLE_LIMITS.maxBytes, (head) => sniffAudio(head) !== undefined);
-    const staging = `users/${userId}/voice-sample/incoming-${randomUUID()}`;
+    const incoming = `incoming-${randomUUID()}`;
+    const space = this.quota.reservation(userId, incoming, 0, VOICE_SAMPLE_LIMITS.maxBytes);
+    try {
+      return await this.storeSample(userId, file, incoming, space, signal);
+    } finally {
+      await space.release();
+    }
+  }
+
+  private async storeSample(userId: number, file: Readable, incoming: string, space: Reservation, signal?: AbortSignal): Promise<VoiceSample> {
+    const guard = new UploadGuard(0, VOICE_SAMPLE_LIMITS.maxBytes, (head) => sniffAudio(head) !== undefined, space);
+    const staging = `users/${userId}/voice-sample/${incoming}`;
     try {
       await this.storage.writeAt(staging, 0, file, guard);
       await this.storage.seal(staging);
     } catch (error) {
       await this.storage.delete(staging);
       if (error instanceof NotVideoError) throw unsupportedMediaType(VOICE_MESSAGES.notAudio);
+      if (error instanceof StorageFullError) throw this.storageFull();
       if (error instanceof TooLargeError) throw payloadTooLarge(VOICE_MESSAGES.tooLarge);
       throw error;
     }
@@ -187,14 +206,30 @@ export class VoiceService {
         throw badRequest(VOICE_MESSAGES.tooLong);
       }
       const sizeBytes = (await this.storage.size(key)) ?? 0;
-      const previous = await this.voices.findSample(userId);
       const values = { userId, storageKey: key, mimeType: kind.mimeType, sizeBytes, durationSeconds, createdAt: new Date() };
-      await this.voices.saveSample(values);
+      // The sample it replaces is read under the lock too, so two saves at once never leave a file no row names.
+      const previous = await this.quota
+        .admit(
+          userId,
+          async (tx, usage) => {
+            if (usage.bytes + sizeBytes > this.quota.limits.storedBytes) throw this.storageFull();
+            return this.voices.replaceSample(tx, values);
+          },
+          { reservation: incoming, sample: true },
+        )
+        .catch(async (error: unknown) => {
+          await this.storage.delete(key);
+          throw error;
+        });
       if (previous) await this.storage.delete(previous.storageKey);
       return this.toSample(values);
     } finally {
       await this.storage.delete(staging);
     }
+  }
+
+  private storageFull(): HttpError {
+    return payloadTooLarge(CLIP_MESSAGES.storageFull(this.quota.limits.storedBytes));
   }
 
   async sample(userId: number) {
