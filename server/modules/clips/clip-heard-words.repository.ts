@@ -30,6 +30,15 @@ export class ClipHeardWordsRepository {
     await this.db.insert(w).values({ ...key, words }).onConflictDoNothing();
   }
 
+  /** Every word list kept for the camper's clips (their data download holds what was heard in their voice). */
+  async listForUser(userId: number): Promise<{ contentSha256: string; listener: string; words: HeardWord[]; createdAt: Date }[]> {
+    return this.db
+      .select({ contentSha256: w.contentSha256, listener: w.listener, words: w.words, createdAt: w.createdAt })
+      .from(w)
+      .where(eq(w.userId, userId))
+      .orderBy(w.createdAt);
+  }
+
   /** Drops words of content no clip of the camper has any longer (the clip was deleted). */
   async pruneOrphans(): Promise<number> {
     const gone = await this.db

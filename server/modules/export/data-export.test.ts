@@ -12,6 +12,14 @@ import { unzip } from "../../../testing/zip.ts";
 import type { ManifestFile } from "./data-export.ts";
 import { EXPORT_LIMITS } from "../../../contracts/data-export.ts";
 import { AUTH_MESSAGES } from "../../../contracts/auth.ts";
+import { eq } from "drizzle-orm";
+import { schema } from "../../../db/client.ts";
+import { ClipHeardWordsRepository } from "../clips/clip-heard-words.repository.ts";
+
+const HEARD_WORDS = [
+  { word: "we", start: 0.4, end: 0.6 },
+  { word: "paddled", start: 0.6, end: 1.1 },
+];
 
 async function readAll(storage: MediaStorage, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -49,6 +57,11 @@ describe.each(["local disk", "S3"] as const)("data export (%s)", (where) => {
       shots: { id: number; number: number; text: string; chosenClipId: number | null }[];
     };
     expect(shotList.shots.length).toBeGreaterThan(0);
+    // Words heard in one of the camper's clips, kept as a clip player's captions keep them.
+    const { db } = await testDatabase();
+    const [heardClip] = await db.select().from(schema.clips).where(eq(schema.clips.showId, show.id)).limit(1);
+    const heardKey = { userId: camper.userId, contentSha256: heardClip!.uploadSha256, listener: "pocketsphinx", scriptSha256: "0".repeat(64) };
+    await new ClipHeardWordsRepository(db).save(heardKey, HEARD_WORDS);
 
     const res = await get(app, "/api/user/export", camper.cookie);
     expect(res.statusCode, res.body).toBe(200);
@@ -86,7 +99,14 @@ describe.each(["local disk", "S3"] as const)("data export (%s)", (where) => {
     // Share links as the camper sees them (no token: only its hash is stored).
     expect(showJson.shareLinks).toEqual((await get(app, `/api/recordings/${show.id}/shares`, camper.cookie)).json().links);
     const apiClips = (await get(app, `/api/clips?showId=${show.id}`, camper.cookie)).json() as object[];
-    expect(showJson.clips.map(({ files: _files, ...clip }: { files: string[] }) => clip)).toEqual(apiClips);
+    expect(showJson.clips.map(({ files: _files, wordsHeard: _words, ...clip }: { files: string[]; wordsHeard: unknown }) => clip)).toEqual(apiClips);
+    // The words heard in a clip's sound (kept for its captions) are the camper's words too.
+    // (The render made for this camper listened to its clips as well, so there may be more lists.)
+    expect(showJson.clips.find((c: { id: number }) => c.id === heardClip!.id).wordsHeard).toContainEqual({
+      listener: "pocketsphinx",
+      heardAt: expect.any(String),
+      words: HEARD_WORDS,
+    });
     expect(showJson.shots).toEqual(shotList.shots.map(({ id, number, text, chosenClipId }) => ({ id, number, text, chosenClipId })));
     const apiRenders = (await get(app, `/api/recordings/${show.id}/renders`, camper.cookie)).json() as { id: number; current?: boolean }[];
     expect(apiRenders.length).toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import { notFound } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
+import { ClipHeardWordsRepository } from "../clips/clip-heard-words.repository.ts";
 import { toClip } from "../clips/clips.repository.ts";
 import type { ShareLink } from "../../../contracts/shares.ts";
 import { toRenderJob } from "../renders/renders.service.ts";
@@ -101,11 +102,16 @@ export class DataExport {
       .where(eq(schema.renderJobs.userId, userId))
       .orderBy(asc(schema.renderJobs.id));
 
+    // What the server heard the camper say in their clips' sound (kept for captions): their words too.
+    const heard = await new ClipHeardWordsRepository(this.db).listForUser(userId);
     const clipFiles = (folder: string, clip: (typeof clips)[number]) => {
       const files = [{ path: `${folder}/clips/${clip.id}.${extensionOf(clip.storageKey)}`, key: clip.storageKey }];
       if (clip.posterKey) files.push({ path: `${folder}/clips/${clip.id}-poster.${extensionOf(clip.posterKey)}`, key: clip.posterKey });
       media.push(...files);
-      return { ...toClip(clip), files: files.map((f) => f.path) };
+      const wordsHeard = heard
+        .filter((h) => h.contentSha256 === clip.uploadSha256)
+        .map((h) => ({ listener: h.listener, heardAt: h.createdAt.toISOString(), words: h.words }));
+      return { ...toClip(clip), wordsHeard, files: files.map((f) => f.path) };
     };
 
     for (const show of shows) {
