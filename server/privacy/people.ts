@@ -1,0 +1,122 @@
+import type { Detection } from "./detection.ts";
+import { famousByContext, famousPrefix } from "./famous-names.ts";
+import { isFirstName } from "./first-names.ts";
+import { LinearPattern } from "./linear-pattern.ts";
+import { COMMON_WORDS, NUMBER_WORDS, STREET_SUFFIXES, UNIT_WORDS } from "./word-lists.ts";
+
+/** People: full names (a first name and a surname) and ages said with a name. */
+
+// ---- words with positions -------------------------------------------------------------------------
+
+interface Word {
+  text: string;
+  start: number;
+  end: number;
+  /** Capitalised because it starts a sentence or the text, not (necessarily) because it is a name. */
+  sentenceStart: boolean;
+}
+
+/** A word and the characters between it and the word before (group 1), so nothing before is read again. */
+export const WORD = new LinearPattern("([^A-Za-z]*)([A-Za-z][A-Za-z'’-]*)");
+
+function words(text: string): Word[] {
+  const out: Word[] = [];
+  for (const { groups, index } of WORD.matchAll(text)) {
+    const gap = groups[1]!;
+    const word = groups[2]!;
+    const start = index + gap.length;
+    // After a word comes a character no word has, so the gap alone says whether a sentence starts here:
+    // the text's start, a sentence's end before the spaces, or a line break among them.
+    const beforeSpaces = gap.trimEnd();
+    const sentenceStart =
+      (out.length === 0 && beforeSpaces === "") || /[.!?:;"“]$/.test(beforeSpaces) || gap.slice(beforeSpaces.length).includes("\n");
+    // "Maya's" is Maya: the possessive is not part of the name.
+    const bare = word.replace(/['’]s$/, "").replace(/[-'’]+$/, "");
+    out.push({ text: bare, start, end: start + bare.length, sentenceStart });
+  }
+  return out;
+}
+
+const capitalised = (w: string) => /^[A-Z][a-z]/.test(w) || /^(?:Mc|Mac|O'|O’)[A-Z]/.test(w);
+const isSurnameLike = (w: Word) =>
+  capitalised(w.text) && w.text.length >= 2 && !COMMON_WORDS.has(w.text.toLowerCase()) && !STREET_SUFFIXES.includes(w.text);
+
+/** A capitalised first name a reader would take as a person's name here. */
+function isNameWord(w: Word): boolean {
+  if (!capitalised(w.text) || !isFirstName(w.text)) return false;
+  // "Will", "May", "Hope" opening a sentence are words; mid-sentence with a capital they are names.
+  return !(COMMON_WORDS.has(w.text.toLowerCase()) && w.sentenceStart);
+}
+
+/** One or two spaces, or the full stop of a title ("Jr.") and a space. */
+const joined = (text: string, a: Word, b: Word) => /^(?: {1,2}|\. )$/.test(text.slice(a.end, b.start));
+
+// ---- full names -----------------------------------------------------------------------------------
+
+export function* fullNames(text: string): Generator<Detection> {
+  const ws = words(text);
+  for (let i = 0; i < ws.length - 1; i++) {
+    const first = ws[i]!;
+    if (!isNameWord(first)) continue;
+    // A famous name ("Taylor Swift", "Martin Luther King Jr.") is skipped whole, with its title.
+    let run = i + 1;
+    while (run < ws.length && run - i < 6 && joined(text, ws[run - 1]!, ws[run]!) && /^[A-Za-z]/.test(ws[run]!.text)) run++;
+    const famous = famousPrefix(ws.slice(i, run).map((w) => w.text));
+    if (famous) {
+      i += famous - 1;
+      continue;
+    }
+    let j = i + 1;
+    // A middle name or a two-part surname: "Maya Rose Johnson".
+    while (j < ws.length && j - i <= 3 && /^ {1,2}$/.test(text.slice(ws[j - 1]!.end, ws[j]!.start)) && isSurnameLike(ws[j]!)) j++;
+    if (j === i + 1) continue;
+    const last = ws[j - 1]!;
+    i = j - 1;
+    if (famousByContext(text.slice(0, first.start), text.slice(last.end))) continue;
+    yield { kind: "full_name", phrase: text.slice(first.start, last.end), start: first.start, end: last.end };
+  }
+}
+
+// ---- ages with names ------------------------------------------------------------------------------
+
+const AGE_NUMBER = `(?:[5-9]|1\\d|${Object.keys(NUMBER_WORDS).join("|")})`;
+const YEARS_OLD = `(?:[\\s-]+years?[\\s-]+old|[\\s-]+yrs?[\\s-]+old|-year-old)?`;
+/** Words between the verb and the age: "Chloe is almost thirteen", "Ben is only nine". */
+const HEDGE = `(?:(?:now|almost|nearly|only|just|already|barely|about|finally|turning|going\\s+on)\\s+)?`;
+/** "Maya is 12", "Maya just turned twelve", "Maya Lee is 12 years old", "Maya, who is twelve" */
+const NAME_IS_AGE = new RegExp(
+  `\\b([A-Z][a-z]+)(?:\\s+([A-Z][a-z]+))?(?:,?\\s+who)?(?:\\s+is|'s|’s|\\s+was|\\s+(?:just\\s+)?turned|\\s+will be|\\s+will turn|\\s+turns)\\s+${HEDGE}(${AGE_NUMBER})${YEARS_OLD}(?=(\\s+[\\w'.]+)?)`,
+  "g",
+);
+/** "12-year-old Maya", "a twelve year old named Maya", "my eleven-year-old sister Ruby" */
+const AGE_OLD_NAME = new RegExp(
+  `\\b${AGE_NUMBER}[\\s-]+years?[\\s-]+old(?:\\s+(?:sister|brother|cousin|friend|bunkmate|cabinmate|neighbou?r|buddy|twin|camper|girl|boy|kid))?(?:\\s+(?:named|called))?\\s+([A-Z][a-z]+)\\b`,
+  "gi",
+);
+/** "Maya, 12,", "Maya (12)", "Leo, age eleven", "Max (age 8)", "Mateo, aged twelve" */
+const NAME_COMMA_AGE = new RegExp(
+  `\\b([A-Z][a-z]+)\\s*(?:,\\s*${AGE_NUMBER}\\s*(?=[,.])|,\\s*aged?\\s+${AGE_NUMBER}\\b|\\(\\s*(?:aged?\\s+)?${AGE_NUMBER}\\s*\\))`,
+  "g",
+);
+/** "My name is Maya and I'm 12", "I'm Maya, I am twelve" */
+const INTRO_AGE = new RegExp(
+  `\\b(?:[Mm]y name is|[Mm]y name's|I'm|I am|I’m|[Cc]all me)\\s+([A-Z][a-z]+)\\b[^.!?\\n]{0,40}?\\b(?:I'm|I am|I’m|I turned|I just turned)\\s+${AGE_NUMBER}${YEARS_OLD}\\b`,
+  "g",
+);
+
+export function* ages(text: string): Generator<Detection> {
+  const named = (name: string) => capitalised(name) && isFirstName(name) && !COMMON_WORDS.has(name.toLowerCase());
+  for (const m of text.matchAll(NAME_IS_AGE)) {
+    // "Then Noah is 12": the name may be the second capitalised word, and the phrase starts there.
+    const offset = named(m[1]!) ? 0 : m[2] && named(m[2]) ? m[0].indexOf(m[2], m[1]!.length) : -1;
+    if (offset < 0) continue;
+    const next = (m[4] ?? "").trim();
+    if (next && UNIT_WORDS.test(next.replace(/[.,!?]$/, ""))) continue;
+    const end = m.index + m[0].length;
+    if (/^[:.]\d/.test(text.slice(end))) continue; // "is 12:30", "is 9.5"
+    yield { kind: "age", phrase: text.slice(m.index + offset, end), start: m.index + offset, end };
+  }
+  for (const m of text.matchAll(AGE_OLD_NAME)) if (named(m[1]!)) yield { kind: "age", phrase: m[0], start: m.index, end: m.index + m[0].length };
+  for (const m of text.matchAll(NAME_COMMA_AGE)) if (named(m[1]!)) yield { kind: "age", phrase: m[0].trimEnd(), start: m.index, end: m.index + m[0].trimEnd().length };
+  for (const m of text.matchAll(INTRO_AGE)) if (capitalised(m[1]!)) yield { kind: "age", phrase: m[0], start: m.index, end: m.index + m[0].length };
+}
