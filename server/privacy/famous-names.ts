@@ -9,7 +9,8 @@ import famous from "./famous-names.json" with { type: "json" };
  *   creators, characters of books, films, shows and games that 11-14 year olds name), matched on whole
  *   words, so "Taylor Swift's", "Martin Luther King Jr." and "Harry Potter night" are found too;
  * - the words around a name that only fit a famous one: "Taylor Swift songs", "a Stephen Curry jersey",
- *   "dressed up as Harry Styles", "a book by Kate DiCamillo". A friend is seldom a costume or a poster.
+ *   "Louis Braille invented", "dressed up as Harry Styles", "a book by Kate DiCamillo", "looks exactly like
+ *   Zac Efron". A friend is seldom a costume, a poster or an inventor.
  */
 const normalise = (name: string) =>
   name
@@ -44,10 +45,10 @@ export function famousPrefix(words: readonly string[]): number {
 
 /** Words right after a name that make it a star's: "Taylor Swift songs", "a LeBron James jersey". */
 const FAN_WORDS_AFTER =
-  /^(?:['’]s)?\s+(?:songs?|albums?|concerts?|tours?|lyrics|music|movies?|films?|books?|novels?|series|comics?|jerseys?|posters?|costumes?|fans?|merch|cards?|quotes?|biography|impressions?|playlist|cosplay|trivia|tribute)\b/i;
+  /^(?:['’]s)?\s+(?:songs?|albums?|concerts?|tours?|lyrics|music|movies?|films?|books?|novels?|series|comics?|jerseys?|posters?|costumes?|fans?|merch|cards?|quotes?|biography|impressions?|playlist|cosplay|trivia|tribute|invented|discovered|composed|directed|starred|founded)\b/i;
 /** Words right before a name that make it a star's or a character's: "dressed up as", "a book by". */
 const FAN_WORDS_BEFORE =
-  /\b(?:dressed(?:\s+up)?\s+as|dress(?:\s+up)?\s+as|dressing(?:\s+up)?\s+as|costume\s+of|pretend(?:ed|ing)?\s+to\s+be|impression\s+of|impersonat(?:ed|ing|e)|(?:book|books|novel|novels|song|songs|poem|poems|series|written|sung)\s+by|biography\s+of|report\s+(?:on|about)|poster\s+of|we\s+read|i\s+read|reading|re-?read)\s+(?:a\s+|the\s+)?$/i;
+  /\b(?:dressed(?:\s+up)?\s+as|dress(?:\s+up)?\s+as|dressing(?:\s+up)?\s+as|costume\s+of|pretend(?:ed|ing)?\s+to\s+be|impression\s+of|impersonat(?:ed|ing|e)|(?:book|books|novel|novels|song|songs|poem|poems|series|written|sung)\s+by|biography\s+of|report\s+(?:on|about)|poster\s+of|cutout\s+of|(?:documentary|movie|film|book|song)\s+(?:about|on)|learned\s+about|(?:looks?|looked|sounds?|sounded)\s+(?:exactly\s+|just\s+)?like|we\s+read|i\s+read|reading|re-?read)\s+(?:a\s+|the\s+)?$/i;
 
 /** Whether the words around a name (text before it and after it) say it is a famous one. */
 export function famousByContext(before: string, after: string): boolean {

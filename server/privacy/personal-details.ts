@@ -115,9 +115,15 @@ const FOLLOW_ME = new RegExp(
   "gi",
 );
 
+/** "my gamer tag on Xbox is ShadowFox_99", "her username for Roblox: sk8r.girl" */
+const NAME_ON_PLATFORM = new RegExp(
+  `\\b(?:my|our|his|her|their)\\s+(?:username|user name|handle|gamertag|gamer tag|screen name)\\s+(?:on|in|for)\\s+(?:${SOCIAL_PLATFORMS})\\s*(?:is|:|=)\\s*@?([A-Za-z0-9_.]{3,30})`,
+  "gi",
+);
+
 function* handles(text: string) {
   for (const d of matches(text, AT_HANDLE, "handle")) if (/[A-Za-z]/.test(d.phrase)) yield d;
-  for (const pattern of [PLATFORM_NAME, FOLLOW_ME]) {
+  for (const pattern of [PLATFORM_NAME, FOLLOW_ME, NAME_ON_PLATFORM]) {
     for (const d of matches(text, pattern, "handle", 1)) {
       const name = d.phrase.replace(/\.$/, "");
       // "my TikTok is cool" names nothing: a user name has a digit, _ or . in it, or is no everyday word.

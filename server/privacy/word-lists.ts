@@ -15,7 +15,7 @@ really right said same saw say see she should since so some something soon still
 thanks that the their them then there these they thing things this those though through time times to today
 together tomorrow too took top toward under until up us very was we week weeks well went were what when where
 which while who why will with without would yes yesterday yet you your yours
-adventure adventures amazing birthday happy merry awesome beginning best brave bravest challenge challenges chapter cool crazy
+club clubs fan fans kart adventure adventures amazing birthday happy merry awesome beginning best brave bravest challenge challenges chapter cool crazy
 dream dreams epic ever favorite favourite final finally first friend friends friendship goodbye happy hello
 journey last life lessons memories memory moment moments part rest story stories summer superstar team
 teams wild wilder winner winners year years
