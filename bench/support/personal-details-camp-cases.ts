@@ -1,5 +1,5 @@
-import type { PersonalDetailKind } from "../../contracts/personal-details.ts";
-import type { LabelledCase } from "./personal-details-cases.ts";
+import { type LabelledCase, clean, flag } from "./personal-details-cases.ts";
+import { WRITTEN_AFTER, WRITTEN_LATER } from "./personal-details-held-out-cases.ts";
 
 /**
  * Sentences as campers write them in reflections and scripts, labelled by what a careful grown-up would
@@ -8,10 +8,6 @@ import type { LabelledCase } from "./personal-details-cases.ts";
  * words, addresses with a direction or a unit), the rest are clean, including famous people and story
  * characters named in passing, who are nobody's personal details.
  */
-type Label = [PersonalDetailKind, string];
-const flag = (text: string, ...labels: Label[]): LabelledCase => ({ text, expected: labels.map(([kind, phrase]) => ({ kind, phrase })) });
-const clean = (text: string): LabelledCase => ({ text, expected: [] });
-
 const WITH_DETAILS: LabelledCase[] = [
   // Street addresses with a direction, an ordinal street or a unit
   flag("I live at 42 N Maple St with my mom and two cats.", ["address", "42 N Maple St"]),
@@ -226,62 +222,4 @@ const CLEAN: LabelledCase[] = [
   clean("Dear Diary, today was the best day of camp."),
 ];
 
-/**
- * Written after the rules above were tuned and measured once before any change to them (first run:
- * precision 73 %, recall 92 %, false alarms on 8 of 26 clean texts), so they tell how the rules do on
- * sentences they were not fitted to.
- */
-const WRITTEN_AFTER: LabelledCase[] = [
-  flag("I met Olivia Hart at the dock on the first day.", ["full_name", "Olivia Hart"]),
-  flag("My bunkmate Kayla Summers is the funniest person alive.", ["full_name", "Kayla Summers"]),
-  flag("Thanks to Nurse Jenny Park for taking care of me.", ["full_name", "Jenny Park"]),
-  flag("I'm Caleb Thornton and I made this video.", ["full_name", "Caleb Thornton"]),
-  flag("Sophie and Aria Brennan are twins from cabin 5.", ["full_name", "Aria Brennan"]),
-  flag("My dad Robert Fischer picked me up on Saturday.", ["full_name", "Robert Fischer"]),
-  flag("Our address is 2207 NE Alberta St, Apt 1.", ["address", "2207 NE Alberta St, Apt 1"]),
-  flag("They live at 55 West Elm Road.", ["address", "55 West Elm Road"]),
-  flag("My grandparents live at 3 Harbor View Ln #12.", ["address", "3 Harbor View Ln #12"]),
-  flag("We moved to 918 Lakeshore Dr. Unit 210 last year.", ["address", "918 Lakeshore Dr. Unit 210"]),
-  flag("The package goes to 40 Church St Flat 3.", ["address", "40 Church St Flat 3"]),
-  flag("Grace, who is eleven, braided everyone's hair.", ["age", "Grace, who is eleven"]),
-  flag("My brother Owen is nine years old and he misses me.", ["age", "Owen is nine years old"]),
-  flag("Ivy (twelve) was our cabin's best singer.", ["age", "Ivy (twelve)"]),
-  flag("Mason just turned thirteen on the last day of camp.", ["age", "Mason just turned thirteen"]),
-  flag("My friend Zara is twelve too.", ["age", "Zara is twelve"]),
-  flag("Luca, who's almost twelve, jumped off the high dive.", ["age", "Luca, who's almost twelve"]),
-  flag("Hi, my name is Nora and I'm eleven years old.", ["age", "my name is Nora and I'm eleven years old"]),
-  flag("Leo, who is 11, caught a turtle.", ["age", "Leo, who is 11"]),
-  flag("Text me at 555 410 2290!", ["phone", "555 410 2290"]),
-  flag("My gamer tag on Xbox is ShadowFox_99", ["handle", "ShadowFox_99"]),
-  flag("Follow us on insta @cabin7crew", ["handle", "@cabin7crew"]),
-  flag("I'm going to Pinewood Middle School in September.", ["school", "Pinewood Middle School"]),
-  flag("Lakeview High School has a great drama club.", ["school", "Lakeview High School"]),
-  clean("We watched a documentary about Jane Goodall and the chimps."),
-  clean("My counselor looks exactly like Zac Efron."),
-  clean("Our cabin had a Kendrick Lamar versus Drake debate every night."),
-  clean("I read the whole Wings of Fire series and Clay is my favorite dragon."),
-  clean("Kevin McCallister would love the pranks we pulled."),
-  clean("Dwight Schrute is the reason I started beet farming jokes."),
-  clean("Someone brought a cardboard cutout of Pedro Pascal."),
-  clean("We played Mario Kart and I was always Princess Peach."),
-  clean("Joe Jonas sang at the concert my sister went to."),
-  clean("Louis Braille invented the alphabet we learned about."),
-  clean("The story of Paul Revere was our campfire reenactment."),
-  clean("Danny Phantom was my costume for movie night."),
-  clean("Michelle Obama's book was in the camp library."),
-  clean("Camp Nightingale was the best week of my life."),
-  clean("The Avengers movie marathon lasted until midnight."),
-  clean("Captain Marvel and Black Widow are my favorite heroes."),
-  clean("Tom Sawyer painted a fence and so did we."),
-  clean("Greta Gerwig's Barbie movie was the theme for dress-up day."),
-  clean("Martin Luther King's speech was on the wall of the lodge."),
-  clean("Our team called itself the Lionel Messi Fan Club."),
-  clean("We sang Happy Birthday to Ruby at dinner."),
-  clean("Coach Taylor made us run laps."),
-  clean("Ms. Johnson gave me the Best Camper award."),
-  clean("Mr. Lee played the piano at the closing ceremony."),
-  clean("We had a Serena Williams tennis clinic on Wednesday."),
-  clean("Everyone loved the Beatles songs at the campfire."),
-];
-
-export const CAMP_CASES: LabelledCase[] = [...WITH_DETAILS, ...CLEAN, ...WRITTEN_AFTER];
+export const CAMP_CASES: LabelledCase[] = [...WITH_DETAILS, ...CLEAN, ...WRITTEN_AFTER, ...WRITTEN_LATER];

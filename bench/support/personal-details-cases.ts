@@ -14,6 +14,12 @@ export interface LabelledCase {
 
 const none: LabelledCase["expected"] = [];
 
+type Label = [PersonalDetailKind, string];
+/** A text and the personal details in it, each as [kind, words]. */
+export const flag = (text: string, ...labels: Label[]): LabelledCase => ({ text, expected: labels.map(([kind, phrase]) => ({ kind, phrase })) });
+/** A text with no personal detail in it. */
+export const clean = (text: string): LabelledCase => ({ text, expected: [] });
+
 export const CORE_CASES: LabelledCase[] = [
   // Phone numbers
   { text: "Call me at 555-123-4567 after camp!", expected: [{ kind: "phone", phrase: "555-123-4567" }] },

@@ -35,11 +35,21 @@ const LIVE_ON = new RegExp(
   "g",
 );
 
+/** "600 W Broadway Unit 12": a street with no street word is an address when a flat or unit follows. */
+const NUMBERED_UNIT = new RegExp(
+  `\\b\\d{1,5}[A-Za-z]?\\s+(?:${DIRECTION_BEFORE}\\s+)?((?:(?:[A-Z][a-z]+|${ORDINAL})\\s+){1,3})(?:Apt\\.?|Apartment|Unit|Suite)\\s+${UNIT_VALUE}`,
+  "g",
+);
+
 /** Words that do not name a street: "Chapter 3 The Long Road" is a title, not an address. */
 const NOT_STREET_NAME = new Set(["the", "a", "an", "of", "and", "to", "on", "in", "at", "my", "our", "your", "down", "up", "by", "for", "with", "from", "into", "is", "was"]);
 
 export function* addresses(text: string): Generator<Detection> {
   for (const m of text.matchAll(NUMBERED_STREET)) {
+    if (streetWords(m[1]!).some((w) => NOT_STREET_NAME.has(w))) continue;
+    yield { kind: "address", phrase: m[0], start: m.index, end: m.index + m[0].length };
+  }
+  for (const m of text.matchAll(NUMBERED_UNIT)) {
     if (streetWords(m[1]!).some((w) => NOT_STREET_NAME.has(w))) continue;
     yield { kind: "address", phrase: m[0], start: m.index, end: m.index + m[0].length };
   }

@@ -27,6 +27,21 @@ describe("famous people and story characters are not personal details", () => {
     expect(found("Tobias Wrenfield invented the first canoe, our counselor said.")).toEqual([]);
     expect(found("My counselor looks exactly like Dario Kessington.")).toEqual([]);
     expect(found("We read a book by Ella Marchbank.")).toEqual([]);
+    expect(found("My favorite singer is Marla Quenby.")).toEqual([]);
+    expect(found("I want to play basketball like Orin Vasquell.")).toEqual([]);
+    expect(found("Dario Kessington was on TV in the lodge.")).toEqual([]);
+    expect(found("Tobias Wrenfield won the Super Bowl twice.")).toEqual([]);
+  });
+
+  it("does not take a camp's own games or a friend's doings for a star's", () => {
+    expect(found("Marla Quenby won gold at the camp Olympics.")).toEqual([{ kind: "full_name", phrase: "Marla Quenby" }]);
+    expect(found("Orin Vasquell watched the Olympics with us.")).toEqual([{ kind: "full_name", phrase: "Orin Vasquell" }]);
+    expect(found("Dario Kessington is my favorite counselor.")).toEqual([{ kind: "full_name", phrase: "Dario Kessington" }]);
+  });
+
+  it("reads an everyday surname as one after a word that says a person follows", () => {
+    expect(found("Thanks to Nurse Jenny Park for taking care of me.")).toEqual([{ kind: "full_name", phrase: "Jenny Park" }]);
+    expect(found("We went to Jefferson Park for a picnic.")).toEqual([]);
   });
 
   it("still flags a friend's full name, also beside a famous one", () => {
@@ -55,6 +70,7 @@ describe("street addresses with a direction, an ordinal street or a unit", () =>
     ["my address is 250 north main street apt 12", "250 north main street apt 12"],
     ["my house is at 8 park place apartment 2", "8 park place apartment 2"],
     ["We moved to 7 East Lake Drive.", "7 East Lake Drive"],
+    ["My grandpa's place is 600 W Broadway Unit 12.", "600 W Broadway Unit 12"],
   ])("%s", (text, phrase) => {
     expect(found(text)).toEqual([{ kind: "address", phrase }]);
   });
@@ -80,11 +96,14 @@ describe("an age in words next to a first name", () => {
     ["My little brother Max (age 8) cried.", "Max (age 8)"],
     ["My eleven-year-old sister Ruby wants to come.", "eleven-year-old sister Ruby"],
     ["My friend Mateo, aged twelve, taught me a trick.", "Mateo, aged twelve"],
+    ["Dylan, who turned twelve in July, loves fishing.", "Dylan, who turned twelve"],
+    ["The youngest camper, Theo, is only eight.", "Theo, is only eight"],
+    ["my friend eli is twelve", "eli is twelve"],
   ])("%s", (text, phrase) => {
     expect(found(text)).toEqual([{ kind: "age", phrase }]);
   });
 
-  it.each(["I'm eleven years old and I finally learned to dive.", "Half of us were eleven and the rest were twelve.", "Ben is only nine minutes behind us."])(
+  it.each(["I'm eleven years old and I finally learned to dive.", "Half of us were eleven and the rest were twelve.", "Ben is only nine minutes behind us.", "my friend will is twelve minutes away"])(
     "finds no age in: %s",
     (text) => {
       expect(found(text)).toEqual([]);
@@ -98,8 +117,8 @@ describe("an age in words next to a first name", () => {
  * that costs either side shows here.
  */
 describe("labelled camp sentences", () => {
-  it("has at least 200 sentences of both kinds", () => {
-    expect(CAMP_CASES.length).toBeGreaterThanOrEqual(200);
+  it("has at least 250 sentences of both kinds", () => {
+    expect(CAMP_CASES.length).toBeGreaterThanOrEqual(250);
     expect(CAMP_CASES.filter((c) => c.expected.length === 0).length).toBeGreaterThanOrEqual(100);
     expect(CAMP_CASES.filter((c) => c.expected.length > 0).length).toBeGreaterThanOrEqual(100);
   });

@@ -41,6 +41,14 @@ const capitalised = (w: string) => /^[A-Z][a-z]/.test(w) || /^(?:Mc|Mac|O'|O’)
 const isSurnameLike = (w: Word) =>
   capitalised(w.text) && w.text.length >= 2 && !COMMON_WORDS.has(w.text.toLowerCase()) && !STREET_SUFFIXES.includes(w.text);
 
+/** Words before a first name that say a person follows ("Nurse Jenny Park", "my friend Leo Hill"). */
+const PERSON_BEFORE = /\b(?:nurse|counsell?or|coach|teacher|director|mr|mrs|ms|miss|dr|uncle|aunt|auntie|grandma|grandpa|cousin|friend|bunkmate|cabinmate|sister|brother|mom|mum|dad|neighbou?r)\.?\s+$/i;
+/** Everyday words that are common surnames too: a surname only after such a word ("Jefferson Park" is a park). */
+const SURNAME_WORDS = new Set(
+  "park hall hill hills young king long day rivers river woods wood field fields lake bay little brook rose west north south east best church ford lane price stone moon summers winter spring fox".split(" "),
+);
+const isTitledSurname = (w: Word) => capitalised(w.text) && SURNAME_WORDS.has(w.text.toLowerCase());
+
 /** A capitalised first name a reader would take as a person's name here. */
 function isNameWord(w: Word): boolean {
   if (!capitalised(w.text) || !isFirstName(w.text)) return false;
@@ -69,6 +77,8 @@ export function* fullNames(text: string): Generator<Detection> {
     let j = i + 1;
     // A middle name or a two-part surname: "Maya Rose Johnson".
     while (j < ws.length && j - i <= 3 && /^ {1,2}$/.test(text.slice(ws[j - 1]!.end, ws[j]!.start)) && isSurnameLike(ws[j]!)) j++;
+    const titled = j === i + 1 && i + 1 < ws.length && /^ {1,2}$/.test(text.slice(first.end, ws[i + 1]!.start)) && isTitledSurname(ws[i + 1]!);
+    if (titled && PERSON_BEFORE.test(text.slice(Math.max(0, first.start - 20), first.start))) j++;
     if (j === i + 1) continue;
     const last = ws[j - 1]!;
     i = j - 1;
@@ -85,7 +95,7 @@ const YEARS_OLD = `(?:[\\s-]+years?[\\s-]+old|[\\s-]+yrs?[\\s-]+old|-year-old)?`
 const HEDGE = `(?:(?:now|almost|nearly|only|just|already|barely|about|finally|turning|going\\s+on)\\s+)?`;
 /** "Maya is 12", "Maya just turned twelve", "Maya Lee is 12 years old", "Maya, who is twelve" */
 const NAME_IS_AGE = new RegExp(
-  `\\b([A-Z][a-z]+)(?:\\s+([A-Z][a-z]+))?(?:,?\\s+who)?(?:\\s+is|'s|’s|\\s+was|\\s+(?:just\\s+)?turned|\\s+will be|\\s+will turn|\\s+turns)\\s+${HEDGE}(${AGE_NUMBER})${YEARS_OLD}(?=(\\s+[\\w'.]+)?)`,
+  `\\b([A-Z][a-z]+)(?:\\s+([A-Z][a-z]+))?(?:,?\\s+who|,(?=\\s+is\\s))?(?:\\s+is|'s|’s|\\s+was|\\s+(?:just\\s+)?turned|\\s+will be|\\s+will turn|\\s+turns)\\s+${HEDGE}(${AGE_NUMBER})${YEARS_OLD}(?=(\\s+[\\w'.]+)?)`,
   "g",
 );
 /** "12-year-old Maya", "a twelve year old named Maya", "my eleven-year-old sister Ruby" */
@@ -96,6 +106,11 @@ const AGE_OLD_NAME = new RegExp(
 /** "Maya, 12,", "Maya (12)", "Leo, age eleven", "Max (age 8)", "Mateo, aged twelve" */
 const NAME_COMMA_AGE = new RegExp(
   `\\b([A-Z][a-z]+)\\s*(?:,\\s*${AGE_NUMBER}\\s*(?=[,.])|,\\s*aged?\\s+${AGE_NUMBER}\\b|\\(\\s*(?:aged?\\s+)?${AGE_NUMBER}\\s*\\))`,
+  "g",
+);
+/** "my friend eli is twelve": written all in lower case, a first name after "my friend" is still one. */
+const RELATION_NAME_AGE = new RegExp(
+  `\\b[Mm]y\\s+(?:(?:little|big|older|younger|best|twin)\\s+)?(?:friend|brother|sister|cousin|bunkmate|cabinmate|buddy|neighbou?r)\\s+([a-z]+)\\s+(?:is|turned|just\\s+turned)\\s+${HEDGE}${AGE_NUMBER}${YEARS_OLD}\\b`,
   "g",
 );
 /** "My name is Maya and I'm 12", "I'm Maya, I am twelve" */
@@ -118,5 +133,10 @@ export function* ages(text: string): Generator<Detection> {
   }
   for (const m of text.matchAll(AGE_OLD_NAME)) if (named(m[1]!)) yield { kind: "age", phrase: m[0], start: m.index, end: m.index + m[0].length };
   for (const m of text.matchAll(NAME_COMMA_AGE)) if (named(m[1]!)) yield { kind: "age", phrase: m[0].trimEnd(), start: m.index, end: m.index + m[0].trimEnd().length };
+  for (const m of text.matchAll(RELATION_NAME_AGE)) {
+    if (!isFirstName(m[1]!) || COMMON_WORDS.has(m[1]!)) continue;
+    const start = m.index + m[0].indexOf(m[1]!, m[0].search(/\s/));
+    yield { kind: "age", phrase: text.slice(start, m.index + m[0].length), start, end: m.index + m[0].length };
+  }
   for (const m of text.matchAll(INTRO_AGE)) if (capitalised(m[1]!)) yield { kind: "age", phrase: m[0], start: m.index, end: m.index + m[0].length };
 }

@@ -58,9 +58,12 @@ ski sailing surf riding camp my our your his her their the a an this that next l
 every new`.split(/\s+/).filter(Boolean),
 );
 
-/** Words a number can be followed by that make it a measure, not an age ("Leo is 12 feet tall"). */
+/**
+ * Words a number can be followed by that make it a measure, not an age ("Leo is 12 feet tall"). Not "in":
+ * "Leo turned 12 in July" is an age.
+ */
 export const UNIT_WORDS =
-  /^(?:feet|foot|ft|inches|inch|in|meters|metres|meter|metre|m|cm|km|miles|mile|minutes|minute|mins|min|hours|hour|hrs|seconds|secs|days|day|weeks|week|months|month|degrees|percent|points|pts|laps|times|o'clock|am|pm|a\.m\.|p\.m\.|th|st|nd|rd|dollars|bucks|cents|pounds|lbs|kg|kilos|grams|steps|goals|pages|marshmallows|of)$/i;
+  /^(?:feet|foot|ft|inches|inch|meters|metres|meter|metre|m|cm|km|miles|mile|minutes|minute|mins|min|hours|hour|hrs|seconds|secs|days|day|weeks|week|months|month|degrees|percent|points|pts|laps|times|o'clock|am|pm|a\.m\.|p\.m\.|th|st|nd|rd|dollars|bucks|cents|pounds|lbs|kg|kilos|grams|steps|goals|pages|marshmallows|of)$/i;
 
 export const NUMBER_WORDS: Record<string, number> = {
   five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14,
