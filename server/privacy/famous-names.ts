@@ -59,5 +59,5 @@ const FAN_WORDS_BEFORE =
 
 /** Whether the words around a name (text before it and after it) say it is a famous one. */
 export function famousByContext(before: string, after: string): boolean {
-  return FAN_WORDS_AFTER.test(after) || STAR_AFTER.test(after) || FAN_WORDS_BEFORE.test(before.slice(-40));
+  return FAN_WORDS_AFTER.test(after) || STAR_AFTER.test(after) || FAN_WORDS_BEFORE.test(before.slice(-60));
 }

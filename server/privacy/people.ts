@@ -82,7 +82,8 @@ export function* fullNames(text: string): Generator<Detection> {
     if (j === i + 1) continue;
     const last = ws[j - 1]!;
     i = j - 1;
-    if (famousByContext(text.slice(0, first.start), text.slice(last.end))) continue;
+    // The words near the name are enough, and reading only them keeps a long narration's check linear.
+    if (famousByContext(text.slice(Math.max(0, first.start - 60), first.start), text.slice(last.end, last.end + 120))) continue;
     yield { kind: "full_name", phrase: text.slice(first.start, last.end), start: first.start, end: last.end };
   }
 }
