@@ -59,6 +59,34 @@ describe("famous people and story characters are not personal details", () => {
   });
 });
 
+describe("full names as they are written", () => {
+  it.each([
+    ["My friend Maya R. Johnson came too.", "Maya R. Johnson"],
+    ["Thanks to Mary-Kate O'Brien for the snacks!", "Mary-Kate O'Brien"],
+    ["Thanks to Ana María López for the snacks!", "Ana María López"],
+    ["Leo van der Berg was in my cabin.", "Leo van der Berg"],
+    ["Maya Washington is my counselor.", "Maya Washington"],
+  ])("%s", (text, phrase) => {
+    expect(found(text)).toEqual([{ kind: "full_name", phrase }]);
+  });
+
+  it.each([
+    "The Lincoln Memorial was on our trip.",
+    "Austin Texas is where my grandma lives.",
+    "Charlotte North Carolina is my hometown.",
+    "We stayed at the Hilton Garden Inn.",
+    "I was Maya R. and she was Leo.",
+    "Ask Maya. Johnson is the one who knows.",
+  ])("a place or two sentences are no full name: %s", (text) => {
+    expect(found(text)).toEqual([]);
+  });
+
+  it("reads a school named without the word school", () => {
+    expect(found("I go to Washington Middle next year.")).toEqual([{ kind: "school", phrase: "Washington Middle" }]);
+    expect(found("Westfield High has a pool.")).toEqual([{ kind: "school", phrase: "Westfield High" }]);
+  });
+});
+
 describe("street addresses with a direction, an ordinal street or a unit", () => {
   it.each([
     ["I live at 42 N Maple St with my mom.", "42 N Maple St"],

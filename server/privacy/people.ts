@@ -2,7 +2,7 @@ import type { Detection } from "./detection.ts";
 import { famousByContext, famousPrefix } from "./famous-names.ts";
 import { isFirstName } from "./first-names.ts";
 import { LinearPattern } from "./linear-pattern.ts";
-import { COMMON_WORDS, NUMBER_WORDS, STREET_SUFFIXES, UNIT_WORDS } from "./word-lists.ts";
+import { COMMON_WORDS, NUMBER_WORDS, PLACE_WORDS, STREET_SUFFIXES, UNIT_WORDS } from "./word-lists.ts";
 
 /** People: full names (a first name and a surname) and ages said with a name. */
 
@@ -17,7 +17,7 @@ interface Word {
 }
 
 /** A word and the characters between it and the word before (group 1), so nothing before is read again. */
-export const WORD = new LinearPattern("([^A-Za-z]*)([A-Za-z][A-Za-z'’-]*)");
+export const WORD = new LinearPattern("([^\\p{L}]*)(\\p{L}[\\p{L}'’-]*)");
 
 function words(text: string): Word[] {
   const out: Word[] = [];
@@ -37,7 +37,10 @@ function words(text: string): Word[] {
   return out;
 }
 
-const capitalised = (w: string) => /^[A-Z][a-z]/.test(w) || /^(?:Mc|Mac|O'|O’)[A-Z]/.test(w);
+/** "Maya", "María", "McKenzie", "O'Brien" */
+const capitalised = (w: string) => /^\p{Lu}\p{Ll}/u.test(w) || /^(?:Mc|Mac|O'|O’)\p{Lu}/u.test(w);
+/** "María" is Maria and "Mary-Kate" is Mary to the first-name list. */
+const knownFirstName = (w: string) => isFirstName(w.normalize("NFD").replace(/\p{M}/gu, "").split("-")[0]!);
 const isSurnameLike = (w: Word) =>
   capitalised(w.text) && w.text.length >= 2 && !COMMON_WORDS.has(w.text.toLowerCase()) && !STREET_SUFFIXES.includes(w.text);
 
@@ -51,13 +54,24 @@ const isTitledSurname = (w: Word) => capitalised(w.text) && SURNAME_WORDS.has(w.
 
 /** A capitalised first name a reader would take as a person's name here. */
 function isNameWord(w: Word): boolean {
-  if (!capitalised(w.text) || !isFirstName(w.text)) return false;
+  if (!capitalised(w.text) || !knownFirstName(w.text)) return false;
   // "Will", "May", "Hope" opening a sentence are words; mid-sentence with a capital they are names.
   return !(COMMON_WORDS.has(w.text.toLowerCase()) && w.sentenceStart);
 }
 
 /** One or two spaces, or the full stop of a title ("Jr.") and a space. */
 const joined = (text: string, a: Word, b: Word) => /^(?: {1,2}|\. )$/.test(text.slice(a.end, b.start));
+
+/** A middle initial ("R.") with a surname-like word after it. */
+const isInitialBefore = (text: string, ws: Word[], j: number) =>
+  /^[A-Z]$/.test(ws[j]!.text) && text.slice(ws[j]!.end, ws[j]!.end + 2) === ". " && j + 1 < ws.length && isSurnameLike(ws[j + 1]!);
+/** A surname particle ("van", "de", "der") with a capitalised surname after it. */
+const PARTICLES = new Set(["van", "von", "de", "del", "della", "der", "den", "da", "di", "du", "la", "le", "dos", "das", "bin", "al"]);
+const isParticleBefore = (text: string, ws: Word[], j: number): boolean => {
+  if (!PARTICLES.has(ws[j]!.text) || j + 1 >= ws.length) return false;
+  const next = ws[j + 1]!;
+  return /^ {1,2}$/.test(text.slice(ws[j]!.end, next.start)) && (isSurnameLike(next) || (PARTICLES.has(next.text) && isParticleBefore(text, ws, j + 1)));
+};
 
 // ---- full names -----------------------------------------------------------------------------------
 
@@ -75,13 +89,26 @@ export function* fullNames(text: string): Generator<Detection> {
       continue;
     }
     let j = i + 1;
-    // A middle name or a two-part surname: "Maya Rose Johnson".
-    while (j < ws.length && j - i <= 3 && /^ {1,2}$/.test(text.slice(ws[j - 1]!.end, ws[j]!.start)) && isSurnameLike(ws[j]!)) j++;
+    // A middle name or initial, a two-part surname, a particle: "Maya Rose Johnson", "Maya R. Johnson",
+    // "Leo van der Berg".
+    while (j < ws.length && j - i <= 4) {
+      const gap = text.slice(ws[j - 1]!.end, ws[j]!.start);
+      const initial = /^[A-Z]$/.test(ws[j - 1]!.text) && j - 1 > i;
+      if (!(/^ {1,2}$/.test(gap) || (initial && gap === ". "))) break;
+      if (isSurnameLike(ws[j]!)) j++;
+      else if (isInitialBefore(text, ws, j) || isParticleBefore(text, ws, j)) j++;
+      else break;
+    }
+    // The last word is a surname, never an initial or a particle.
+    while (j > i + 1 && !isSurnameLike(ws[j - 1]!)) j--;
     const titled = j === i + 1 && i + 1 < ws.length && /^ {1,2}$/.test(text.slice(first.end, ws[i + 1]!.start)) && isTitledSurname(ws[i + 1]!);
     if (titled && PERSON_BEFORE.test(text.slice(Math.max(0, first.start - 20), first.start))) j++;
     if (j === i + 1) continue;
     const last = ws[j - 1]!;
+    const rest = ws.slice(i + 1, j);
     i = j - 1;
+    // "Austin Texas", "Lincoln Memorial": a place where the surname would be.
+    if (rest.some((w) => PLACE_WORDS.has(w.text.toLowerCase()))) continue;
     // The words near the name are enough, and reading only them keeps a long narration's check linear.
     if (famousByContext(text.slice(Math.max(0, first.start - 60), first.start), text.slice(last.end, last.end + 120))) continue;
     yield { kind: "full_name", phrase: text.slice(first.start, last.end), start: first.start, end: last.end };

@@ -84,7 +84,8 @@ function* phones(text: string) {
 
 // ---- school names -----------------------------------------------------------------------------------
 
-const SCHOOL = /\b((?:(?:[A-Z][a-z]+(?:['’]s)?|St\.|[A-Z]\.)\s+){1,4})(School|Academy|Elementary|Middle School|High School|Junior High|Primary School|Secondary School|Prep|Preparatory School|Montessori|Elementary School|Intermediate School)\b/g;
+/** "Lincoln Middle School", "Riverside Academy", and the short "Washington Middle", "Westfield High". */
+const SCHOOL = /\b((?:(?:[A-Z][a-z]+(?:['’]s)?|St\.|[A-Z]\.)\s+){1,4})(School|Academy|Elementary|Middle School|High School|Junior High|Primary School|Secondary School|Prep|Preparatory School|Montessori|Elementary School|Intermediate School|Middle|High)\b/g;
 
 function* schools(text: string) {
   for (const m of text.matchAll(SCHOOL)) {

@@ -74,3 +74,20 @@ export const DIGIT_WORDS = ["zero", "oh", "o", "one", "two", "three", "four", "f
 
 export const SOCIAL_PLATFORMS =
   "instagram|insta|ig|tiktok|tik tok|snapchat|snap|youtube|yt|twitter|x|discord|roblox|twitch|minecraft|fortnite|threads|facebook|fb|pinterest|reddit|steam|xbox|psn|whatsapp|telegram";
+
+/**
+ * Words that make a capitalised pair a place, not a person, when they stand where a surname would:
+ * "Austin Texas", "Sydney Australia", "Lincoln Memorial", "Jackson Hole", "Hilton Garden Inn". Places
+ * that are also common surnames (Washington, Houston, Jordan) are left out: a missed full name costs more.
+ */
+export const PLACE_WORDS: ReadonlySet<string> = new Set(
+  `alabama alaska arizona arkansas california carolina colorado connecticut dakota delaware florida hawaii idaho
+illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota mississippi
+missouri montana nebraska nevada ohio oklahoma oregon pennsylvania tennessee texas utah vermont wisconsin wyoming
+ontario quebec alberta manitoba saskatchewan canada mexico england scotland ireland france spain italy germany
+australia japan china india brazil korea europe africa asia chicago boston seattle denver atlanta miami orlando
+detroit toronto vancouver montreal paris tokyo brooklyn manhattan philadelphia pittsburgh nashville memphis
+vegas
+memorial monument museum zoo aquarium stadium arena mall library hospital airport station bridge tower canyon
+national county city resort plaza center centre garden gardens inn hotel motel hole`.split(/\s+/).filter(Boolean),
+);
