@@ -75,9 +75,12 @@ describe("full names as they are written", () => {
     "Austin Texas is where my grandma lives.",
     "Charlotte North Carolina is my hometown.",
     "We stayed at the Hilton Garden Inn.",
+    "My cousin loves the Dallas Cowboys.",
+    "Ruby Red grapefruit was at breakfast.",
+    "At Grace Chapel we had a quiet morning.",
     "I was Maya R. and she was Leo.",
     "Ask Maya. Johnson is the one who knows.",
-  ])("a place or two sentences are no full name: %s", (text) => {
+  ])("a place, a team, a thing or two sentences are no full name: %s", (text) => {
     expect(found(text)).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import type { Detection } from "./detection.ts";
 import { famousByContext, famousPrefix } from "./famous-names.ts";
 import { isFirstName } from "./first-names.ts";
 import { LinearPattern } from "./linear-pattern.ts";
-import { COMMON_WORDS, NUMBER_WORDS, PLACE_WORDS, STREET_SUFFIXES, UNIT_WORDS } from "./word-lists.ts";
+import { COMMON_WORDS, NUMBER_WORDS, NOT_A_SURNAME, STREET_SUFFIXES, UNIT_WORDS } from "./word-lists.ts";
 
 /** People: full names (a first name and a surname) and ages said with a name. */
 
@@ -107,8 +107,8 @@ export function* fullNames(text: string): Generator<Detection> {
     const last = ws[j - 1]!;
     const rest = ws.slice(i + 1, j);
     i = j - 1;
-    // "Austin Texas", "Lincoln Memorial": a place where the surname would be.
-    if (rest.some((w) => PLACE_WORDS.has(w.text.toLowerCase()))) continue;
+    // "Austin Texas", "Lincoln Memorial", "Dallas Cowboys": a place or a thing where the surname would be.
+    if (rest.some((w) => NOT_A_SURNAME.has(w.text.toLowerCase()))) continue;
     // The words near the name are enough, and reading only them keeps a long narration's check linear.
     if (famousByContext(text.slice(Math.max(0, first.start - 60), first.start), text.slice(last.end, last.end + 120))) continue;
     yield { kind: "full_name", phrase: text.slice(first.start, last.end), start: first.start, end: last.end };

@@ -76,11 +76,12 @@ export const SOCIAL_PLATFORMS =
   "instagram|insta|ig|tiktok|tik tok|snapchat|snap|youtube|yt|twitter|x|discord|roblox|twitch|minecraft|fortnite|threads|facebook|fb|pinterest|reddit|steam|xbox|psn|whatsapp|telegram";
 
 /**
- * Words that make a capitalised pair a place, not a person, when they stand where a surname would:
- * "Austin Texas", "Sydney Australia", "Lincoln Memorial", "Jackson Hole", "Hilton Garden Inn". Places
- * that are also common surnames (Washington, Houston, Jordan) are left out: a missed full name costs more.
+ * Words that make a capitalised pair a place or a thing, not a person, when they stand where a surname
+ * would: "Austin Texas", "Sydney Australia", "Lincoln Memorial", "Jackson Hole", "Hilton Garden Inn",
+ * "Dallas Cowboys", "Ruby Red", "Grace Chapel". Words that are also common surnames (Washington, Houston,
+ * Jordan, Green, Brown, King) are left out: a missed full name costs more than a false alarm.
  */
-export const PLACE_WORDS: ReadonlySet<string> = new Set(
+export const NOT_A_SURNAME: ReadonlySet<string> = new Set(
   `alabama alaska arizona arkansas california carolina colorado connecticut dakota delaware florida hawaii idaho
 illinois indiana iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota mississippi
 missouri montana nebraska nevada ohio oklahoma oregon pennsylvania tennessee texas utah vermont wisconsin wyoming
@@ -89,5 +90,13 @@ australia japan china india brazil korea europe africa asia chicago boston seatt
 detroit toronto vancouver montreal paris tokyo brooklyn manhattan philadelphia pittsburgh nashville memphis
 vegas
 memorial monument museum zoo aquarium stadium arena mall library hospital airport station bridge tower canyon
-national county city resort plaza center centre garden gardens inn hotel motel hole`.split(/\s+/).filter(Boolean),
+national county city resort plaza center centre garden gardens inn hotel motel hole chapel cathedral temple
+tree trees
+red blue pink purple orange yellow gold silver teal
+cowboys mavericks rangers astros rockets texans broncos nuggets avalanche suns cardinals panthers hurricanes
+hornets jaguars gators dolphins marlins buccaneers rays devils jays sox yankees mets giants jets knicks nets
+islanders patriots celtics bruins eagles phillies sixers flyers steelers pirates penguins ravens orioles
+commanders nationals capitals wizards falcons braves pelicans titans predators grizzlies colts pacers bengals
+browns guardians cavaliers pistons packers bucks brewers vikings timberwolves chiefs seahawks mariners kraken
+sounders warriors sharks raiders chargers clippers lakers dodgers padres spurs blazers`.split(/\s+/).filter(Boolean),
 );
