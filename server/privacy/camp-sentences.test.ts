@@ -130,11 +130,17 @@ describe("an age in words next to a first name", () => {
     ["Dylan, who turned twelve in July, loves fishing.", "Dylan, who turned twelve"],
     ["The youngest camper, Theo, is only eight.", "Theo, is only eight"],
     ["my friend eli is twelve", "eli is twelve"],
+    ["Leo (who is eleven) caught a fish.", "Leo (who is eleven)"],
+    ["Leo, 11 years old, caught a fish.", "Leo, 11 years old"],
+    ["Maya and Leo are both twelve.", "Maya and Leo are both twelve"],
+    ["Leo and I are eleven.", "Leo and I are eleven"],
+    ["This is my sister Ava. She is nine.", "Ava. She is nine"],
+    ["Ava is my sister. She's nine years old.", "Ava is my sister. She's nine years old"],
   ])("%s", (text, phrase) => {
     expect(found(text)).toEqual([{ kind: "age", phrase }]);
   });
 
-  it.each(["I'm eleven years old and I finally learned to dive.", "Half of us were eleven and the rest were twelve.", "Ben is only nine minutes behind us.", "my friend will is twelve minutes away"])(
+  it.each(["I'm eleven years old and I finally learned to dive.", "Half of us were eleven and the rest were twelve.", "Ben is only nine minutes behind us.", "my friend will is twelve minutes away", "I love Maya. She is ten times faster than me.", "Hope you like it. She is nine.", "Maya and Leo are 12 minutes away."])(
     "finds no age in: %s",
     (text) => {
       expect(found(text)).toEqual([]);

@@ -131,9 +131,19 @@ const AGE_OLD_NAME = new RegExp(
   `\\b${AGE_NUMBER}[\\s-]+years?[\\s-]+old(?:\\s+(?:sister|brother|cousin|friend|bunkmate|cabinmate|neighbou?r|buddy|twin|camper|girl|boy|kid))?(?:\\s+(?:named|called))?\\s+([A-Z][a-z]+)\\b`,
   "gi",
 );
-/** "Maya, 12,", "Maya (12)", "Leo, age eleven", "Max (age 8)", "Mateo, aged twelve" */
+/** "Maya, 12,", "Maya (12)", "Leo, age eleven", "Max (age 8)", "Mateo, aged twelve", "Leo (who is eleven)" */
 const NAME_COMMA_AGE = new RegExp(
-  `\\b([A-Z][a-z]+)\\s*(?:,\\s*${AGE_NUMBER}\\s*(?=[,.])|,\\s*aged?\\s+${AGE_NUMBER}\\b|\\(\\s*(?:aged?\\s+)?${AGE_NUMBER}\\s*\\))`,
+  `\\b([A-Z][a-z]+)\\s*(?:,\\s*${AGE_NUMBER}${YEARS_OLD}\\s*(?=[,.])|,\\s*aged?\\s+${AGE_NUMBER}\\b|\\(\\s*(?:aged?\\s+|who\\s+is\\s+|who['’]s\\s+)?${AGE_NUMBER}${YEARS_OLD}\\s*\\))`,
+  "g",
+);
+/** "Maya and Leo are both twelve", "Leo and I are eleven" */
+const NAMES_ARE_AGE = new RegExp(
+  `\\b([A-Z][a-z]+)\\s+and\\s+(?:[A-Z][a-z]+|I|me)\\s*,?\\s+(?:are|were|(?:just\\s+)?turned)\\s+(?:both\\s+|all\\s+)?${HEDGE}${AGE_NUMBER}${YEARS_OLD}(?=(\\s+[\\w'.]+)?)`,
+  "g",
+);
+/** "This is my sister Ava. She is nine.": the age in the next sentence, told of "she" or "he". */
+const PRONOUN_AGE = new RegExp(
+  `\\b(?:She|He)(?:'s|’s|\\s+is|\\s+was|\\s+(?:just\\s+)?turned|\\s+will\\s+be|\\s+turns)\\s+${HEDGE}${AGE_NUMBER}${YEARS_OLD}(?=(\\s+[\\w'.]+)?)`,
   "g",
 );
 /** "my friend eli is twelve": written all in lower case, a first name after "my friend" is still one. */
@@ -146,6 +156,9 @@ const INTRO_AGE = new RegExp(
   `\\b(?:[Mm]y name is|[Mm]y name's|I'm|I am|I’m|[Cc]all me)\\s+([A-Z][a-z]+)\\b[^.!?\\n]{0,40}?\\b(?:I'm|I am|I’m|I turned|I just turned)\\s+${AGE_NUMBER}${YEARS_OLD}\\b`,
   "g",
 );
+
+/** "is 12 feet", "is ten minutes": the word after the number makes it a measure. */
+const isMeasure = (next: string | undefined) => !!next && UNIT_WORDS.test(next.trim().replace(/[.,!?]$/, ""));
 
 export function* ages(text: string): Generator<Detection> {
   const named = (name: string) => capitalised(name) && isFirstName(name) && !COMMON_WORDS.has(name.toLowerCase());
@@ -161,6 +174,22 @@ export function* ages(text: string): Generator<Detection> {
   }
   for (const m of text.matchAll(AGE_OLD_NAME)) if (named(m[1]!)) yield { kind: "age", phrase: m[0], start: m.index, end: m.index + m[0].length };
   for (const m of text.matchAll(NAME_COMMA_AGE)) if (named(m[1]!)) yield { kind: "age", phrase: m[0].trimEnd(), start: m.index, end: m.index + m[0].trimEnd().length };
+  for (const m of text.matchAll(NAMES_ARE_AGE)) {
+    if (!named(m[1]!) || isMeasure(m[2])) continue;
+    yield { kind: "age", phrase: m[0], start: m.index, end: m.index + m[0].length };
+  }
+  for (const m of text.matchAll(PRONOUN_AGE)) {
+    if (isMeasure(m[1])) continue;
+    // The name is the last one in the sentence just before ("Ava is my sister. She's nine").
+    const before = text.slice(Math.max(0, m.index - 80), m.index);
+    if (!/[.!?]\s+$/.test(before)) continue;
+    const body = before.replace(/[.!?]\s+$/, "");
+    const cut = Math.max(body.lastIndexOf("."), body.lastIndexOf("!"), body.lastIndexOf("?"), body.lastIndexOf("\n")) + 1;
+    const name = [...body.slice(cut).matchAll(/\b[A-Z][a-z]+\b/g)].filter((n) => named(n[0])).pop();
+    if (!name) continue;
+    const start = m.index - before.length + cut + name.index;
+    yield { kind: "age", phrase: text.slice(start, m.index + m[0].length), start, end: m.index + m[0].length };
+  }
   for (const m of text.matchAll(RELATION_NAME_AGE)) {
     if (!isFirstName(m[1]!) || COMMON_WORDS.has(m[1]!)) continue;
     const start = m.index + m[0].indexOf(m[1]!, m[0].search(/\s/));

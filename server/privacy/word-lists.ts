@@ -8,7 +8,7 @@ a about above across after again against all almost also always am an and anothe
 back be because been before behind being below best better between big both but by came can cannot come could
 day days did do does doing done down during each either else end even ever every everyone everything far few
 first for forever from fun funny get gets getting go goes going gone good got great had has have having he her
-here hers him his home how i if in inside into is it its just last late later least left less let like little
+here hers him his home hope how i if in inside into is it its just last late later least left less let like little
 long look lot lots made make many may me more most much must my near never new next nice night nights no not
 nothing now of off often oh ok okay old on once one only or other our ours out outside over own part people
 really right said same saw say see she should since so some something soon still such sure take than thank
