@@ -55,6 +55,8 @@ const isTitledSurname = (w: Word) => capitalised(w.text) && SURNAME_WORDS.has(w.
 /** A capitalised first name a reader would take as a person's name here. */
 function isNameWord(w: Word): boolean {
   if (!capitalised(w.text) || !knownFirstName(w.text)) return false;
+  // "West Wing", "North Beach": a direction is a place's first word far more often than a name.
+  if (/^(?:North|South|East|West)$/.test(w.text)) return false;
   // "Will", "May", "Hope" opening a sentence are words; mid-sentence with a capital they are names.
   return !(COMMON_WORDS.has(w.text.toLowerCase()) && w.sentenceStart);
 }
