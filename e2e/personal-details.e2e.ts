@@ -7,18 +7,18 @@ import { newContext, seriousAxeViolations, watchPageErrors } from "./support/bro
 
 /**
  * The personal-details check in Chromium: a camper's script has a phone number; sending for review shows it
- * highlighted and is refused; the camper keeps a false alarm in the title, fixes the number in the script,
+ * highlighted and is refused; the camper keeps a full name in the title, fixes the number in the script,
  * makes a new video and sends it; staff see what was flagged and what was kept.
  */
 const staffCredentials = buildCredentials({ username: "coach_privacy" });
 const camp = campWithStaff(staffCredentials);
 
 describe("personal-details check", () => {
-  it("camper sees a phone number flagged, fixes it, keeps a false alarm and sends; staff see what was flagged and kept", async () => {
+  it("camper sees a phone number flagged, fixes it, keeps a full name and sends; staff see what was flagged and kept", async () => {
     const camper = await newContext(camp.browser, camp.server.baseURL);
     await ok(await camper.request.post("/api/register", { data: buildCredentials() }), "register");
     const show = await createShowViaApi(camper.request, {
-      title: "Canoe Week with Taylor Swift Songs",
+      title: "Canoe Week with Marla Quenby",
       narration: "We paddled to the island. Call me at 555-123-4567 after camp!",
     });
     const clip = await uploadClipViaApi(camper.request, await webmFixture(2), "Paddling", show.id);
@@ -37,8 +37,8 @@ describe("personal-details check", () => {
     await page.getByRole("button", { name: "Send for review" }).click();
     await page.getByRole("alert").filter({ hasText: /personal details/ }).waitFor();
 
-    // "Taylor Swift" is a false alarm: the camper keeps it.
-    await flagged.getByRole("button", { name: "It's OK to share: Taylor Swift" }).click();
+    // Marla Quenby is the counselor, who said her name may be shown: the camper keeps it.
+    await flagged.getByRole("button", { name: "It's OK to share: Marla Quenby" }).click();
     await flagged.getByText("You said it's OK to share").waitFor();
 
     // The phone number is fixed in the script editor (autosaved), then a new video is made.
@@ -61,7 +61,7 @@ describe("personal-details check", () => {
     const staffPage = await staff.newPage();
     await staffPage.goto(`/staff/shows/${show.id}`);
     const staffList = staffPage.getByRole("list", { name: "Possible personal details" });
-    await staffList.locator("mark", { hasText: "Taylor Swift" }).waitFor();
+    await staffList.locator("mark", { hasText: "Marla Quenby" }).waitFor();
     await staffList.getByText("Kept by the camper").waitFor();
     await staffPage.getByText(/flagged 1 phrase; 1 kept as OK to share/).waitFor();
     expect(await seriousAxeViolations(staffPage)).toEqual([]);

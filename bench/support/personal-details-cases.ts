@@ -14,6 +14,12 @@ export interface LabelledCase {
 
 const none: LabelledCase["expected"] = [];
 
+type Label = [PersonalDetailKind, string];
+/** A text and the personal details in it, each as [kind, words]. */
+export const flag = (text: string, ...labels: Label[]): LabelledCase => ({ text, expected: labels.map(([kind, phrase]) => ({ kind, phrase })) });
+/** A text with no personal detail in it. */
+export const clean = (text: string): LabelledCase => ({ text, expected: [] });
+
 export const CORE_CASES: LabelledCase[] = [
   // Phone numbers
   { text: "Call me at 555-123-4567 after camp!", expected: [{ kind: "phone", phrase: "555-123-4567" }] },
@@ -92,7 +98,6 @@ export const HARD_CASES: LabelledCase[] = [
   { text: "our house on west maple avenue has a tree fort", expected: [{ kind: "address", phrase: "west maple avenue" }] },
   { text: "My snap is mayaaa", expected: [{ kind: "handle", phrase: "mayaaa" }] },
   { text: "subscribe to my YouTube channel LeoPlaysGames", expected: [{ kind: "handle", phrase: "LeoPlaysGames" }] },
-  { text: "Will Smith came to visit camp!", expected: [{ kind: "full_name", phrase: "Will Smith" }] },
   { text: "me and jake peterson built a fort", expected: [{ kind: "full_name", phrase: "jake peterson" }] },
   { text: "Thank you to Zephyr Blackwood for the canoe lessons.", expected: [{ kind: "full_name", phrase: "Zephyr Blackwood" }] },
   { text: "I go to Jefferson and I love it.", expected: [{ kind: "school", phrase: "Jefferson" }] },
@@ -109,6 +114,8 @@ export const HARD_CASES: LabelledCase[] = [
   { text: "Camp Wildwood, Lake Placid, New York", expected: none },
   { text: "I scored 100 points and Maya scored 90.", expected: none },
   { text: "Taylor Swift songs played all week.", expected: none },
+  // A famous person is nobody's personal detail, even a name that is also a word.
+  { text: "Will Smith came to visit camp!", expected: none },
   { text: "Our team name was @ the beach crew", expected: none },
   { text: "Ruby Falls was the best trip.", expected: none },
   { text: "Emma is 10 minutes away from the dock", expected: none },

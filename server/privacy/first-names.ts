@@ -10,7 +10,7 @@ const load = (name: string) => (require(name) as () => string[])();
 
 /**
  * The dataset is older than the campers: popular names of children born since 2010 (US, UK, Canada
- * birth-name lists) that it lacks.
+ * birth-name lists) that it lacks, and common names it lacks for any age (Walter, Donald).
  */
 const RECENT = `aaliyah aarav aarya abdullah adaline addison adriana ahmed aiden aisha alaina alina aliyah amara amir
 anaya aria ariana arianna ariel arjun arlo aryan asher aspen athena aubree aubrey aurora avery axel ayaan ayla
@@ -21,7 +21,10 @@ kayden kendall khalid kinsley kylie laila layla leah leilani lilah liliana linco
 madison makayla malia maliyah maya mckenzie mila milo myla naomi nevaeh nia nico noor nora nova nyla paisley
 penelope piper priya quinn raya reese riley rowan ryker sadie saanvi santiago savannah scarlett serenity
 sienna skylar sloane sofia stella talia teagan valentina violet wei willow wren xavier yara yusuf zaid zayden
-zayn zoe zion`;
+zayn zoe zion
+adalyn adalynn amaya ananya arya ayden beckett brielle declan deshawn donald easton elliana emersyn emiliano enzo
+everleigh grayson guadalupe hassan hiro jordyn keisha kenji khloe lyla malik maverick natalia raelynn remi rohan
+ryder rylee ryleigh thiago tiana vihaan walter ximena yuki zoey`;
 
 let names: Set<string> | undefined;
 
