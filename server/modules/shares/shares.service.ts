@@ -10,7 +10,7 @@ import {
   type ShareLink,
   type ShowShares,
 } from "../../../contracts/shares.ts";
-import { conflict, notFound } from "../../http/errors.ts";
+import { notFound, refusal } from "../../http/errors.ts";
 import { reviewStateOf } from "../reviews/review-state.ts";
 import type { RenderRow, ReviewsRepository, ShowWithReview } from "../reviews/reviews.repository.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
@@ -116,7 +116,7 @@ export class SharesService {
 
   private async create(by: PublicUser, found: ShowWithReview, days: ShareDays | undefined): Promise<CreatedShare> {
     const reason = this.whyNot(found);
-    if (reason) throw conflict(reason);
+    if (reason) throw refusal(reason, reason === SHARE_MESSAGES.needsVideo ? "needs_video" : "needs_approval");
     // Checked again at sharing, not only at submission: without staff review nothing else checks it.
     await this.personalDetails.assertResolved(found);
     const token = randomBytes(TOKEN_BYTES).toString("base64url");
