@@ -134,6 +134,8 @@ export const PERSONAL_DETAIL_MESSAGES = {
   selected: (phrase: string, where: string) => `Selected "${phrase}" in ${where}. Change or delete it.`,
   /** "Fix it" for a phrase that is no longer there (fixed since the check). */
   gone: (phrase: string, where: string) => `"${phrase}" is no longer in ${where}.`,
+  /** After a refusal's message, where the findings are. */
+  listedAbove: "Each one is listed above with a Fix it button.",
   captionLine: (n: number) => `Caption line ${n} of your video`,
   captionFix: "Captions come from your script: fix the words in the script, then make the video again.",
 } as const;
@@ -143,6 +145,13 @@ export const PERSONAL_DETAIL_PLACE_NAMES: Record<PersonalDetailField, string> = 
   title: "your title",
   script: "your script",
   captions: "your video's captions",
+};
+
+/** The same places as staff read them. */
+export const PERSONAL_DETAIL_PLACE_NAMES_FOR_STAFF: Record<PersonalDetailField, string> = {
+  title: "the title",
+  script: "the script",
+  captions: "the video's captions",
 };
 
 /** The key a kept phrase is stored under: the same words, whatever the spacing or capitals. */
