@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { AudioLines, CheckCircle2, Clapperboard, CloudOff, History, Loader2, Mic, Pencil, RotateCcw } from "lucide-react";
-import { useCallback, useId, type KeyboardEvent } from "react";
-import { Link, useLocation, useParams } from "wouter";
+import { useCallback, useId, useMemo, useRef, type KeyboardEvent } from "react";
+import { Link, useLocation, useParams, useSearch } from "wouter";
 import { PRODUCT_NAME } from "../../../../contracts/product.ts";
 import { SHOW_LIMITS, type Show } from "../../../../contracts/recordings.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -25,6 +25,9 @@ import { showLengthPrefix } from "./story-length-api.ts";
 import { usePageTitle } from "../../app/page-title.ts";
 import { BackToShow } from "../shows/BackToShow.tsx";
 import { LoadingStatus } from "../../components/ui/spinner.tsx";
+import { parseFixTarget } from "./fix-target.ts";
+import { useCaptionFix } from "./use-caption-fix.ts";
+import { useFixSelection } from "./use-fix-selection.ts";
 
 export const TITLE_HINT = "Click to edit title";
 
@@ -113,6 +116,15 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
 
   const words = countWords(fields.narration);
 
+  // "Fix it" for a flagged phrase: ?fix=title|script|captions&select=START-END&phrase=...
+  const search = useSearch();
+  const fixTarget = useMemo(() => parseFixTarget(search), [search]);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const narrationRef = useRef<HTMLTextAreaElement>(null);
+  const fixRefs = useMemo(() => ({ title: titleRef, script: narrationRef }), []);
+  const fixNote = useFixSelection(fixTarget, fixRefs);
+  const captionFix = useCaptionFix(show.id, fixTarget);
+
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-4xl gap-6 px-4 py-8">
       <div>
@@ -126,6 +138,7 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
         </label>
         <input
           id={ids.title}
+          ref={titleRef}
           data-testid="title-input"
           type="text"
           value={fields.title}
@@ -141,6 +154,11 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
           <Pencil aria-hidden="true" className="size-3.5" />
           {TITLE_HINT}
         </p>
+        {fixNote?.field === "title" && (
+          <p role="status" className="px-2 text-sm font-medium text-slate-900">
+            {fixNote.text}
+          </p>
+        )}
         {titleInvalid && (
           <p id={ids.titleError} role="alert" className="px-2 text-sm font-medium text-red-800">
             Title can't be empty
@@ -168,6 +186,7 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
             </label>
             <textarea
               id={ids.narration}
+              ref={narrationRef}
               value={fields.narration}
               rows={12}
               maxLength={SHOW_LIMITS.narrationMaxLength}
@@ -177,6 +196,11 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
               placeholder="Write what the narrator says..."
               className="min-h-48 w-full min-w-0 resize-y rounded-md border border-slate-400 bg-white p-3 text-base leading-relaxed text-slate-900 placeholder:text-slate-600"
             />
+            {fixNote?.field === "script" && (
+              <p role="status" className="text-sm font-medium text-slate-900">
+                {fixNote.text}
+              </p>
+            )}
             <p id={ids.words} className="text-sm text-slate-700">
               {words} {words === 1 ? "word" : "words"} · Changes save automatically.
             </p>
@@ -261,7 +285,12 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
         </CardContent>
       </Card>
 
-      <VideoSections showId={show.id} videoFormat={show.videoFormat} script={show.narration} />
+      {captionFix.gone && (
+        <p role="status" className="rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-900">
+          {captionFix.gone}
+        </p>
+      )}
+      <VideoSections showId={show.id} videoFormat={show.videoFormat} script={show.narration} captionFix={captionFix.fix} />
       <StoryLengthPanel
         showId={show.id}
         voice={show.voice}
