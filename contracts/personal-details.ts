@@ -140,6 +140,15 @@ export const PERSONAL_DETAIL_MESSAGES = {
   captionFix: "Captions come from your script: fix the words in the script, then make the video again.",
 } as const;
 
+/** A note staff can send with "Request changes": each open phrase and where it stands. */
+export function staffNoteFor(findings: Pick<PersonalDetailFinding, "kind" | "phrase" | "places">[]): string {
+  const lines = findings.map((f) => {
+    const where = [...new Set(f.places.map((p) => PERSONAL_DETAIL_PLACE_NAMES[p.field]))].join(" and ");
+    return `- "${f.phrase}" (${PERSONAL_DETAIL_LABELS[f.kind].toLowerCase()}) in ${where}`;
+  });
+  return `Please change or remove these personal details, then make the video again and send it:\n${lines.join("\n")}`;
+}
+
 /** Where a place is, in the words the camper reads ("your script"). */
 export const PERSONAL_DETAIL_PLACE_NAMES: Record<PersonalDetailField, string> = {
   title: "your title",
