@@ -24,11 +24,15 @@ export function CaptionLineFix({ fix }: { fix: CaptionFix }) {
   const name = PERSONAL_DETAIL_MESSAGES.captionLine(line.index + 1);
 
   useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    element.scrollIntoView?.({ block: "center" });
-    element.focus();
-    element.setSelectionRange(line.start, line.end);
+    // After this render's effects: a route change moves focus to the page's heading first (RouteFocus).
+    const timer = setTimeout(() => {
+      const element = ref.current;
+      if (!element) return;
+      element.scrollIntoView?.({ block: "center" });
+      element.focus();
+      element.setSelectionRange(line.start, line.end);
+    }, 0);
+    return () => clearTimeout(timer);
   }, [line]);
 
   return (

@@ -14,21 +14,26 @@ export function useFixSelection(target: FixTarget | null, fields: { title: RefOb
   const done = useRef<string | null>(null);
   useEffect(() => {
     if (!target || target.field === "captions") return;
-    const key = `${target.field}:${target.start}-${target.end}:${target.phrase}`;
+    const field = target.field;
+    const key = `${field}:${target.start}-${target.end}:${target.phrase}`;
     if (done.current === key) return;
-    const element = fields[target.field].current;
-    if (!element) return;
-    done.current = key;
-    const where = PERSONAL_DETAIL_PLACE_NAMES[target.field];
-    const found = locatePhrase(element.value, target.start, target.end, target.phrase);
-    element.scrollIntoView?.({ block: "center" });
-    element.focus();
-    if (!found) {
-      setNote({ field: target.field, text: PERSONAL_DETAIL_MESSAGES.gone(target.phrase, where) });
-      return;
-    }
-    element.setSelectionRange(found.start, found.end);
-    setNote({ field: target.field, text: PERSONAL_DETAIL_MESSAGES.selected(element.value.slice(found.start, found.end), where) });
+    // After this render's effects: a route change moves focus to the page's heading first (RouteFocus).
+    const timer = setTimeout(() => {
+      const element = fields[field].current;
+      if (!element) return;
+      done.current = key;
+      const where = PERSONAL_DETAIL_PLACE_NAMES[field];
+      const found = locatePhrase(element.value, target.start, target.end, target.phrase);
+      element.scrollIntoView?.({ block: "center" });
+      element.focus();
+      if (!found) {
+        setNote({ field, text: PERSONAL_DETAIL_MESSAGES.gone(target.phrase, where) });
+        return;
+      }
+      element.setSelectionRange(found.start, found.end);
+      setNote({ field, text: PERSONAL_DETAIL_MESSAGES.selected(element.value.slice(found.start, found.end), where) });
+    }, 0);
+    return () => clearTimeout(timer);
   }, [target, fields]);
   return note;
 }
