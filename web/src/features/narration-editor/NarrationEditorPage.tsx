@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { AudioLines, CheckCircle2, Clapperboard, CloudOff, History, Loader2, Mic, Pencil, RotateCcw } from "lucide-react";
-import { useCallback, useId, useMemo, useRef, type KeyboardEvent } from "react";
-import { Link, useLocation, useParams, useSearch } from "wouter";
+import { useCallback, useId, type KeyboardEvent } from "react";
+import { Link, useLocation, useParams } from "wouter";
 import { PRODUCT_NAME } from "../../../../contracts/product.ts";
 import { SHOW_LIMITS, type Show } from "../../../../contracts/recordings.ts";
 import { Button } from "../../components/ui/button.tsx";
@@ -25,9 +25,7 @@ import { showLengthPrefix } from "./story-length-api.ts";
 import { usePageTitle } from "../../app/page-title.ts";
 import { BackToShow } from "../shows/BackToShow.tsx";
 import { LoadingStatus } from "../../components/ui/spinner.tsx";
-import { parseFixTarget } from "./fix-target.ts";
-import { useCaptionFix } from "./use-caption-fix.ts";
-import { useFixSelection } from "./use-fix-selection.ts";
+import { useFixIt } from "./use-fix-selection.ts";
 
 export const TITLE_HINT = "Click to edit title";
 
@@ -115,15 +113,8 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
   };
 
   const words = countWords(fields.narration);
-
-  // "Fix it" for a flagged phrase: ?fix=title|script|captions&select=START-END&phrase=...
-  const search = useSearch();
-  const fixTarget = useMemo(() => parseFixTarget(search), [search]);
-  const titleRef = useRef<HTMLInputElement>(null);
-  const narrationRef = useRef<HTMLTextAreaElement>(null);
-  const fixRefs = useMemo(() => ({ title: titleRef, script: narrationRef }), []);
-  const fixNote = useFixSelection(fixTarget, fixRefs);
-  const captionFix = useCaptionFix(show.id, fixTarget);
+  // "Fix it" for a flagged phrase: the field with the words selected, or the caption line under its clip.
+  const fix = useFixIt(show.id);
 
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-4xl gap-6 px-4 py-8">
@@ -138,7 +129,7 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
         </label>
         <input
           id={ids.title}
-          ref={titleRef}
+          ref={fix.titleRef}
           data-testid="title-input"
           type="text"
           value={fields.title}
@@ -154,11 +145,7 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
           <Pencil aria-hidden="true" className="size-3.5" />
           {TITLE_HINT}
         </p>
-        {fixNote?.field === "title" && (
-          <p role="status" className="px-2 text-sm font-medium text-slate-900">
-            {fixNote.text}
-          </p>
-        )}
+        {fix.note?.field === "title" && <p role="status" className="px-2 text-sm font-medium text-slate-900">{fix.note.text}</p>}
         {titleInvalid && (
           <p id={ids.titleError} role="alert" className="px-2 text-sm font-medium text-red-800">
             Title can't be empty
@@ -186,7 +173,7 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
             </label>
             <textarea
               id={ids.narration}
-              ref={narrationRef}
+              ref={fix.narrationRef}
               value={fields.narration}
               rows={12}
               maxLength={SHOW_LIMITS.narrationMaxLength}
@@ -196,11 +183,7 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
               placeholder="Write what the narrator says..."
               className="min-h-48 w-full min-w-0 resize-y rounded-md border border-slate-400 bg-white p-3 text-base leading-relaxed text-slate-900 placeholder:text-slate-600"
             />
-            {fixNote?.field === "script" && (
-              <p role="status" className="text-sm font-medium text-slate-900">
-                {fixNote.text}
-              </p>
-            )}
+            {fix.note?.field === "script" && <p role="status" className="text-sm font-medium text-slate-900">{fix.note.text}</p>}
             <p id={ids.words} className="text-sm text-slate-700">
               {words} {words === 1 ? "word" : "words"} · Changes save automatically.
             </p>
@@ -285,12 +268,8 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
         </CardContent>
       </Card>
 
-      {captionFix.gone && (
-        <p role="status" className="rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-900">
-          {captionFix.gone}
-        </p>
-      )}
-      <VideoSections showId={show.id} videoFormat={show.videoFormat} script={show.narration} captionFix={captionFix.fix} />
+      {fix.caption.gone && <p role="status" className="rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-900">{fix.caption.gone}</p>}
+      <VideoSections showId={show.id} videoFormat={show.videoFormat} script={show.narration} captionFix={fix.caption.fix} />
       <StoryLengthPanel
         showId={show.id}
         voice={show.voice}

@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState, type RefObject } from "react";
+import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
+import { useSearch } from "wouter";
 import { PERSONAL_DETAIL_MESSAGES, PERSONAL_DETAIL_PLACE_NAMES } from "../../../../contracts/personal-details.ts";
-import { locatePhrase, type FixTarget } from "./fix-target.ts";
+import { locatePhrase, parseFixTarget, type FixTarget } from "./fix-target.ts";
+import { useCaptionFix } from "./use-caption-fix.ts";
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;
 
@@ -36,4 +38,19 @@ export function useFixSelection(target: FixTarget | null, fields: { title: RefOb
     return () => clearTimeout(timer);
   }, [target, fields]);
   return note;
+}
+
+/**
+ * The editor's side of "Fix it" (?fix=title|script|captions&select=START-END&phrase=...): refs for the
+ * title and script fields, the note to show under the one selected, and the caption line to open.
+ */
+export function useFixIt(showId: number) {
+  const search = useSearch();
+  const target = useMemo(() => parseFixTarget(search), [search]);
+  const titleRef = useRef<HTMLInputElement>(null);
+  const narrationRef = useRef<HTMLTextAreaElement>(null);
+  const refs = useMemo(() => ({ title: titleRef, script: narrationRef }), []);
+  const note = useFixSelection(target, refs);
+  const caption = useCaptionFix(showId, target);
+  return { titleRef, narrationRef, note, caption };
 }
