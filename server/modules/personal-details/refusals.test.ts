@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ErrorBody } from "../../../contracts/errors.ts";
 import { personalDetailsRefusalSchema, type PersonalDetailsCheck, type PersonalDetailsRefusal } from "../../../contracts/personal-details.ts";
@@ -5,6 +6,7 @@ import type { ShowReview, StaffShowDetail } from "../../../contracts/reviews.ts"
 import type { App } from "../../app.ts";
 import { attachClip, renderFinalVideo } from "../../../testing/renders.ts";
 import { createShow, createTestApp, registerCamper, registerStaff, type SignedInClient } from "../../../testing/test-app.ts";
+import { testDatabase } from "../../../testing/test-database.ts";
 
 let app: App;
 beforeAll(async () => {
@@ -88,6 +90,15 @@ describe("refusals name what to fix", () => {
     const share = await call<PersonalDetailsRefusal>(camper, "POST", `/api/recordings/${show.id}/shares`, {});
     expect(share.status).toBe(409);
     expect(named(personalDetailsRefusalSchema.parse(share.body).findings)).toEqual(named(check.findings));
+
+    // A check stored before findings had places still reads, each finding in the one place it names.
+    const { db } = await testDatabase();
+    await db.execute(sql`
+      UPDATE show_reviews SET personal_details = jsonb_set(personal_details, '{findings}',
+        (SELECT jsonb_agg(f - 'places') FROM jsonb_array_elements(personal_details->'findings') f))
+      WHERE show_id = ${show.id}`);
+    const old = (await call<StaffShowDetail>(staff, "GET", `/api/staff/shows/${show.id}`)).body.personalDetails!.findings;
+    expect(old.map((f) => [f.phrase, f.places])).toEqual([["555-123-4567", [{ field: "script", start: script!.start, end: script!.end }]]]);
   }, 120_000); // one real ffmpeg render
 
   it("a show with no video yet is refused with what to make first", async () => {
