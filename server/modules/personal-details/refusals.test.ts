@@ -90,6 +90,11 @@ describe("refusals name what to fix", () => {
     const share = await call<PersonalDetailsRefusal>(camper, "POST", `/api/recordings/${show.id}/shares`, {});
     expect(share.status).toBe(409);
     expect(named(personalDetailsRefusalSchema.parse(share.body).findings)).toEqual(named(check.findings));
+    // Staff making the link are told the same findings, in staff's words.
+    const staffShare = await call<PersonalDetailsRefusal>(staff, "POST", `/api/staff/shows/${show.id}/shares`, {});
+    expect(staffShare.status).toBe(409);
+    expect(staffShare.body.message).toMatch(/camper has not fixed or kept/);
+    expect(named(personalDetailsRefusalSchema.parse(staffShare.body).findings)).toEqual(named(check.findings));
 
     // A check stored before findings had places still reads, each finding in the one place it names.
     const { db } = await testDatabase();

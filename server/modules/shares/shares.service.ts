@@ -41,7 +41,7 @@ export class SharesService {
     private readonly audit: AuditLog,
     private readonly reviewRequired: boolean,
     /** The personal-details check: a show with a flagged phrase neither fixed nor kept is not shared. */
-    private readonly personalDetails: { assertResolved(found: ShowWithReview): Promise<unknown> },
+    private readonly personalDetails: { assertResolved(found: ShowWithReview, by?: "camper" | "staff"): Promise<unknown> },
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -118,7 +118,7 @@ export class SharesService {
     const reason = this.whyNot(found);
     if (reason) throw refusal(reason, reason === SHARE_MESSAGES.needsVideo ? "needs_video" : "needs_approval");
     // Checked again at sharing, not only at submission: without staff review nothing else checks it.
-    await this.personalDetails.assertResolved(found);
+    await this.personalDetails.assertResolved(found, by.role === "staff" ? "staff" : "camper");
     const token = randomBytes(TOKEN_BYTES).toString("base64url");
     const share = await this.shares.create({
       showId: found.show.id,
