@@ -65,6 +65,22 @@ describe("merging findings", () => {
     });
   });
 
+  it("joins a number split over two caption cues to the same number in the script", () => {
+    const cues = vttCues(VTT);
+    const text = captionsText(cues);
+    const split = "555-123- 4567";
+    const byField = new Map<PersonalDetailField, FieldDetection[]>([
+      ["script", [phone(5)]],
+      ["captions", [{ kind: "phone", phrase: split, start: text.indexOf(split), end: text.indexOf(split) + split.length, source: "rules" }]],
+    ]);
+    const [finding, ...rest] = mergeFindings(byField, new Set(), cues);
+    expect(rest).toEqual([]);
+    expect(finding!.places.map((p) => [p.field, p.line?.index])).toEqual([
+      ["script", undefined],
+      ["captions", 1],
+    ]);
+  });
+
   it("keeps different numbers apart", () => {
     const byField = new Map<PersonalDetailField, FieldDetection[]>([["script", [phone(0), phone(20, "555-123-4568")]]]);
     expect(mergeFindings(byField, new Set(), []).map((f) => f.phrase)).toEqual(["555-123-4567", "555-123-4568"]);

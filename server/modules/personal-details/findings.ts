@@ -93,10 +93,16 @@ export function captionLineAt(cues: CaptionCue[], start: number, end: number): C
 }
 
 /**
- * Findings from each field's detections: the same words of the same kind (spacing and capitals aside,
- * the key a kept phrase is stored under) are one finding with every place they stand, so a phone
- * number in the script and in the captions made from it is one thing to fix, shown in both places.
- * Ordered by where each first stands (title, script, captions).
+ * What makes two phrases the same words: letters and digits alone, capitals aside, so "555-123-4567"
+ * in the script and "555-123- 4567" split over two caption cues are one number.
+ */
+const sameWordsKey = (kind: PersonalDetailKind, phrase: string) => `${kind}:${phrase.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")}`;
+
+/**
+ * Findings from each field's detections: the same words of the same kind are one finding with every
+ * place they stand, so a phone number in the script and in the captions made from it is one thing to
+ * fix, shown in both places. A finding is kept when its first place's phrase is (the phrase the camper
+ * keeps it by). Ordered by where each first stands (title, script, captions).
  */
 export function mergeFindings(
   byField: Map<PersonalDetailField, FieldDetection[]>,
@@ -108,7 +114,7 @@ export function mergeFindings(
     for (const d of byField.get(field) ?? []) {
       const place: PersonalDetailPlace = { field, start: d.start, end: d.end };
       if (field === "captions") place.line = captionLineAt(cues, d.start, d.end);
-      const key = keptKey(d.kind, d.phrase);
+      const key = sameWordsKey(d.kind, d.phrase);
       const finding = byKey.get(key);
       if (finding) {
         finding.places.push(place);
@@ -125,7 +131,7 @@ export function mergeFindings(
         places: [place],
         explanation: PERSONAL_DETAIL_EXPLANATIONS[d.kind],
         source: d.source,
-        kept: kept.has(key),
+        kept: kept.has(keptKey(d.kind, d.phrase)),
       });
     }
   }
