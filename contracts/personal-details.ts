@@ -37,21 +37,58 @@ export const PERSONAL_DETAIL_FIELD_HINTS: Record<PersonalDetailField, string> = 
   captions: "In your video's captions: fix the script, then make the video again.",
 };
 
-export const personalDetailFindingSchema = z.object({
+/** A caption line of the video: which cue, when it shows, its words, and where the phrase is in them. */
+export const captionLineSchema = z.object({
+  /** 0-based cue number in the video's captions. */
+  index: z.number().int(),
+  startSeconds: z.number(),
+  endSeconds: z.number(),
+  text: z.string(),
+  /** Offsets of the phrase in `text` (end exclusive); a phrase running on into the next cue ends at the line's end. */
+  start: z.number().int(),
+  end: z.number().int(),
+});
+export type CaptionLine = z.infer<typeof captionLineSchema>;
+
+/** One place a phrase stands: a field and its offsets in that field's text; a caption place names its line. */
+export const personalDetailPlaceSchema = z.object({
+  field: z.enum(PERSONAL_DETAIL_FIELDS),
+  start: z.number().int(),
+  end: z.number().int(),
+  line: captionLineSchema.optional(),
+});
+export type PersonalDetailPlace = z.infer<typeof personalDetailPlaceSchema>;
+
+/**
+ * One flagged phrase. The same words of the same kind are one finding wherever they stand (the script
+ * and the captions made from it): `places` lists each, in title, script, captions order. `field`,
+ * `start` and `end` repeat the first place, for readers that know only one.
+ */
+const findingObjectSchema = z.object({
   kind: z.enum(PERSONAL_DETAIL_KINDS),
-  /** The flagged words exactly as written. */
+  /** The flagged words exactly as written (at the first place). */
   phrase: z.string(),
   field: z.enum(PERSONAL_DETAIL_FIELDS),
   /** Character offsets of the phrase in that field's text (end exclusive). */
   start: z.number().int(),
   end: z.number().int(),
+  places: z.array(personalDetailPlaceSchema).min(1),
   explanation: z.string(),
   /** rules: the built-in check; ai: the AI provider's second opinion. */
   source: z.enum(["rules", "ai"]),
   /** The camper said this phrase is OK to share. */
   kept: z.boolean(),
 });
-export type PersonalDetailFinding = z.infer<typeof personalDetailFindingSchema>;
+
+/** A finding stored before findings had places (a check kept with a review) reads as one place. */
+function withPlaces(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || "places" in value) return value;
+  const { field, start, end } = value as { field?: unknown; start?: unknown; end?: unknown };
+  return { ...value, places: [{ field, start, end }] };
+}
+
+export const personalDetailFindingSchema = z.preprocess(withPlaces, findingObjectSchema);
+export type PersonalDetailFinding = z.infer<typeof findingObjectSchema>;
 
 /** GET /api/recordings/:id/personal-details (and what staff see, as checked when it was sent). */
 export const personalDetailsCheckSchema = z.object({
@@ -74,11 +111,57 @@ export const keepPersonalDetailBodySchema = z.strictObject({
 });
 export type KeepPersonalDetailBody = z.infer<typeof keepPersonalDetailBodySchema>;
 
+/**
+ * The 409 body of a refusal to send, share or approve while a finding is neither fixed nor kept:
+ * the message, and the open findings with the texts their places point into.
+ */
+export const personalDetailsRefusalSchema = z.object({
+  message: z.string(),
+  code: z.literal("personal_details"),
+  findings: z.array(personalDetailFindingSchema),
+  texts: personalDetailsCheckSchema.shape.texts,
+});
+export type PersonalDetailsRefusal = z.infer<typeof personalDetailsRefusalSchema>;
+
 export const PERSONAL_DETAIL_MESSAGES = {
   unresolved: (n: number) =>
     `Your show may have personal details in it (${n} to check). Fix each one, or choose "It's OK to share" for a false alarm, then send it again.`,
+  /** Staff's approve refused: only the camper can fix or keep a phrase. */
+  unresolvedForStaff: (n: number) =>
+    `This show may have personal details in it (${n} to check) that the camper has not fixed or kept. Request changes and name them in your note.`,
   notFlagged: "That phrase is not flagged in this show",
+  /** Said after "Fix it" selects a phrase, for a screen reader. */
+  selected: (phrase: string, where: string) => `Selected "${phrase}" in ${where}. Change or delete it.`,
+  /** "Fix it" for a phrase that is no longer there (fixed since the check). */
+  gone: (phrase: string, where: string) => `"${phrase}" is no longer in ${where}.`,
+  /** After a refusal's message, where the findings are. */
+  listedAbove: "Each one is listed above with a Fix it button.",
+  captionLine: (n: number) => `Caption line ${n} of your video`,
+  captionFix: "Captions come from your script: fix the words in the script, then make the video again.",
 } as const;
+
+/** A note staff can send with "Request changes": each open phrase and where it stands. */
+export function staffNoteFor(findings: Pick<PersonalDetailFinding, "kind" | "phrase" | "places">[]): string {
+  const lines = findings.map((f) => {
+    const where = [...new Set(f.places.map((p) => PERSONAL_DETAIL_PLACE_NAMES[p.field]))].join(" and ");
+    return `- "${f.phrase}" (${PERSONAL_DETAIL_LABELS[f.kind].toLowerCase()}) in ${where}`;
+  });
+  return `Please change or remove these personal details, then make the video again and send it:\n${lines.join("\n")}`;
+}
+
+/** Where a place is, in the words the camper reads ("your script"). */
+export const PERSONAL_DETAIL_PLACE_NAMES: Record<PersonalDetailField, string> = {
+  title: "your title",
+  script: "your script",
+  captions: "your video's captions",
+};
+
+/** The same places as staff read them. */
+export const PERSONAL_DETAIL_PLACE_NAMES_FOR_STAFF: Record<PersonalDetailField, string> = {
+  title: "the title",
+  script: "the script",
+  captions: "the video's captions",
+};
 
 /** The key a kept phrase is stored under: the same words, whatever the spacing or capitals. */
 export function keptKey(kind: PersonalDetailKind, phrase: string): string {

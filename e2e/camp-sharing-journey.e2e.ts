@@ -55,8 +55,8 @@ describe("sharing with the camp's say-so", () => {
     await page.getByRole("alert").filter({ hasText: /personal details/ }).waitFor();
 
     // She fixes it, makes a new video and sends it again.
-    await flagged.getByRole("link", { name: "Fix it: 555-123-4567" }).first().click();
-    await page.waitForURL(`**/shows/${show.id}/narration`);
+    await flagged.getByRole("link", { name: "Fix it in your script: 555-123-4567" }).click();
+    await page.waitForURL(`**/shows/${show.id}/narration?fix=script*`);
     saved = page.waitForResponse((r) => r.url().endsWith(`/api/recordings/${show.id}`) && r.request().method() === "PATCH" && r.ok());
     await page.getByRole("textbox", { name: "Narration script" }).fill("We paddled to the island. Families can ask the camp office.");
     await saved;

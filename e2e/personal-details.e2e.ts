@@ -7,10 +7,17 @@ import { newContext, seriousAxeViolations, watchPageErrors } from "./support/bro
 
 /**
  * The personal-details check in Chromium: a camper's script has a phone number; sending for review shows it
- * highlighted and is refused; the camper keeps a full name in the title, fixes the number in the script,
+ * highlighted and is refused; the camper keeps a full name in the title (the counselor's, shown with her
+ * say-so); "Fix it" opens the script and the caption line with the number selected; the camper fixes it,
  * makes a new video and sends it; staff see what was flagged and what was kept.
  */
 const staffCredentials = buildCredentials({ username: "coach_privacy" });
+
+/** Whether a text field has focus, and the words selected in it. */
+function selectedText(field: Element) {
+  const box = field as HTMLTextAreaElement;
+  return { focused: document.activeElement === box, selected: box.value.slice(box.selectionStart, box.selectionEnd) };
+}
 const camp = campWithStaff(staffCredentials);
 
 describe("personal-details check", () => {
@@ -41,11 +48,31 @@ describe("personal-details check", () => {
     await flagged.getByRole("button", { name: "It's OK to share: Marla Quenby" }).click();
     await flagged.getByText("You said it's OK to share").waitFor();
 
-    // The phone number is fixed in the script editor (autosaved), then a new video is made.
-    await flagged.getByRole("link", { name: "Fix it: 555-123-4567" }).first().click();
-    await page.waitForURL(`**/shows/${show.id}/narration`);
+    // One finding for the number, in both places it stands: the script and a caption line of the video.
+    const phone = flagged.getByTestId("finding").filter({ hasText: "Phone number" });
+    expect(await phone.getByTestId("finding-place").evaluateAll((places) => places.map((p) => (p as HTMLElement).dataset.field))).toEqual(["script", "captions"]);
+
+    // Fix it in the script: the editor opens with exactly the number selected in the script.
+    await phone.getByRole("link", { name: "Fix it in your script: 555-123-4567" }).click();
+    await page.waitForURL(`**/shows/${show.id}/narration?fix=script*`);
+    const script = page.getByRole("textbox", { name: "Narration script" });
+    await page.getByText('Selected "555-123-4567" in your script. Change or delete it.').waitFor();
+    expect(await script.evaluate(selectedText)).toEqual({ focused: true, selected: "555-123-4567" });
+
+    // Fix it on the caption line: the clip the line shows over, the line with the number selected.
+    await page.goBack();
+    await phone.getByRole("link", { name: /^Fix it in your video's captions, line \d+ \(at \d:\d\d\): 555-123-4567$/ }).click();
+    await page.waitForURL(`**/shows/${show.id}/narration?fix=captions*`);
+    const captionFix = page.getByTestId("video-section").getByTestId("caption-fix");
+    const line = captionFix.getByRole("textbox", { name: /^Caption line \d+ of your video/ });
+    await line.waitFor();
+    await expect.poll(() => line.evaluate(selectedText)).toEqual({ focused: true, selected: "555-123-4567" });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // From there, the same words in the script, then fixed there (autosaved) and a new video made.
+    await captionFix.getByRole("link", { name: "Select it in the script" }).click();
+    await expect.poll(() => script.evaluate(selectedText)).toEqual({ focused: true, selected: "555-123-4567" });
     const saved = page.waitForResponse((r) => r.url().endsWith(`/api/recordings/${show.id}`) && r.request().method() === "PATCH" && r.ok());
-    await page.getByRole("textbox", { name: "Narration script" }).fill("We paddled to the island. Ask the camp office to join!");
+    await script.fill("We paddled to the island. Ask the camp office to join!");
     await saved;
     await renderViaApi(camper.request, show.id, { captions: true });
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import type { RefusalCode } from "../../contracts/errors.ts";
 import { NOT_FOUND_ISSUE } from "../../contracts/ids.ts";
 import { MediaInputError } from "../media/media-inputs.ts";
 import { ToolAbortedError, ToolTimeLimitError } from "../media/tool-process.ts";
@@ -15,6 +16,8 @@ export class HttpError extends Error {
     readonly headers: Record<string, string> = {},
     /** An upstream provider's status worth telling the client (AI: 429 = rate limited). */
     readonly errorCode: number | null = null,
+    /** More of the body for the client: a refusal's code and what to fix (contracts/errors.ts). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = "HttpError";
@@ -26,6 +29,9 @@ export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** 409 that says why (`code`) and carries what to fix, so the screen can offer the way forward. */
+export const refusal = (message: string, code: RefusalCode, extra: Record<string, unknown> = {}) =>
+  new HttpError(409, message, {}, null, { code, ...extra });
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
 export const unprocessable = (message: string) => new HttpError(422, message);
@@ -66,7 +72,7 @@ const CLIENT_GONE_CODES = new Set(["ECONNRESET", "ERR_STREAM_PREMATURE_CLOSE", "
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      const body = error.errorCode === null ? { message: error.message } : { message: error.message, errorCode: error.errorCode };
+      const body = error.errorCode === null ? { message: error.message, ...error.extra } : { message: error.message, errorCode: error.errorCode, ...error.extra };
       return reply.code(error.statusCode).headers(error.headers).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

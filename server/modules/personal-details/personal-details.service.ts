@@ -4,28 +4,36 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import {
-  PERSONAL_DETAIL_EXPLANATIONS,
   PERSONAL_DETAIL_MESSAGES,
   keptKey,
   type KeepPersonalDetailBody,
   type PersonalDetailField,
-  type PersonalDetailFinding,
   type PersonalDetailsCheck,
+  type PersonalDetailsRefusal,
 } from "../../../contracts/personal-details.ts";
 import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
-import { HttpError, badRequest, conflict, notFound } from "../../http/errors.ts";
+import { HttpError, badRequest, notFound, refusal } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import type { SecondOpinion, SecondOpinionFinding } from "../../privacy/ai-second-opinion.ts";
 import { detectPersonalDetails, resolveOverlaps } from "../../privacy/personal-details.ts";
 import type { ReviewsRepository, ShowWithReview } from "../reviews/reviews.repository.ts";
+import { captionsText, mergeFindings, vttCues, type CaptionCue, type FieldDetection } from "./findings.ts";
 import type { OpinionsRepository } from "./opinions.repository.ts";
 
 type Logger = { warn(obj: object, msg: string): void };
 
+/** The 409 a refusal answers while findings are open: the message (worded for who asked) and what to fix. */
+export function personalDetailsRefusal(check: PersonalDetailsCheck, by: "camper" | "staff"): HttpError {
+  const open = check.findings.filter((f) => !f.kept);
+  const message = by === "staff" ? PERSONAL_DETAIL_MESSAGES.unresolvedForStaff(open.length) : PERSONAL_DETAIL_MESSAGES.unresolved(open.length);
+  const body: Omit<PersonalDetailsRefusal, "message" | "code"> = { findings: open, texts: check.texts };
+  return refusal(message, "personal_details", body);
+}
+
 /**
  * The personal-details check of a show: its title, its script and the captions of its newest video
  * (what the video says, even if the script changed since), by the offline rules and, when a provider is
- * configured, the AI's second opinion. Submitting for review calls assertResolved; so should sharing.
+ * configured, the AI's second opinion. Sending for review, sharing and staff's approval call assertResolved.
  */
 export class PersonalDetailsService {
   constructor(
@@ -73,11 +81,12 @@ export class PersonalDetailsService {
 
   /**
    * The check of any show (the share flow and review call it after their own owner or staff check);
-   * 409 with a plain message while a finding is neither fixed nor kept.
+   * while a finding is neither fixed nor kept, 409 with a plain message and the open findings, each
+   * with its places, so the screen can offer "Fix it" for each (PersonalDetailsRefusal).
    */
-  async assertResolved(found: ShowWithReview): Promise<PersonalDetailsCheck> {
+  async assertResolved(found: ShowWithReview, by: "camper" | "staff" = "camper"): Promise<PersonalDetailsCheck> {
     const result = await this.check(found);
-    if (result.unresolved > 0) throw conflict(PERSONAL_DETAIL_MESSAGES.unresolved(result.unresolved));
+    if (result.unresolved > 0) throw personalDetailsRefusal(result, by);
     return result;
   }
 
@@ -89,12 +98,13 @@ export class PersonalDetailsService {
   }
 
   async check(found: ShowWithReview): Promise<PersonalDetailsCheck> {
+    const cues = await this.captionCues(found.currentVideoId);
     const texts: Record<PersonalDetailField, string> = {
       title: found.show.title,
       script: found.show.narration ?? "",
-      captions: await this.captionsText(found.currentVideoId),
+      captions: captionsText(cues),
     };
-    const byField = new Map<PersonalDetailField, (ReturnType<typeof detectPersonalDetails>[number] & { source: "rules" | "ai" })[]>();
+    const byField = new Map<PersonalDetailField, FieldDetection[]>();
     for (const field of Object.keys(texts) as PersonalDetailField[]) {
       byField.set(field, detectPersonalDetails(texts[field]).map((d) => ({ ...d, source: "rules" as const })));
     }
@@ -104,30 +114,14 @@ export class PersonalDetailsService {
       // The rules' finding stands where both saw the same words.
       if (!current.some((c) => d.start < c.end && c.start < d.end)) current.push({ ...d, source: "ai" });
     }
-    const aiChecked = opinion !== null;
-    const kept = await this.keptKeys(found.show.id);
-    const findings: PersonalDetailFinding[] = [];
-    for (const [field, list] of byField) {
-      const ordered = resolveOverlaps(list) as typeof list;
-      for (const d of ordered) {
-        findings.push({
-          kind: d.kind,
-          phrase: d.phrase,
-          field,
-          start: d.start,
-          end: d.end,
-          explanation: PERSONAL_DETAIL_EXPLANATIONS[d.kind],
-          source: d.source,
-          kept: kept.has(keptKey(d.kind, d.phrase)),
-        });
-      }
-    }
+    for (const [field, list] of byField) byField.set(field, resolveOverlaps(list) as FieldDetection[]);
+    const findings = mergeFindings(byField, await this.keptKeys(found.show.id), cues);
     return {
       showId: found.show.id,
       texts,
       findings,
       unresolved: findings.filter((f) => !f.kept).length,
-      aiChecked,
+      aiChecked: opinion !== null,
       checkedAt: new Date().toISOString(),
     };
   }
@@ -173,37 +167,16 @@ export class PersonalDetailsService {
     return new Set(rows.map((r) => r.key));
   }
 
-  /** The words of the newest video's captions, cue after cue (a number split over two cues joins up again). */
-  private async captionsText(renderId: number | null): Promise<string> {
-    if (renderId === null) return "";
+  /** The cues of the newest video's captions (none without a video or captions). */
+  private async captionCues(renderId: number | null): Promise<CaptionCue[]> {
+    if (renderId === null) return [];
     const render = await this.reviews.render(renderId);
-    if (!render?.captionsKey) return "";
+    if (!render?.captionsKey) return [];
     try {
-      const vtt = await text(this.storage.read(render.captionsKey));
-      return vttWords(vtt);
+      return vttCues(await text(this.storage.read(render.captionsKey)));
     } catch (error) {
       this.log.warn({ err: error, renderId }, "captions could not be read for the personal-details check");
-      return "";
+      return [];
     }
   }
-}
-
-/** The cue text of a WebVTT file, joined by spaces, with its character references decoded. */
-export function vttWords(vtt: string): string {
-  const blocks = vtt.replace(/\r/g, "").split(/\n\n+/);
-  const lines: string[] = [];
-  for (const block of blocks) {
-    const rows = block.split("\n");
-    const timing = rows.findIndex((r) => r.includes("-->"));
-    if (timing < 0) continue;
-    lines.push(...rows.slice(timing + 1).filter((r) => r.trim()));
-  }
-  return lines
-    .join(" ")
-    .replace(/\u2060/g, "")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
 }

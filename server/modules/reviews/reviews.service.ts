@@ -9,7 +9,7 @@ import {
   type StaffShowItem,
   type StaffShowsQuery,
 } from "../../../contracts/reviews.ts";
-import { badRequest, conflict, notFound } from "../../http/errors.ts";
+import { badRequest, notFound, refusal } from "../../http/errors.ts";
 import { toShow } from "../shows/shows.repository.ts";
 import { personalDetailsCheckSchema, type PersonalDetailsCheck } from "../../../contracts/personal-details.ts";
 import type { PersonalDetailsService } from "../personal-details/personal-details.service.ts";
@@ -84,8 +84,10 @@ export class ReviewsService {
 
   async decide(staff: PublicUser, showId: number, body: StaffDecisionBody): Promise<ShowReview> {
     const found = await this.camperShow(showId);
-    if (!found.review) throw conflict(REVIEW_MESSAGES.notSubmitted);
-    if (found.currentVideoId !== body.renderJobId) throw conflict(REVIEW_MESSAGES.videoChanged);
+    if (!found.review) throw refusal(REVIEW_MESSAGES.notSubmitted, "not_submitted");
+    if (found.currentVideoId !== body.renderJobId) throw refusal(REVIEW_MESSAGES.videoChanged, "video_changed");
+    // Approval opens sharing: refused, naming each phrase, while one is neither fixed nor kept.
+    if (body.decision === "approve") await this.personalDetails.assertResolved(found, "staff");
     const status = body.decision === "approve" ? "approved" : "changes_requested";
     const note = body.note ? body.note : null;
     const review = await this.reviews.decide(showId, { status, renderJobId: body.renderJobId, staffNote: note, decidedBy: staff.id });

@@ -10,7 +10,7 @@ import {
   type ShareLink,
   type ShowShares,
 } from "../../../contracts/shares.ts";
-import { conflict, notFound } from "../../http/errors.ts";
+import { notFound, refusal } from "../../http/errors.ts";
 import { reviewStateOf } from "../reviews/review-state.ts";
 import type { RenderRow, ReviewsRepository, ShowWithReview } from "../reviews/reviews.repository.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
@@ -41,7 +41,7 @@ export class SharesService {
     private readonly audit: AuditLog,
     private readonly reviewRequired: boolean,
     /** The personal-details check: a show with a flagged phrase neither fixed nor kept is not shared. */
-    private readonly personalDetails: { assertResolved(found: ShowWithReview): Promise<unknown> },
+    private readonly personalDetails: { assertResolved(found: ShowWithReview, by?: "camper" | "staff"): Promise<unknown> },
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -116,9 +116,9 @@ export class SharesService {
 
   private async create(by: PublicUser, found: ShowWithReview, days: ShareDays | undefined): Promise<CreatedShare> {
     const reason = this.whyNot(found);
-    if (reason) throw conflict(reason);
+    if (reason) throw refusal(reason, reason === SHARE_MESSAGES.needsVideo ? "needs_video" : "needs_approval");
     // Checked again at sharing, not only at submission: without staff review nothing else checks it.
-    await this.personalDetails.assertResolved(found);
+    await this.personalDetails.assertResolved(found, by.role === "staff" ? "staff" : "camper");
     const token = randomBytes(TOKEN_BYTES).toString("base64url");
     const share = await this.shares.create({
       showId: found.show.id,

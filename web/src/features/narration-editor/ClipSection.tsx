@@ -4,6 +4,7 @@ import { NoCaptionsNote } from "../../components/a11y/no-captions-note.tsx";
 import type { Clip } from "../../../../contracts/clips.ts";
 import { cn } from "../../lib/utils.ts";
 import { formatClock } from "../voice/time-format.ts";
+import { CaptionLineFix, type CaptionFix } from "./CaptionLineFix.tsx";
 import { useClipTrack } from "./clip-captions.ts";
 import { useClipTrim, type TrimDraft } from "./clip-trims.ts";
 import { formatSeconds } from "./length-format.ts";
@@ -24,7 +25,20 @@ interface Frame {
  * One clip of the show: its player (with the server's poster picture, playing only the kept part)
  * and its Start/End trim boxes. The clip's file is never changed; the show uses the kept part.
  */
-export function ClipSection({ clip, index, frame, script }: { clip: Clip; index: number; frame: Frame; script: string | null }) {
+export function ClipSection({
+  clip,
+  index,
+  frame,
+  script,
+  captionFix = null,
+}: {
+  clip: Clip;
+  index: number;
+  frame: Frame;
+  script: string | null;
+  /** "Fix it" for a caption line shown over this clip: the line, with the flagged words selected. */
+  captionFix?: CaptionFix | null;
+}) {
   const trim = useClipTrim(clip);
   const { trackUrl, noCaptions, captionsNote } = useClipTrack(clip, script);
   const ids = { start: useId(), end: useId(), error: useId(), used: useId(), captions: useId() };
@@ -51,7 +65,7 @@ export function ClipSection({ clip, index, frame, script }: { clip: Clip; index:
   const trimmed = clip.trimStartSeconds > 0.05 || clip.durationSeconds - clip.trimEndSeconds > 0.05;
 
   return (
-    <li data-testid="video-section" data-clip-id={clip.id} className="grid min-w-0 content-start gap-2">
+    <li data-testid="video-section" data-clip-id={clip.id} className={cn("grid min-w-0 content-start gap-2", captionFix && "rounded-lg ring-4 ring-amber-400 ring-offset-2")}>
       <div
         data-testid="clip-frame"
         data-aspect-ratio={frame.ratio}
@@ -84,6 +98,7 @@ export function ClipSection({ clip, index, frame, script }: { clip: Clip; index:
         </span>
       </p>
       {noCaptions && <NoCaptionsNote id={ids.captions} text={captionsNote} />}
+      {captionFix && <CaptionLineFix fix={captionFix} />}
       <fieldset className="grid min-w-0 gap-2 rounded-md border border-slate-200 p-2">
         <legend className="flex items-center gap-1.5 px-1 text-sm font-medium text-slate-800">
           <Scissors aria-hidden="true" className="size-4" />

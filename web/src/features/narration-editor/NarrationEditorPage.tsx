@@ -25,6 +25,7 @@ import { showLengthPrefix } from "./story-length-api.ts";
 import { usePageTitle } from "../../app/page-title.ts";
 import { BackToShow } from "../shows/BackToShow.tsx";
 import { LoadingStatus } from "../../components/ui/spinner.tsx";
+import { useFixIt } from "./use-fix-selection.ts";
 
 export const TITLE_HINT = "Click to edit title";
 
@@ -112,6 +113,8 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
   };
 
   const words = countWords(fields.narration);
+  // "Fix it" for a flagged phrase: the field with the words selected, or the caption line under its clip.
+  const fix = useFixIt(show.id);
 
   return (
     <div className="mx-auto grid w-full min-w-0 max-w-4xl gap-6 px-4 py-8">
@@ -126,6 +129,7 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
         </label>
         <input
           id={ids.title}
+          ref={fix.titleRef}
           data-testid="title-input"
           type="text"
           value={fields.title}
@@ -141,6 +145,7 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
           <Pencil aria-hidden="true" className="size-3.5" />
           {TITLE_HINT}
         </p>
+        {fix.note?.field === "title" && <p role="status" className="px-2 text-sm font-medium text-slate-900">{fix.note.text}</p>}
         {titleInvalid && (
           <p id={ids.titleError} role="alert" className="px-2 text-sm font-medium text-red-800">
             Title can't be empty
@@ -168,6 +173,7 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
             </label>
             <textarea
               id={ids.narration}
+              ref={fix.narrationRef}
               value={fields.narration}
               rows={12}
               maxLength={SHOW_LIMITS.narrationMaxLength}
@@ -177,6 +183,7 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
               placeholder="Write what the narrator says..."
               className="min-h-48 w-full min-w-0 resize-y rounded-md border border-slate-400 bg-white p-3 text-base leading-relaxed text-slate-900 placeholder:text-slate-600"
             />
+            {fix.note?.field === "script" && <p role="status" className="text-sm font-medium text-slate-900">{fix.note.text}</p>}
             <p id={ids.words} className="text-sm text-slate-700">
               {words} {words === 1 ? "word" : "words"} · Changes save automatically.
             </p>
@@ -261,7 +268,8 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
         </CardContent>
       </Card>
 
-      <VideoSections showId={show.id} videoFormat={show.videoFormat} script={show.narration} />
+      {fix.caption.gone && <p role="status" className="rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-900">{fix.caption.gone}</p>}
+      <VideoSections showId={show.id} videoFormat={show.videoFormat} script={show.narration} captionFix={fix.caption.fix} />
       <StoryLengthPanel
         showId={show.id}
         voice={show.voice}

@@ -9,7 +9,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { errorMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
 import { clipKeys, fetchClips } from "../recorder/clips-api.ts";
+import type { CaptionFix } from "./CaptionLineFix.tsx";
 import { ClipSection } from "./ClipSection.tsx";
+import { clipAtSecond } from "./fix-target.ts";
 
 /** The show's clips in order (GET /api/clips?showId=N): the same cache entry the recorder uses. */
 export function useShowClips(showId: number) {
@@ -30,8 +32,20 @@ export function frameOf(formatKey: VideoFormatKey) {
  * The 'Video Sections' card: every clip of the show, in order, playable at the format's shape, each
  * with its poster picture and its trims.
  */
-export function VideoSections({ showId, videoFormat, script = null }: { showId: number; videoFormat: VideoFormatKey; script?: string | null }) {
+export function VideoSections({
+  showId,
+  videoFormat,
+  script = null,
+  captionFix = null,
+}: {
+  showId: number;
+  videoFormat: VideoFormatKey;
+  script?: string | null;
+  /** A flagged caption line to open under the clip on screen when it shows. */
+  captionFix?: CaptionFix | null;
+}) {
   const { data: clips, status, error } = useShowClips(showId);
+  const captionClipId = captionFix && clips ? clipAtSecond(clips, captionFix.line.startSeconds) : null;
   const frame = frameOf(videoFormat);
   const headingId = useId();
 
@@ -70,7 +84,7 @@ export function VideoSections({ showId, videoFormat, script = null }: { showId: 
         ) : (
           <ol className={cn("grid gap-6", frame.tall ? "sm:grid-cols-2" : "grid-cols-1")}>
             {clips.map((clip, index) => (
-              <ClipSection key={clip.id} clip={clip} index={index} frame={frame} script={script} />
+              <ClipSection key={clip.id} clip={clip} index={index} frame={frame} script={script} captionFix={clip.id === captionClipId ? captionFix : null} />
             ))}
           </ol>
         )}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, vi } from "vitest";
 import type { Clip } from "../../../../contracts/clips.ts";
+import type { PersonalDetailsCheck } from "../../../../contracts/personal-details.ts";
 import type { Show } from "../../../../contracts/recordings.ts";
 import type { RenderJob, StoryLength } from "../../../../contracts/renders.ts";
 import { dismissToast } from "../../hooks/use-toast.ts";
@@ -90,6 +91,8 @@ export interface ServerOptions {
   renders?: (show: Show) => RenderJob[];
   /** POST /api/recordings/:id/renders (default: not served). */
   startRender?: (call: ApiCall) => Response;
+  /** GET /api/recordings/:id/personal-details for the show as it is now (default: not served). */
+  personalDetails?: (show: Show) => PersonalDetailsCheck;
 }
 
 /** A finished render of show 42, as the show's renders list gives it. */
@@ -125,6 +128,7 @@ export function serve({
   renders = () => [],
   startRender,
   clipCaptions = () => null,
+  personalDetails,
 }: ServerOptions = {}) {
   let current = show;
   let currentClips = clips;
@@ -179,11 +183,13 @@ export function serve({
     }
     if (call.path === `${base}/renders` && call.method === "GET") return json(renders(current));
     if (call.path === `${base}/renders` && call.method === "POST" && startRender) return startRender(call);
+    if (call.path === `${base}/personal-details` && call.method === "GET" && personalDetails) return json(personalDetails(current));
     return undefined;
   });
   return { ...api, current: () => current, clips: () => currentClips };
 }
 
-export function renderEditor(id: number | string = 42) {
-  return renderShowSubpage(`/shows/${id}/narration`, "/shows/:id/narration", NarrationEditorPage);
+/** The editor of show `id`; `search` ("?fix=...") is the address's query. */
+export function renderEditor(id: number | string = 42, search = "") {
+  return renderShowSubpage(`/shows/${id}/narration${search}`, "/shows/:id/narration", NarrationEditorPage);
 }

@@ -1,25 +1,30 @@
 import { Check, Pencil, ShieldAlert, Undo2 } from "lucide-react";
 import { Link } from "wouter";
 import {
-  PERSONAL_DETAIL_FIELD_HINTS,
   PERSONAL_DETAIL_LABELS,
+  PERSONAL_DETAIL_MESSAGES,
+  PERSONAL_DETAIL_PLACE_NAMES,
+  PERSONAL_DETAIL_PLACE_NAMES_FOR_STAFF,
   type PersonalDetailFinding,
+  type PersonalDetailPlace,
   type PersonalDetailsCheck,
 } from "../../../../contracts/personal-details.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { formatClock } from "../voice/time-format.ts";
+import { fixHref } from "../narration-editor/fix-target.ts";
 
 const CONTEXT = 40;
 
 /** The flagged words in a little of the text around them, highlighted, so the camper sees where it is. */
-export function FlaggedPhrase({ text, finding }: { text: string; finding: PersonalDetailFinding }) {
-  const from = Math.max(0, finding.start - CONTEXT);
-  const to = Math.min(text.length, finding.end + CONTEXT);
+export function FlaggedPhrase({ text, start, end }: { text: string; start: number; end: number }) {
+  const from = Math.max(0, start - CONTEXT);
+  const to = Math.min(text.length, end + CONTEXT);
   return (
     <q className="block break-words text-slate-800 before:content-none after:content-none">
       {from > 0 && "..."}
-      {text.slice(from, finding.start)}
-      <mark className="rounded bg-amber-200 px-0.5 font-semibold text-slate-900">{text.slice(finding.start, finding.end)}</mark>
-      {text.slice(finding.end, to)}
+      {text.slice(from, start)}
+      <mark className="rounded bg-amber-200 px-0.5 font-semibold text-slate-900">{text.slice(start, end)}</mark>
+      {text.slice(end, to)}
       {to < text.length && "..."}
     </q>
   );
@@ -31,31 +36,77 @@ interface CamperActions {
   busy: boolean;
 }
 
-/**
- * Each finding of the personal-details check: the highlighted phrase, what kind of detail it looks like
- * and why it matters, and where it is. With `camper` actions, a way to fix it or keep it; without (staff),
- * whether the camper kept it.
- */
-export function PersonalDetailsList({ check, camper }: { check: PersonalDetailsCheck; camper?: CamperActions }) {
+/** What a place is called: "your script", or for a caption its line and when it shows. */
+function placeName(place: PersonalDetailPlace, forCamper: boolean): string {
+  const names = forCamper ? PERSONAL_DETAIL_PLACE_NAMES : PERSONAL_DETAIL_PLACE_NAMES_FOR_STAFF;
+  if (place.field !== "captions" || !place.line) return names[place.field];
+  return `${names.captions}, line ${place.line.index + 1} (at ${formatClock(place.line.startSeconds)})`;
+}
+
+/** One place a phrase stands, its words in context, and for the camper "Fix it" that opens it with the words selected. */
+function Place({ finding, place, texts, showId }: { finding: PersonalDetailFinding; place: PersonalDetailPlace; texts: PersonalDetailsCheck["texts"]; showId?: number }) {
+  const name = placeName(place, showId !== undefined);
   return (
-    <ul className="grid gap-3" aria-label="Possible personal details">
+    <li className="grid gap-1 rounded border border-amber-200 bg-white/60 p-2" data-testid="finding-place" data-field={place.field}>
+      <p className="text-sm font-medium text-slate-800">In {name}</p>
+      {place.line ? (
+        <FlaggedPhrase text={place.line.text} start={place.line.start} end={place.line.end} />
+      ) : (
+        <FlaggedPhrase text={texts[place.field]} start={place.start} end={place.end} />
+      )}
+      {showId !== undefined && !finding.kept && (
+        <div>
+          <Button asChild variant="outline" size="sm">
+            <Link href={fixHref(showId, finding, place)} aria-label={`Fix it in ${name}: ${finding.phrase}`}>
+              <Pencil aria-hidden="true" />
+              Fix it
+            </Link>
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/**
+ * Each finding of the personal-details check: what kind of detail it looks like and why it matters, and
+ * every place it stands (the same words in the script and the captions are one finding). With `camper`
+ * actions, "Fix it" for each place and a way to keep it; without (staff), whether the camper kept it.
+ */
+export function PersonalDetailsList({
+  check,
+  camper,
+  label = "Possible personal details",
+}: {
+  check: Pick<PersonalDetailsCheck, "findings" | "texts">;
+  camper?: CamperActions;
+  label?: string;
+}) {
+  return (
+    <ul className="grid gap-3" aria-label={label}>
       {check.findings.map((finding, index) => {
-        const label = PERSONAL_DETAIL_LABELS[finding.kind];
+        const kindLabel = PERSONAL_DETAIL_LABELS[finding.kind];
         return (
           <li
-            key={`${finding.field}-${finding.start}-${index}`}
+            key={`${finding.kind}-${finding.phrase}-${index}`}
+            data-testid="finding"
             className={`grid gap-2 rounded-md border p-3 ${finding.kept ? "border-slate-300 bg-slate-50" : "border-amber-400 bg-amber-50"}`}
           >
             <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
               <ShieldAlert aria-hidden="true" className="size-4" />
-              {label}
+              {kindLabel}: “{finding.phrase}”
               {finding.kept && <span className="rounded bg-slate-200 px-2 text-sm font-normal">{camper ? "You said it's OK to share" : "Kept by the camper"}</span>}
               {finding.source === "ai" && <span className="text-sm font-normal text-slate-600">(found by the AI helper)</span>}
             </p>
-            <FlaggedPhrase text={check.texts[finding.field]} finding={finding} />
-            <p className="text-slate-800">
-              {finding.explanation} {camper ? PERSONAL_DETAIL_FIELD_HINTS[finding.field] : `(${finding.field})`}
-            </p>
+            <p className="text-slate-800">{finding.explanation}</p>
+            <ul className="grid gap-2" aria-label={`Where “${finding.phrase}” is`}>
+              {finding.places.map((place) => (
+                <Place key={`${place.field}-${place.start}`} finding={finding} place={place} texts={check.texts} showId={camper?.showId} />
+              ))}
+            </ul>
+            {finding.places.some((p) => p.field === "captions") && camper && !finding.kept && (
+              <p className="text-sm text-slate-700">{PERSONAL_DETAIL_MESSAGES.captionFix}</p>
+            )}
             {camper && (
               <div className="flex flex-wrap gap-2">
                 {finding.kept ? (
@@ -64,18 +115,10 @@ export function PersonalDetailsList({ check, camper }: { check: PersonalDetailsC
                     Undo
                   </Button>
                 ) : (
-                  <>
-                    <Button asChild variant="outline" size="sm">
-                      <Link href={finding.field === "title" ? `/record?id=${camper.showId}` : `/shows/${camper.showId}/narration`} aria-label={`Fix it: ${finding.phrase}`}>
-                        <Pencil aria-hidden="true" />
-                        Fix it
-                      </Link>
-                    </Button>
-                    <Button type="button" variant="outline" size="sm" busy={camper.busy} onClick={() => camper.onKeep(finding, true)} aria-label={`It's OK to share: ${finding.phrase}`}>
-                      <Check aria-hidden="true" />
-                      It's OK to share
-                    </Button>
-                  </>
+                  <Button type="button" variant="outline" size="sm" busy={camper.busy} onClick={() => camper.onKeep(finding, true)} aria-label={`It's OK to share: ${finding.phrase}`}>
+                    <Check aria-hidden="true" />
+                    It's OK to share
+                  </Button>
                 )}
               </div>
             )}

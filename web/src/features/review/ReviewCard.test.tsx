@@ -13,14 +13,29 @@ afterEach(() => {
 });
 
 const script = "We paddled to the island. Call me at 555-123-4567 after camp!";
+const captions = "We paddled to the island. Call me at 555-123-4567 after camp!";
+const at = script.indexOf("555");
 const review: ShowReview = { showId: 4, state: "video_ready", currentRenderJobId: 12, approvedRenderJobId: null, camperMessage: null, staffNote: null, submittedAt: null, decidedAt: null };
 
 function check(kept: boolean): PersonalDetailsCheck {
   return {
     showId: 4,
-    texts: { title: "Canoe week", script, captions: "" },
+    texts: { title: "Canoe week", script, captions },
     findings: [
-      { kind: "phone", phrase: "555-123-4567", field: "script", start: script.indexOf("555"), end: script.indexOf("555") + 12, explanation: PERSONAL_DETAIL_EXPLANATIONS.phone, source: "rules", kept },
+      {
+        kind: "phone",
+        phrase: "555-123-4567",
+        field: "script",
+        start: at,
+        end: at + 12,
+        places: [
+          { field: "script", start: at, end: at + 12 },
+          { field: "captions", start: at, end: at + 12, line: { index: 1, startSeconds: 3.5, endSeconds: 7, text: "Call me at 555-123-4567 after camp!", start: 11, end: 23 } },
+        ],
+        explanation: PERSONAL_DETAIL_EXPLANATIONS.phone,
+        source: "rules",
+        kept,
+      },
     ],
     unresolved: kept ? 0 : 1,
     aiChecked: false,
@@ -41,7 +56,7 @@ describe("camp review card: the personal-details check", () => {
           sent.push({ path: url.pathname, body: null });
           return kept
             ? json({ ...review, state: "waiting", submittedAt: "2026-07-01T12:00:00.000Z" })
-            : json({ message: "Your show may have personal details in it (1 to check)." }, { status: 409 });
+            : json({ message: "Your show may have personal details in it (1 to check).", code: "personal_details", findings: check(false).findings, texts: check(false).texts }, { status: 409 });
         }
         if (url.pathname === "/api/recordings/4/personal-details/keep" && method === "POST") {
           kept = true;
@@ -53,15 +68,24 @@ describe("camp review card: the personal-details check", () => {
     const { container } = renderAt("/shows/4", <ReviewCard showId={4} />);
 
     const list = await screen.findByRole("list", { name: "Possible personal details" }, { timeout: 10_000 });
-    const mark = within(list).getByText("555-123-4567");
-    expect(mark.tagName).toBe("MARK");
-    expect(within(list).getByText(/This looks like a phone number\. Anyone who watches your video could call or text it\. In your script\./)).toBeTruthy();
-    expect(within(list).getByRole("link", { name: "Fix it: 555-123-4567" }).getAttribute("href")).toBe("/shows/4/narration");
+    // One finding, shown in both places it stands: the script and the caption line, each highlighted.
+    expect(within(list).getAllByTestId("finding")).toHaveLength(1);
+    expect(within(list).getAllByText("555-123-4567").map((m) => m.tagName)).toEqual(["MARK", "MARK"]);
+    expect(within(list).getByText("This looks like a phone number. Anyone who watches your video could call or text it.")).toBeTruthy();
+    expect(within(list).getByText("In your script")).toBeTruthy();
+    expect(within(list).getByText("In your video's captions, line 2 (at 0:03)")).toBeTruthy();
+    // Fix it opens the editor with the words selected, in the script or on the caption line.
+    expect(within(list).getByRole("link", { name: "Fix it in your script: 555-123-4567" }).getAttribute("href")).toBe(
+      `/shows/4/narration?fix=script&select=${at}-${at + 12}&phrase=555-123-4567`,
+    );
+    expect(within(list).getByRole("link", { name: "Fix it in your video's captions, line 2 (at 0:03): 555-123-4567" }).getAttribute("href")).toBe(
+      `/shows/4/narration?fix=captions&select=${at}-${at + 12}&phrase=555-123-4567&line=1`,
+    );
     expect(screen.getByText(/We found something that might tell strangers/)).toBeTruthy();
 
     // The server refuses while it is open; the camper reads why next to the button.
     await userEvent.click(screen.getByRole("button", { name: "Send for review" }));
-    expect((await screen.findByRole("alert", {}, { timeout: 10_000 })).textContent).toMatch(/personal details in it \(1 to check\)/);
+    expect((await screen.findByRole("alert", {}, { timeout: 10_000 })).textContent).toMatch(/personal details in it \(1 to check\).*Fix it/);
 
     await userEvent.click(within(list).getByRole("button", { name: "It's OK to share: 555-123-4567" }));
     expect(await within(list).findByText("You said it's OK to share", {}, { timeout: 10_000 })).toBeTruthy();

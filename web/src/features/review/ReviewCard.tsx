@@ -1,6 +1,7 @@
 import { Send } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { PERSONAL_DETAIL_MESSAGES } from "../../../../contracts/personal-details.ts";
 import { REVIEW_LIMITS } from "../../../../contracts/reviews.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -8,6 +9,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { ReviewStateBadge } from "./ReviewStateBadge.tsx";
+import { refusalOf, type Refusal } from "./refusal.ts";
 import { PersonalDetailsList } from "./PersonalDetailsList.tsx";
 import { personalDetailsKey, useKeepPersonalDetail, usePersonalDetails, useShowReview, useSubmitForReview } from "./review-api.ts";
 
@@ -24,13 +26,16 @@ export function ReviewCard({ showId }: { showId: number }) {
   const { data: review, error } = useShowReview(showId);
   const submit = useSubmitForReview(showId);
   const [message, setMessage] = useState("");
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const messageId = useId();
   const refusalId = useId();
   const queryClient = useQueryClient();
   const canSubmit = !!review && (review.state === "video_ready" || review.state === "changes_requested" || review.state === "waiting");
-  const { data: check, error: checkError } = usePersonalDetails(showId, canSubmit);
+  const { data: checked, error: checkError } = usePersonalDetails(showId, canSubmit);
   const keep = useKeepPersonalDetail(showId);
+  // A refusal names the findings that held the video back: those are what to fix, until the next change.
+  const check = refusal?.personalDetails ?? checked;
+  const unresolved = check ? check.findings.filter((f) => !f.kept).length : 0;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +50,7 @@ export function ReviewCard({ showId }: { showId: number }) {
         onError: (err) => {
           // The check may have found something new (a new video's captions): show it again.
           void queryClient.invalidateQueries({ queryKey: personalDetailsKey(showId) });
-          setRefusal(errorMessage(err));
+          setRefusal(refusalOf(err));
         },
       },
     );
@@ -75,8 +80,8 @@ export function ReviewCard({ showId }: { showId: number }) {
               Check for personal details
             </h3>
             <p className="text-slate-800">
-              {check.unresolved > 0
-                ? `We found ${check.unresolved === 1 ? "something" : `${check.unresolved} things`} that might tell strangers who you are or where to find you. Fix each one, or choose "It's OK to share" if it is a false alarm.`
+              {unresolved > 0
+                ? `We found ${unresolved === 1 ? "something" : `${unresolved} things`} that might tell strangers who you are or where to find you. Fix each one, or choose "It's OK to share" if it is a false alarm.`
                 : "Everything we found is fixed or marked OK to share. Camp staff will see what you kept."}
             </p>
             <PersonalDetailsList
@@ -87,7 +92,10 @@ export function ReviewCard({ showId }: { showId: number }) {
                 onKeep: (finding, kept) =>
                   keep.mutate(
                     { kind: finding.kind, phrase: finding.phrase, keep: kept },
-                    { onError: (err) => toast({ title: "Could not save that", description: errorMessage(err), variant: "destructive" }) },
+                    {
+                      onSuccess: () => setRefusal(null),
+                      onError: (err) => toast({ title: "Could not save that", description: errorMessage(err), variant: "destructive" }),
+                    },
                   ),
               }}
             />
@@ -106,7 +114,8 @@ export function ReviewCard({ showId }: { showId: number }) {
             />
             {refusal && (
               <p id={refusalId} role="alert" className="text-red-800">
-                {refusal}
+                {refusal.message}
+                {refusal.code === "personal_details" && ` ${PERSONAL_DETAIL_MESSAGES.listedAbove}`}
               </p>
             )}
             <div>

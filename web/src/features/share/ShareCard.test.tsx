@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PERSONAL_DETAIL_EXPLANATIONS, type PersonalDetailFinding } from "../../../../contracts/personal-details.ts";
 import type { CreatedShare, ShareLink, ShowShares } from "../../../../contracts/shares.ts";
 import { buildUser, json, mockFetch, renderAt } from "../shows/test-helpers.tsx";
 import { ShareCard } from "./ShareCard.tsx";
@@ -108,5 +109,53 @@ describe("share card", () => {
     await userEvent.click(screen.getByRole("button", { name: /^Revoke the link made/ }));
     await waitFor(() => expect(calls.some((c) => c.method === "DELETE" && c.url.pathname === "/api/staff/shares/8")).toBe(true));
     expect(calls.some((c) => c.url.pathname.startsWith("/api/recordings"))).toBe(false);
+  });
+  it("names each personal detail that held the link back, with Fix it for the camper and the places alone for staff", async () => {
+    const script = "Call me at 555-123-4567 after camp!";
+    const finding: PersonalDetailFinding = {
+      kind: "phone",
+      phrase: "555-123-4567",
+      field: "script",
+      start: 11,
+      end: 23,
+      places: [{ field: "script", start: 11, end: 23 }],
+      explanation: PERSONAL_DETAIL_EXPLANATIONS.phone,
+      source: "rules",
+      kept: false,
+    };
+    const refused = { message: "Your show may have personal details in it (1 to check).", code: "personal_details", findings: [finding], texts: { title: "Lake Day", script, captions: "" } };
+    let kept = false;
+    mockFetch({
+      user: buildUser(),
+      handler: ({ method, url }) => {
+        if (url.pathname.endsWith("/shares") && method === "GET") return json({ canShare: true, reason: null, links: [] } satisfies ShowShares);
+        if (url.pathname.endsWith("/shares") && method === "POST") return json(refused, { status: 409 });
+        if (url.pathname === "/api/recordings/4/personal-details/keep" && method === "POST") {
+          kept = true;
+          return json({ showId: 4, texts: refused.texts, findings: [{ ...finding, kept: true }], unresolved: 0, aiChecked: false, checkedAt: "2026-07-01T12:00:00.000Z" });
+        }
+        return undefined;
+      },
+    });
+    const { container, unmount } = renderAt("/shows/4", <ShareCard showId={4} title="Lake Day" />);
+    await userEvent.click(await screen.findByRole("button", { name: /make a share link/i }));
+    expect((await screen.findByRole("alert")).textContent).toMatch(/1 to check/);
+    const list = screen.getByRole("list", { name: "Personal details to fix before sharing" });
+    expect(within(list).getByRole("link", { name: "Fix it in your script: 555-123-4567" }).getAttribute("href")).toBe(
+      "/shows/4/narration?fix=script&select=11-23&phrase=555-123-4567",
+    );
+    const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+    await userEvent.click(within(list).getByRole("button", { name: "It's OK to share: 555-123-4567" }));
+    await waitFor(() => expect(screen.queryByRole("list", { name: "Personal details to fix before sharing" })).toBeNull());
+    expect(kept).toBe(true);
+    unmount();
+
+    renderAt("/staff/shows/4", <ShareCard showId={4} title="Lake Day" actor="staff" />);
+    await userEvent.click(await screen.findByRole("button", { name: /make a share link/i }));
+    const staffList = await screen.findByRole("list", { name: "Personal details to fix before sharing" });
+    expect(within(staffList).getByText("In the script")).toBeTruthy();
+    expect(within(staffList).queryByRole("link")).toBeNull();
+    expect(within(staffList).queryByRole("button")).toBeNull();
   });
 });

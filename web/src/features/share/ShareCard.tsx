@@ -5,7 +5,9 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { errorMessage } from "../../lib/api.ts";
+import { refusalOf, type Refusal } from "../review/refusal.ts";
 import { QrCode } from "./QrCode.tsx";
+import { ShareRefusal } from "./ShareRefusal.tsx";
 import { useCreateShare, useRevokeShare, useShowShares, type ShareActor } from "./share-api.ts";
 
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" });
@@ -60,15 +62,18 @@ export function ShareCard({ showId, title, actor = "camper" }: { showId: number;
   const revoke = useRevokeShare(actor, showId);
   const [days, setDays] = useState<ShareDays>(DEFAULT_SHARE_DAYS);
   const [created, setCreated] = useState<CreatedShare | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   const headingId = useId();
 
   const onCreate = (event: FormEvent) => {
     event.preventDefault();
+    setRefusal(null);
     create.mutate(
       { days },
       {
         onSuccess: (made) => setCreated(made),
-        onError: (err) => toast({ title: "Could not make a link", description: errorMessage(err), variant: "destructive" }),
+        // Said next to the button, with what to fix: a toast would go before the camper could act on it.
+        onError: (err) => setRefusal(refusalOf(err)),
       },
     );
   };
@@ -109,6 +114,7 @@ export function ShareCard({ showId, title, actor = "camper" }: { showId: number;
             </div>
           </form>
         )}
+        {refusal && <ShareRefusal refusal={refusal} showId={showId} actor={actor} onCleared={() => setRefusal(null)} />}
         {created && <PrintableLink created={created} title={title} />}
         {data && data.links.length > 0 && (
           <div className="grid gap-2">

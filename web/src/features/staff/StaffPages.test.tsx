@@ -76,7 +76,17 @@ describe("staff pages", () => {
         showId: 4,
         texts: { title: "Canoe week", script: "We paddled to the island. Call 555-123-4567.", captions: "" },
         findings: [
-          { kind: "phone", phrase: "555-123-4567", field: "script", start: 31, end: 43, explanation: "This looks like a phone number.", source: "rules", kept: true },
+          {
+            kind: "phone",
+            phrase: "555-123-4567",
+            field: "script",
+            start: 31,
+            end: 43,
+            places: [{ field: "script", start: 31, end: 43 }],
+            explanation: "This looks like a phone number.",
+            source: "rules",
+            kept: true,
+          },
         ],
         unresolved: 0,
         aiChecked: false,

@@ -15,11 +15,13 @@ import { ShareCard } from "../share/ShareCard.tsx";
 import { isValidShowId } from "../shows/shows-api.ts";
 import { usePasswordCheck } from "./password-check.tsx";
 import { useStaffDecision, useStaffShow } from "./staff-api.ts";
+import { DecisionRefusal } from "./DecisionRefusal.tsx";
+import { refusalOf, type Refusal } from "../review/refusal.ts";
 
 function DecisionForm({ detail }: { detail: StaffShowDetail }) {
   const decide = useStaffDecision(detail.show.id);
   const [note, setNote] = useState("");
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Refusal | null>(null);
   const noteId = useId();
   const problemId = useId();
   const video = detail.video!;
@@ -28,7 +30,7 @@ function DecisionForm({ detail }: { detail: StaffShowDetail }) {
     event?.preventDefault();
     setProblem(null);
     if (decision === "request_changes" && !note.trim()) {
-      setProblem("Write a note so the camper knows what to change.");
+      setProblem({ message: "Write a note so the camper knows what to change.", code: null, personalDetails: null });
       return;
     }
     decide.mutate(
@@ -38,7 +40,7 @@ function DecisionForm({ detail }: { detail: StaffShowDetail }) {
           setNote("");
           toast({ title: decision === "approve" ? "Video approved" : "Changes requested" });
         },
-        onError: (err) => setProblem(errorMessage(err)),
+        onError: (err) => setProblem(refusalOf(err)),
       },
     );
   };
@@ -55,11 +57,7 @@ function DecisionForm({ detail }: { detail: StaffShowDetail }) {
         aria-invalid={problem ? true : undefined}
         className="w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base"
       />
-      {problem && (
-        <p id={problemId} role="alert" className="text-red-800">
-          {problem}
-        </p>
-      )}
+      {problem && <DecisionRefusal refusal={problem} id={problemId} onWriteNote={setNote} />}
       <div className="flex flex-wrap gap-2">
         <Button type="button" onClick={() => send("approve")()} busy={decide.isPending}>
           <Check aria-hidden="true" />
