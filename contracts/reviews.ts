@@ -108,6 +108,8 @@ export const staffVideoSchema = z.object({
   renderJobId: z.number().int(),
   videoFormat: z.string(),
   durationSeconds: z.number().nullable(),
+  /** The script this video was made from (null for videos made before it was kept). */
+  narration: z.string().nullable(),
   mediaUrl: z.string(),
   captionsUrl: z.string().nullable(),
 });

@@ -89,6 +89,7 @@ export class ReviewsService {
         ? {
             renderJobId: video.id,
             durationSeconds: video.durationSeconds,
+            narration: video.narration,
             videoFormat: found.show.videoFormat,
             mediaUrl: staffMediaUrl(video.id),
             captionsUrl: video.captionsKey ? staffCaptionsUrl(video.id) : null,
