@@ -48,7 +48,7 @@ describe("staff pages", () => {
       user: staff,
       handler: ({ url }) => {
         if (url.pathname !== "/api/staff/shows") return undefined;
-        if (url.searchParams.get("q") === "lake") return json([item(3, { title: "Lake day", state: "approved" })]);
+        if (url.searchParams.get("q") === "lake") return json([item(3, { title: "Lake day", state: "approved", changedSinceSent: true })]);
         return json(url.searchParams.get("state") === "waiting" ? [item(4, { title: "Canoe week" })] : [item(4, { title: "Canoe week" }), item(3, { title: "Lake day", state: "approved" })]);
       },
     });
@@ -61,6 +61,8 @@ describe("staff pages", () => {
     expect(await screen.findByRole("link", { name: "Lake day" })).toBeTruthy();
     await userEvent.type(screen.getByLabelText("Search title or camper"), "lake");
     await waitFor(() => expect(screen.queryByRole("link", { name: "Canoe week" })).toBeNull());
+    // The camper made a newer video since this one was approved.
+    expect(within(screen.getByRole("table")).getByText("Changed since it was sent")).toBeTruthy();
     expect(calls.some((c) => c.url.searchParams.get("q") === "lake" && !c.url.searchParams.has("state"))).toBe(true);
 
     const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
