@@ -72,7 +72,7 @@ describe("one video identity", () => {
     await renderViaApi(camper.request, show.id, { captions: true });
     await page.reload();
     await page.getByTestId("changed-since-sent").getByText("Changed since it was sent").waitFor();
-    await page.getByRole("button", { name: "Send the new video for review" }).waitFor();
+    await page.getByRole("button", { name: "Send for review" }).waitFor();
     await staffPage.reload();
     await staffPage.getByTestId("changed-since-sent").waitFor();
     expect(await staffPage.locator("video").first().getAttribute("src")).toBe(`/api/staff/renders/${clean.id}/media`);

@@ -111,7 +111,7 @@ describe("camp review card: the personal-details check", () => {
     expect(notice.getAttribute("role")).toBe("status");
     expect(within(notice).getByText("Changed since it was sent")).toBeTruthy();
     expect(within(notice).getByText(/share links keep playing the approved video/)).toBeTruthy();
-    await userEvent.click(screen.getByRole("button", { name: "Send the new video for review" }));
+    await userEvent.click(screen.getByRole("button", { name: "Send for review" }));
     await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.url.pathname === "/api/recordings/4/review")).toBe(true), { timeout: 10_000 });
     // Sent: nothing changed since, and nothing more to send until the camper makes another video.
     await waitFor(() => expect(screen.queryByTestId("changed-since-sent")).toBeNull(), { timeout: 10_000 });

@@ -131,7 +131,7 @@ export function ReviewCard({ showId }: { showId: number }) {
             <div>
               <Button type="submit" busy={submit.isPending}>
                 <Send aria-hidden="true" />
-                {submit.isPending ? "Sending..." : review!.changedSinceSent ? "Send the new video for review" : "Send for review"}
+                {submit.isPending ? "Sending..." : review!.state === "waiting" ? "Send the newest video again" : "Send for review"}
               </Button>
             </div>
           </form>
