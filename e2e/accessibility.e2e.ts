@@ -276,7 +276,7 @@ describe("accessibility of the staff and sharing screens", () => {
     await ok(await staff.request.post(`/api/staff/shows/${showId}/shares`, { data: {} }), "staff share");
     await visit(`/staff/shows/${showId}`, "/staff/shows/:id");
     const staffShare = page.getByRole("region", { name: "Family share links" });
-    await staffShare.getByRole("button", { name: /^Revoke the link made/ }).click();
+    await staffShare.getByRole("button", { name: /^Revoke the link made/ }).first().click();
     await page.getByRole("alertdialog", { name: "Turn this link off?" }).waitFor();
     await run("/staff/shows/:id revoke dialog");
     await page.getByRole("button", { name: "Keep the link" }).click();
