@@ -11,6 +11,9 @@ const r = schema.showReviews;
 const shows = schema.recordings;
 const jobs = schema.renderJobs;
 
+/** Whether the show in the surrounding query has any finished render (else it has no current video to look for). */
+const hasVideo = sql<boolean>`EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.showId} = ${shows.id} AND ${jobs.status} = 'done')`;
+
 /** Escapes LIKE wildcards so a search for "100%" means those characters. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -19,6 +22,7 @@ export interface ShowReviewRow {
   show: ShowRow;
   camperUsername: string;
   review: ReviewRow | null;
+  hasVideo: boolean;
 }
 
 export class ReviewsRepository {
@@ -32,7 +36,7 @@ export class ReviewsRepository {
   /** The show (any owner's: callers scope it) with its review. */
   async showWithReview(showId: number): Promise<ShowReviewRow | undefined> {
     const [row] = await this.db
-      .select({ show: shows, camperUsername: schema.users.username, review: r })
+      .select({ show: shows, camperUsername: schema.users.username, review: r, hasVideo })
       .from(shows)
       .innerJoin(schema.users, eq(schema.users.id, shows.userId))
       .leftJoin(r, eq(r.showId, shows.id))
@@ -44,7 +48,7 @@ export class ReviewsRepository {
   async listCamperShows(search: string | undefined, limit: number): Promise<ShowReviewRow[]> {
     const matches = search ? or(ilike(shows.title, likePattern(search)), ilike(schema.users.username, likePattern(search))) : undefined;
     return this.db
-      .select({ show: shows, camperUsername: schema.users.username, review: r })
+      .select({ show: shows, camperUsername: schema.users.username, review: r, hasVideo })
       .from(shows)
       .innerJoin(schema.users, eq(schema.users.id, shows.userId))
       .leftJoin(r, eq(r.showId, shows.id))

@@ -40,7 +40,8 @@ export class ShowVideos {
   }
 
   private async withVideos(row: ShowReviewRow): Promise<ShowWithReview> {
-    const fingerprint = await this.fingerprintNow(row.show);
+    // Working out the fingerprint reads the show's clips: a show that never finished a render is spared it.
+    const fingerprint = row.hasVideo ? await this.fingerprintNow(row.show) : null;
     const current = fingerprint === null ? null : ((await this.reviews.doneRenderWithFingerprint(row.show.id, fingerprint)) ?? null);
     const facts: VideoFacts = {
       isDraft: row.show.isDraft,
