@@ -4,8 +4,9 @@ import { personalDetailsCheckSchema } from "./personal-details.ts";
 import { showSchema } from "./recordings.ts";
 
 /**
- * Where a show stands with camp staff. draft: no finished video yet; video_ready: a finished
- * video nobody has submitted; waiting: submitted (or changed after approval); approved;
+ * Where a show stands with camp staff. draft: no current video yet; video_ready: a current
+ * video nobody has sent; waiting: sent, staff have not decided; approved (a video made after it
+ * is "changed since it was sent", and links keep playing the approved one);
  * changes_requested: staff asked for changes in a note the camper sees.
  */
 export const REVIEW_STATES = ["draft", "video_ready", "waiting", "approved", "changes_requested"] as const;
@@ -27,12 +28,17 @@ export const REVIEW_LIMITS = { messageMaxLength: 1000, noteMaxLength: 2000, sear
 export const REVIEW_MESSAGES = {
   needsVideo: "Make the final video first: staff review the finished video",
   notSubmitted: "The camper has not submitted this show for review yet",
-  videoChanged: "The camper made a new video since you opened this show. Watch the new one first.",
+  videoChanged: "This is not the video the camper sent. Reload the page to watch the one they sent.",
+  /** Shown to the camper and staff when the camper's newest video is not the one sent (or approved). */
+  changedSinceSent: "Changed since it was sent",
+  changedSinceSentCamper: "Your video changed since you sent it. Send it again so staff can watch the new one.",
+  changedSinceApprovedCamper: "Your video changed since staff approved it. Your share links keep playing the approved video until you send the new one and staff approve it.",
+  changedSinceSentStaff: "The camper made a newer video since sending this one. You are watching the video they sent.",
   noteRequired: "Write a note so the camper knows what to change",
   renderNotFound: "Video not found",
 } as const;
 
-/** POST /api/recordings/:id/review — the camper submits the show's newest finished video. */
+/** POST /api/recordings/:id/review — the camper sends their current video (it is pinned for review). */
 export const submitReviewBodySchema = z
   .strictObject({
     message: z
@@ -48,10 +54,14 @@ export type SubmitReviewBody = z.infer<typeof submitReviewBodySchema>;
 export const showReviewSchema = z.object({
   showId: z.number().int(),
   state: z.enum(REVIEW_STATES),
-  /** The newest finished video of the show, if any. */
+  /** The camper's current video: the one their show's current choices, clips and script give, if made. */
   currentRenderJobId: z.number().int().nullable(),
+  /** The video the camper sent for review: what staff watch and decide on. */
+  sentRenderJobId: z.number().int().nullable(),
   /** The video staff approved (what a share link plays). */
   approvedRenderJobId: z.number().int().nullable(),
+  /** The camper made a different video after sending (or after approval). */
+  changedSinceSent: z.boolean(),
   camperMessage: z.string().nullable(),
   staffNote: z.string().nullable(),
   submittedAt: z.string().nullable(),
@@ -59,7 +69,7 @@ export const showReviewSchema = z.object({
 });
 export type ShowReview = z.infer<typeof showReviewSchema>;
 
-/** POST /api/staff/shows/:id/review — staff decide on the video they watched. */
+/** POST /api/staff/shows/:id/review — staff decide on the video the camper sent, named by its id. */
 export const staffDecisionBodySchema = z
   .strictObject({
     decision: z.enum(["approve", "request_changes"], { error: "decision must be approve or request_changes" }),
@@ -68,7 +78,7 @@ export const staffDecisionBodySchema = z
       .trim()
       .max(REVIEW_LIMITS.noteMaxLength, `Note must be at most ${REVIEW_LIMITS.noteMaxLength} characters`)
       .optional(),
-    /** The video staff watched; a newer one makes the decision wait (409). */
+    /** The video staff watched: it must be the sent one (409 otherwise). */
     renderJobId: idSchema("renderJobId"),
   })
   .refine((b) => b.decision === "approve" || (b.note ?? "").length > 0, { message: REVIEW_MESSAGES.noteRequired });
@@ -87,6 +97,8 @@ export const staffShowItemSchema = z.object({
   camperId: z.number().int(),
   camperUsername: z.string(),
   state: z.enum(REVIEW_STATES),
+  /** The camper made a different video after sending (or after approval). */
+  changedSinceSent: z.boolean(),
   updatedAt: z.string(),
   submittedAt: z.string().nullable(),
 });
@@ -95,6 +107,9 @@ export type StaffShowItem = z.infer<typeof staffShowItemSchema>;
 export const staffVideoSchema = z.object({
   renderJobId: z.number().int(),
   videoFormat: z.string(),
+  durationSeconds: z.number().nullable(),
+  /** The script this video was made from (null for videos made before it was kept). */
+  narration: z.string().nullable(),
   mediaUrl: z.string(),
   captionsUrl: z.string().nullable(),
 });
@@ -104,8 +119,9 @@ export const staffShowDetailSchema = z.object({
   show: showSchema,
   camper: z.object({ id: z.number().int(), username: z.string() }),
   review: showReviewSchema,
-  /** The personal-details check as it stood when the camper submitted: what was flagged and kept. */
+  /** The personal-details check of the sent video, stored when the camper sent it: what was flagged and kept. */
   personalDetails: personalDetailsCheckSchema.nullable(),
+  /** The sent video (the current one of a show never sent): what staff watch and decide on. */
   video: staffVideoSchema.nullable(),
 });
 export type StaffShowDetail = z.infer<typeof staffShowDetailSchema>;

@@ -272,11 +272,14 @@ describe("accessibility of the staff and sharing screens", () => {
     await visit("/staff/audit");
     await page.getByRole("cell", { name: "coach_axe" }).first().waitFor();
     await run("/staff/audit with entries");
+    // Staff see the family links (not the camper's card); turning one off asks first.
+    await ok(await staff.request.post(`/api/staff/shows/${showId}/shares`, { data: {} }), "staff share");
     await visit(`/staff/shows/${showId}`, "/staff/shows/:id");
-    const staffShare = page.getByRole("region", { name: "Share with family" });
-    await staffShare.getByRole("button", { name: "Make a share link" }).click();
-    await staffShare.getByTestId("share-print-card").waitFor();
-    await run("/staff/shows/:id share card");
+    const staffShare = page.getByRole("region", { name: "Family share links" });
+    await staffShare.getByRole("button", { name: /^Revoke the link made/ }).first().click();
+    await page.getByRole("alertdialog", { name: "Turn this link off?" }).waitFor();
+    await run("/staff/shows/:id revoke dialog");
+    await page.getByRole("button", { name: "Keep the link" }).click();
     // A camper's data leaves the app only after the staff member types the password again.
     await page.getByRole("link", { name: /Download .*'s data/ }).click();
     await page.getByRole("alertdialog", { name: "Type your password again" }).waitFor();

@@ -82,6 +82,7 @@ describe("sharing with the camp's say-so", () => {
 
     // Revoking ends the link.
     await share.getByRole("button", { name: /^Revoke the link made/ }).click();
+    await page.getByRole("alertdialog", { name: "Turn this link off?" }).getByRole("button", { name: "Turn the link off" }).click();
     await share.getByText("Revoked").waitFor();
     const dead = await watch.reload();
     expect(dead!.status()).toBe(404);

@@ -70,6 +70,7 @@ describe("share links", () => {
     await page.reload();
     await expect.poll(() => share.getByText("1 view").count(), { timeout: 10_000 }).toBe(1);
     await share.getByRole("button", { name: /^Revoke the link made/ }).click();
+    await page.getByRole("alertdialog", { name: "Turn this link off?" }).getByRole("button", { name: "Turn the link off" }).click();
     await share.getByText("Revoked").waitFor();
 
     const dead = await watch.reload();

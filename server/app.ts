@@ -57,6 +57,7 @@ import { VoiceService } from "./modules/voice/voice.service.ts";
 import { createVoiceProvider } from "./voice/create-voice-provider.ts";
 import { createSpeechListeners } from "./speech/create-speech-aligner.ts";
 import type { VoiceProvider } from "./voice/voice-provider.ts";
+import { ShowVideos } from "./modules/reviews/show-videos.ts";
 import { ReviewsRepository } from "./modules/reviews/reviews.repository.ts";
 import { reviewsRoutes, staffRoutes } from "./modules/reviews/reviews.routes.ts";
 import { ReviewsService } from "./modules/reviews/reviews.service.ts";
@@ -249,18 +250,21 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(scriptCheckRoutes, { scriptCheck });
   await app.register(uploadsRoutes, { uploads });
-  const reviewsRepository = new ReviewsRepository(db);
+  // Which video is which (decision 026a): the camper's current video by the same fingerprint renders reuse.
+  const showVideos = new ShowVideos(new ReviewsRepository(db), (show) => renders.currentFingerprint(show));
   // The AI provider, when the camp configured one, gives the personal-details check a second opinion.
   const secondOpinion = config.ai.provider === "openai" ? new OpenAiSecondOpinion(config.ai) : null;
-  const personalDetails = new PersonalDetailsService(db, reviewsRepository, storage, secondOpinion, app.log, new OpinionsRepository(db), (userId) =>
+  const personalDetails = new PersonalDetailsService(db, showVideos, storage, secondOpinion, app.log, new OpinionsRepository(db), (userId) =>
     ai.checkLimit(userId),
   );
   await app.register(personalDetailsRoutes, { personalDetails });
-  const reviews = new ReviewsService(reviewsRepository, audit, personalDetails);
+  const reviews = new ReviewsService(showVideos, audit, personalDetails);
   await app.register(reviewsRoutes, { reviews });
   await app.register(staffRoutes, { reviews, storage });
   await app.register(retentionRoutes, { retention });
-  const shares = new SharesService(new SharesRepository(db), reviewsRepository, audit, config.review.required, personalDetails);
+  const shares = new SharesService(new SharesRepository(db), showVideos, audit, config.review.required, personalDetails, (found) =>
+    reviews.send(found, null),
+  );
   const exporter = new DataExport(db, storage, reviews, voice, async (userId, showId) => (await shares.listForOwner(userId, showId)).links);
   await app.register(exportRoutes, { exporter, limiter, audit });
   await app.register(sharesRoutes, { shares });

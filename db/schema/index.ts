@@ -325,6 +325,12 @@ export const renderJobs = pgTable(
     message: text("message"),
     outputKey: text("output_key"),
     captionsKey: text("captions_key"),
+    /**
+     * The script this render was made from (the voice read it, the captions show it), so the
+     * personal-details check of a sent or shared render reads its words, not the show's script now.
+     * Null in renders made before it was kept.
+     */
+    narration: text("narration"),
     durationSeconds: doublePrecision("duration_seconds"),
     attempts: integer("attempts").notNull().default(0),
     lockedBy: text("locked_by"),
@@ -356,8 +362,10 @@ export const showReviews = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     status: text("status").$type<SubmittedReviewState>().notNull(),
-    /** The render submitted (or last decided on). */
+    /** The render the camper sent (pinned at submit): what staff watch and decide on. */
     renderJobId: integer("render_job_id"),
+    /** The fingerprint of the sent render: a current video with another one is "changed since it was sent". */
+    sentFingerprint: text("sent_fingerprint"),
     /** The render staff last approved: what a share link plays. */
     approvedRenderJobId: integer("approved_render_job_id"),
     camperMessage: text("camper_message"),

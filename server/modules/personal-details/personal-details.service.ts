@@ -16,7 +16,8 @@ import { HttpError, badRequest, notFound, refusal } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import type { SecondOpinion, SecondOpinionFinding } from "../../privacy/ai-second-opinion.ts";
 import { detectPersonalDetails, resolveOverlaps } from "../../privacy/personal-details.ts";
-import type { ReviewsRepository, ShowWithReview } from "../reviews/reviews.repository.ts";
+import type { RenderRow } from "../reviews/reviews.repository.ts";
+import type { ShowVideos, ShowWithReview } from "../reviews/show-videos.ts";
 import { captionsText, mergeFindings, vttCues, type CaptionCue, type FieldDetection } from "./findings.ts";
 import type { OpinionsRepository } from "./opinions.repository.ts";
 
@@ -31,14 +32,16 @@ export function personalDetailsRefusal(check: PersonalDetailsCheck, by: "camper"
 }
 
 /**
- * The personal-details check of a show: its title, its script and the captions of its newest video
- * (what the video says, even if the script changed since), by the offline rules and, when a provider is
- * configured, the AI's second opinion. Sending for review, sharing and staff's approval call assertResolved.
+ * The personal-details check of one video of a show: the show's title, the script that render was made
+ * from and that render's captions (what the video says), by the offline rules and, when a provider is
+ * configured, the AI's second opinion. Which render is checked is decision 026a's: the camper's current
+ * video for the camper and for sending, the video a link plays for sharing; no other render's words
+ * ever hold a show back. Without a current video, the show's script alone.
  */
 export class PersonalDetailsService {
   constructor(
     private readonly db: Database,
-    private readonly reviews: ReviewsRepository,
+    private readonly videos: ShowVideos,
     private readonly storage: MediaStorage,
     private readonly secondOpinion: SecondOpinion | null,
     private readonly log: Logger,
@@ -80,28 +83,23 @@ export class PersonalDetailsService {
   }
 
   /**
-   * The check of any show (the share flow and review call it after their own owner or staff check);
-   * while a finding is neither fixed nor kept, 409 with a plain message and the open findings, each
-   * with its places, so the screen can offer "Fix it" for each (PersonalDetailsRefusal).
+   * The check of one render of any show (the share flow and review call it after their own owner or
+   * staff check); while a finding is neither fixed nor kept, 409 with a plain message and the open
+   * findings, each with its places, so the screen can offer "Fix it" for each (PersonalDetailsRefusal).
    */
-  async assertResolved(found: ShowWithReview, by: "camper" | "staff" = "camper"): Promise<PersonalDetailsCheck> {
-    const result = await this.check(found);
+  async assertResolved(found: ShowWithReview, render: RenderRow | null | undefined, by: "camper" | "staff" = "camper"): Promise<PersonalDetailsCheck> {
+    const result = await this.check(found, render ?? null);
     if (result.unresolved > 0) throw personalDetailsRefusal(result, by);
     return result;
   }
 
-  /** For a caller that has only the show's id and has already checked who may act on it. */
-  async assertResolvedForShow(showId: number): Promise<PersonalDetailsCheck> {
-    const found = await this.reviews.showWithReview(showId);
-    if (!found) throw notFound(SHOW_MESSAGES.notFound);
-    return this.assertResolved(found);
-  }
-
-  async check(found: ShowWithReview): Promise<PersonalDetailsCheck> {
-    const cues = await this.captionCues(found.currentVideoId);
+  /** The check of a render: by default the camper's current video (what sending would pin). */
+  async check(found: ShowWithReview, render: RenderRow | null = found.current): Promise<PersonalDetailsCheck> {
+    const cues = await this.captionCues(render);
     const texts: Record<PersonalDetailField, string> = {
       title: found.show.title,
-      script: found.show.narration ?? "",
+      // The script the render was made from (older renders kept none: the show's).
+      script: render?.narration ?? found.show.narration ?? "",
       captions: captionsText(cues),
     };
     const byField = new Map<PersonalDetailField, FieldDetection[]>();
@@ -154,7 +152,7 @@ export class PersonalDetailsService {
   }
 
   async owned(userId: number, showId: number): Promise<ShowWithReview> {
-    const found = await this.reviews.showWithReview(showId);
+    const found = await this.videos.find(showId);
     if (!found || found.show.userId !== userId) throw notFound(SHOW_MESSAGES.notFound);
     return found;
   }
@@ -167,15 +165,13 @@ export class PersonalDetailsService {
     return new Set(rows.map((r) => r.key));
   }
 
-  /** The cues of the newest video's captions (none without a video or captions). */
-  private async captionCues(renderId: number | null): Promise<CaptionCue[]> {
-    if (renderId === null) return [];
-    const render = await this.reviews.render(renderId);
+  /** The cues of a render's captions (none without a render or captions). */
+  private async captionCues(render: RenderRow | null): Promise<CaptionCue[]> {
     if (!render?.captionsKey) return [];
     try {
       return vttCues(await text(this.storage.read(render.captionsKey)));
     } catch (error) {
-      this.log.warn({ err: error, renderId }, "captions could not be read for the personal-details check");
+      this.log.warn({ err: error, renderId: render.id }, "captions could not be read for the personal-details check");
       return [];
     }
   }

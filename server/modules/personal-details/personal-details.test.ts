@@ -85,11 +85,14 @@ describe("personal-details check of a show", () => {
       [["script", "captions"], "555-123-4567", true],
     ]);
 
-    // Taking it back holds the show again; fixing the script alone leaves it in the video's captions.
+    // Taking it back holds the show again. Fixing the script leaves the old video behind: its captions
+    // hold nothing (it is no longer the video that would be sent), and there is nothing to send until
+    // the new video is made.
     expect((await call<PersonalDetailsCheck>(camper, "POST", `${url}/unkeep`, { kind: "phone", phrase: "555-123-4567" })).body.unresolved).toBe(1);
     await call(camper, "PATCH", `/api/recordings/${show.id}`, { narration: "We paddled to the island. Ask camp to join." });
     const afterFix = (await call<PersonalDetailsCheck>(camper, "GET", url)).body;
-    expect(afterFix.findings.map((f) => [f.field, f.phrase])).toEqual([["captions", "555-123-4567"]]);
+    expect(afterFix).toMatchObject({ findings: [], unresolved: 0, texts: { captions: "" } });
+    expect((await call<{ message: string }>(camper, "POST", `/api/recordings/${show.id}/review`, {})).body.message).toMatch(/Make the final video first/);
     await renderFinalVideo(app, camper, show.id, { captions: true });
     expect((await call<PersonalDetailsCheck>(camper, "GET", url)).body).toMatchObject({ findings: [], unresolved: 0 });
     expect((await call<ShowReview>(camper, "POST", `/api/recordings/${show.id}/review`, {})).status).toBe(200);

@@ -5,7 +5,7 @@ import { schema } from "../../../db/client.ts";
 
 export type JobRow = typeof schema.renderJobs.$inferSelect;
 export type RenderOptions = JobRow["options"];
-type NewJob = { userId: number; showId: number; fingerprint: string; options: RenderOptions };
+type NewJob = { userId: number; showId: number; fingerprint: string; options: RenderOptions; narration?: string | null };
 const j = schema.renderJobs;
 
 /**

@@ -214,7 +214,8 @@ export class RenderWorker {
       const videoSeconds = renderDuration(format, renderClips, voiceSeconds);
 
       let subtitlesFile: string | undefined;
-      const narration = show.narration ?? "";
+      // The script the render was asked for (kept on the job), so its captions are the words it was checked on.
+      const narration = job.narration ?? show.narration ?? "";
       let cues: Cue[] = [];
       if (voiceSentences?.length && job.options.captions) {
         // With the voice, each sentence's cue starts when the voice starts saying it (timed on the audio itself).

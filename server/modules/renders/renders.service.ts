@@ -49,7 +49,7 @@ export class RendersService {
   ) {}
 
   async start(userId: number, showId: number, requested: Partial<RenderOptions>): Promise<{ job: RenderJob; reused: boolean }> {
-    const show = await this.show(userId, showId);
+    const show = await this.rememberChoices(userId, await this.show(userId, showId), requested);
     const inputs = await this.inputs(userId, show, requested);
     if ("refused" in inputs) throw badRequest(inputs.refused);
     const { options, fingerprint, narration } = inputs;
@@ -59,10 +59,32 @@ export class RendersService {
     // The voice-over the worker will make is a synthesis like any other: it counts against the voice limit.
     const voice = this.limits.voice;
     if (options.audio === "voice" && voice && (await voice.needsSynthesis(showId, narration, options.voice ?? null))) await voice.checkLimit(userId);
-    const queued = await this.jobs.enqueue({ userId, showId, fingerprint, options }, this.limits.queuedPerCamper);
+    const queued = await this.jobs.enqueue({ userId, showId, fingerprint, options, narration }, this.limits.queuedPerCamper);
     if (queued === "full") throw new HttpError(429, RENDER_MESSAGES.queueFull(this.limits.queuedPerCamper));
     this.onQueued();
     return { job: toRenderJob(queued, show.videoFormat), reused: false };
+  }
+
+  /**
+   * Options asked for with a render become the show's own choices (decision 014: everything chosen
+   * lives on the show), so the render asked for last is the camper's current video (decision 026a).
+   */
+  private async rememberChoices(userId: number, show: ShowRow, requested: Partial<RenderOptions>): Promise<ShowRow> {
+    const changes: Partial<Pick<ShowRow, "fit" | "audioSource" | "captions">> = {};
+    if (requested.fit !== undefined && requested.fit !== show.fit) changes.fit = requested.fit;
+    if (requested.audio !== undefined && requested.audio !== show.audioSource) changes.audioSource = requested.audio;
+    if (requested.captions !== undefined && requested.captions !== show.captions) changes.captions = requested.captions;
+    if (Object.keys(changes).length === 0) return show;
+    return (await this.shows.updateOwned(userId, show.id, changes)) ?? show;
+  }
+
+  /**
+   * The fingerprint a render of the show's current choices, clips and script would have, or null when
+   * it cannot be rendered now: the done render with it is the camper's current video.
+   */
+  async currentFingerprint(show: ShowRow): Promise<string | null> {
+    const now = await this.inputs(show.userId, show, {});
+    return "fingerprint" in now ? now.fingerprint : null;
   }
 
   /**
@@ -116,8 +138,7 @@ export class RendersService {
     const show = await this.show(userId, showId);
     const rows = await this.jobs.listOfShow(userId, showId, 10);
     // Which of them the show's current choices, clips and script would give: the show page plays that one.
-    const now = await this.inputs(userId, show, {});
-    const currentFingerprint = "fingerprint" in now ? now.fingerprint : null;
+    const currentFingerprint = await this.currentFingerprint(show);
     return rows.map((r) => ({ ...toRenderJob(r, show.videoFormat), current: r.fingerprint === currentFingerprint }));
   }
 

@@ -1,23 +1,16 @@
-import type { ReviewState, ShowReview } from "../../../contracts/reviews.ts";
+import type { ShowReview } from "../../../contracts/reviews.ts";
 import type { ReviewRow } from "./reviews.repository.ts";
+import type { VideoIdentity } from "./video-identity.ts";
 
-/**
- * A show's state, worked out from its review row and its newest finished video. Approval names
- * the video staff watched, so a newer video of an approved show is waiting again without anyone
- * having to remember to reset it.
- */
-export function reviewStateOf(isDraft: boolean, currentVideoId: number | null, review: ReviewRow | null | undefined): ReviewState {
-  if (!review) return currentVideoId !== null && !isDraft ? "video_ready" : "draft";
-  if (review.status === "approved" && currentVideoId !== review.approvedRenderJobId) return "waiting";
-  return review.status;
-}
-
-export function toShowReview(showId: number, isDraft: boolean, currentVideoId: number | null, review: ReviewRow | null | undefined): ShowReview {
+/** What the camper and staff read of a show's review: its row and which video is which (video-identity.ts). */
+export function toShowReview(showId: number, identity: VideoIdentity, review: ReviewRow | null | undefined): ShowReview {
   return {
     showId,
-    state: reviewStateOf(isDraft, currentVideoId, review),
-    currentRenderJobId: currentVideoId,
-    approvedRenderJobId: review?.approvedRenderJobId ?? null,
+    state: identity.state,
+    currentRenderJobId: identity.currentRenderJobId,
+    sentRenderJobId: identity.sentRenderJobId,
+    approvedRenderJobId: identity.approvedRenderJobId,
+    changedSinceSent: identity.changedSinceSent,
     camperMessage: review?.camperMessage ?? null,
     staffNote: review?.staffNote ?? null,
     submittedAt: review?.submittedAt.toISOString() ?? null,

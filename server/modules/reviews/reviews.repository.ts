@@ -11,17 +11,18 @@ const r = schema.showReviews;
 const shows = schema.recordings;
 const jobs = schema.renderJobs;
 
-/** The newest finished render of the show in the surrounding query: its final video. */
-const currentVideoId = sql<number | null>`(SELECT max(${jobs.id}) FROM ${jobs} WHERE ${jobs.showId} = ${shows.id} AND ${jobs.status} = 'done')`;
+/** Whether the show in the surrounding query has any finished render (else it has no current video to look for). */
+const hasVideo = sql<boolean>`EXISTS (SELECT 1 FROM ${jobs} WHERE ${jobs.showId} = ${shows.id} AND ${jobs.status} = 'done')`;
 
 /** Escapes LIKE wildcards so a search for "100%" means those characters. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-export interface ShowWithReview {
+/** A show with its review row, as stored; `ShowVideos` adds which video is which. */
+export interface ShowReviewRow {
   show: ShowRow;
   camperUsername: string;
   review: ReviewRow | null;
-  currentVideoId: number | null;
+  hasVideo: boolean;
 }
 
 export class ReviewsRepository {
@@ -32,10 +33,10 @@ export class ReviewsRepository {
     return row;
   }
 
-  /** The show (any owner's: callers scope it) with its review and newest finished video. */
-  async showWithReview(showId: number): Promise<ShowWithReview | undefined> {
+  /** The show (any owner's: callers scope it) with its review. */
+  async showWithReview(showId: number): Promise<ShowReviewRow | undefined> {
     const [row] = await this.db
-      .select({ show: shows, camperUsername: schema.users.username, review: r, currentVideoId })
+      .select({ show: shows, camperUsername: schema.users.username, review: r, hasVideo })
       .from(shows)
       .innerJoin(schema.users, eq(schema.users.id, shows.userId))
       .leftJoin(r, eq(r.showId, shows.id))
@@ -44,10 +45,10 @@ export class ReviewsRepository {
   }
 
   /** Every camper's shows (staff's own test shows left out), most recently changed first. */
-  async listCamperShows(search: string | undefined, limit: number): Promise<ShowWithReview[]> {
+  async listCamperShows(search: string | undefined, limit: number): Promise<ShowReviewRow[]> {
     const matches = search ? or(ilike(shows.title, likePattern(search)), ilike(schema.users.username, likePattern(search))) : undefined;
     return this.db
-      .select({ show: shows, camperUsername: schema.users.username, review: r, currentVideoId })
+      .select({ show: shows, camperUsername: schema.users.username, review: r, hasVideo })
       .from(shows)
       .innerJoin(schema.users, eq(schema.users.id, shows.userId))
       .leftJoin(r, eq(r.showId, shows.id))
@@ -61,15 +62,33 @@ export class ReviewsRepository {
     return row;
   }
 
-  /** Submits (or submits again) the show's video; a staff note from before stays until the next decision. */
-  async submit(showId: number, userId: number, renderJobId: number, message: string | null, personalDetails: PersonalDetailsCheck): Promise<ReviewRow> {
+  /** The newest finished render of the show with this fingerprint. */
+  async doneRenderWithFingerprint(showId: number, fingerprint: string): Promise<RenderRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.showId, showId), eq(jobs.fingerprint, fingerprint), eq(jobs.status, "done")))
+      .orderBy(desc(jobs.id))
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Sends (or sends again) the show's video, pinning that render and its fingerprint; the check stored is
+   * the one of that render. A staff note from before stays until the next decision.
+   */
+  async submit(
+    showId: number,
+    userId: number,
+    sent: { renderJobId: number; fingerprint: string },
+    message: string | null,
+    personalDetails: PersonalDetailsCheck,
+  ): Promise<ReviewRow> {
+    const values = { status: "waiting" as const, renderJobId: sent.renderJobId, sentFingerprint: sent.fingerprint, camperMessage: message, personalDetails };
     const [row] = await this.db
       .insert(r)
-      .values({ showId, userId, status: "waiting", renderJobId, camperMessage: message, personalDetails })
-      .onConflictDoUpdate({
-        target: r.showId,
-        set: { status: "waiting", renderJobId, camperMessage: message, personalDetails, submittedAt: sql`now()` },
-      })
+      .values({ showId, userId, ...values })
+      .onConflictDoUpdate({ target: r.showId, set: { ...values, submittedAt: sql`now()` } })
       .returning();
     return row!;
   }
@@ -86,7 +105,11 @@ export class ReviewsRepository {
         staffNote: decision.staffNote,
         decidedBy: decision.decidedBy,
         decidedAt: sql`now()`,
-        ...(decision.status === "approved" ? { approvedRenderJobId: decision.renderJobId } : {}),
+        // Changes asked on the approved video itself take the approval back: its links stop playing it.
+        approvedRenderJobId:
+          decision.status === "approved"
+            ? decision.renderJobId
+            : sql`CASE WHEN ${r.approvedRenderJobId} = ${decision.renderJobId} THEN NULL ELSE ${r.approvedRenderJobId} END`,
       })
       .where(eq(r.showId, showId))
       .returning();

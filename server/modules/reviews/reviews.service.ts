@@ -14,8 +14,10 @@ import { toShow } from "../shows/shows.repository.ts";
 import { personalDetailsCheckSchema, type PersonalDetailsCheck } from "../../../contracts/personal-details.ts";
 import type { PersonalDetailsService } from "../personal-details/personal-details.service.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
-import { reviewStateOf, toShowReview } from "./review-state.ts";
-import type { RenderRow, ReviewsRepository, ShowWithReview } from "./reviews.repository.ts";
+import { toShowReview } from "./review-state.ts";
+import type { RenderRow } from "./reviews.repository.ts";
+import type { ShowVideos, ShowWithReview } from "./show-videos.ts";
+import { decisionRefusal, videoToSend } from "./video-identity.ts";
 
 /** A staff member's viewings of one video closer together than this are one audit entry. */
 const WATCH_AUDIT_MINUTES = 10;
@@ -26,7 +28,7 @@ export const staffCaptionsUrl = (renderId: number) => `/api/staff/renders/${rend
 /** Campers submit finished videos; staff watch, approve or ask for changes; every staff step is logged. */
 export class ReviewsService {
   constructor(
-    private readonly reviews: ReviewsRepository,
+    private readonly videos: ShowVideos,
     readonly audit: AuditLog,
     private readonly personalDetails: PersonalDetailsService,
   ) {}
@@ -34,28 +36,39 @@ export class ReviewsService {
   /** The owner's view of their show's review; another camper's show is a 404 like any other. */
   async forOwner(userId: number, showId: number): Promise<ShowReview> {
     const found = await this.owned(userId, showId);
-    return toShowReview(showId, found.show.isDraft, found.currentVideoId, found.review);
+    return toShowReview(showId, found.identity, found.review);
   }
 
   async submit(userId: number, showId: number, message: string | undefined): Promise<ShowReview> {
     const found = await this.owned(userId, showId);
-    if (found.currentVideoId === null) throw badRequest(REVIEW_MESSAGES.needsVideo);
-    // Nothing personal goes to review unfixed or unkept; staff see what was flagged and kept.
-    const check = await this.personalDetails.assertResolved(found);
-    const review = await this.reviews.submit(showId, userId, found.currentVideoId, message ? message : null, check);
-    return toShowReview(showId, found.show.isDraft, found.currentVideoId, review);
+    const sent = await this.send(found, message ? message : null);
+    const after = await this.videos.find(showId);
+    return toShowReview(showId, after!.identity, sent);
+  }
+
+  /**
+   * Pins the camper's current video for review with the personal-details check of exactly that render
+   * (its script and captions): nothing personal goes to review unfixed or unkept, and staff see what
+   * was flagged and kept in the video they watch.
+   */
+  async send(found: ShowWithReview, message: string | null) {
+    const video = videoToSend(found.facts);
+    if ("refused" in video) throw badRequest(REVIEW_MESSAGES.needsVideo);
+    const check = await this.personalDetails.assertResolved(found, found.current);
+    return this.videos.reviews.submit(found.show.id, found.show.userId, video, message, check);
   }
 
   async listForStaff(query: StaffShowsQuery): Promise<StaffShowItem[]> {
     // A camp has at most a few hundred shows: the state is worked out here, then filtered.
-    const rows = await this.reviews.listCamperShows(query.q || undefined, REVIEW_LIMITS.listMax);
+    const rows = await this.videos.listCamperShows(query.q || undefined, REVIEW_LIMITS.listMax);
     return rows
       .map((row) => ({
         showId: row.show.id,
         title: row.show.title,
         camperId: row.show.userId,
         camperUsername: row.camperUsername,
-        state: reviewStateOf(row.show.isDraft, row.currentVideoId, row.review),
+        state: row.identity.state,
+        changedSinceSent: row.identity.changedSinceSent,
         updatedAt: row.show.updatedAt.toISOString(),
         submittedAt: row.review?.submittedAt.toISOString() ?? null,
       }))
@@ -65,15 +78,18 @@ export class ReviewsService {
   async detailForStaff(staff: PublicUser, showId: number): Promise<StaffShowDetail> {
     const found = await this.camperShow(showId);
     await this.audit.record(staff, "opened_show", { camperUserId: found.show.userId, showId });
-    const video = found.currentVideoId === null ? undefined : await this.reviews.render(found.currentVideoId);
+    // Staff watch the video the camper sent, never a newer one made since.
+    const video = await this.videos.render(found.identity.reviewedRenderJobId);
     return {
       show: toShow(found.show),
       camper: { id: found.show.userId, username: found.camperUsername },
-      review: toShowReview(showId, found.show.isDraft, found.currentVideoId, found.review),
+      review: toShowReview(showId, found.identity, found.review),
       personalDetails: submittedCheck(found.review?.personalDetails),
       video: video
         ? {
             renderJobId: video.id,
+            durationSeconds: video.durationSeconds,
+            narration: video.narration,
             videoFormat: found.show.videoFormat,
             mediaUrl: staffMediaUrl(video.id),
             captionsUrl: video.captionsKey ? staffCaptionsUrl(video.id) : null,
@@ -84,19 +100,21 @@ export class ReviewsService {
 
   async decide(staff: PublicUser, showId: number, body: StaffDecisionBody): Promise<ShowReview> {
     const found = await this.camperShow(showId);
-    if (!found.review) throw refusal(REVIEW_MESSAGES.notSubmitted, "not_submitted");
-    if (found.currentVideoId !== body.renderJobId) throw refusal(REVIEW_MESSAGES.videoChanged, "video_changed");
-    // Approval opens sharing: refused, naming each phrase, while one is neither fixed nor kept.
-    if (body.decision === "approve") await this.personalDetails.assertResolved(found, "staff");
+    // Approval names the sent video: an older page, or any other render id, is refused.
+    const refused = decisionRefusal(found.facts, body.renderJobId);
+    if (refused) throw refusal(REVIEW_MESSAGES[refused], refused === "notSubmitted" ? "not_submitted" : "video_changed");
+    // Approval opens sharing: refused, naming each phrase, while one in the sent video is neither fixed nor kept.
+    if (body.decision === "approve") await this.personalDetails.assertResolved(found, await this.videos.render(body.renderJobId), "staff");
     const status = body.decision === "approve" ? "approved" : "changes_requested";
     const note = body.note ? body.note : null;
-    const review = await this.reviews.decide(showId, { status, renderJobId: body.renderJobId, staffNote: note, decidedBy: staff.id });
+    const review = await this.videos.reviews.decide(showId, { status, renderJobId: body.renderJobId, staffNote: note, decidedBy: staff.id });
     await this.audit.record(staff, status === "approved" ? "approved" : "requested_changes", {
       camperUserId: found.show.userId,
       showId,
       detail: note,
     });
-    return toShowReview(showId, found.show.isDraft, found.currentVideoId, review);
+    const after = await this.videos.find(showId);
+    return toShowReview(showId, after!.identity, review);
   }
 
   /**
@@ -115,20 +133,20 @@ export class ReviewsService {
 
   /** A finished render of a camper's show, for staff to watch. */
   async renderForStaff(renderId: number): Promise<RenderRow> {
-    const row = await this.reviews.render(renderId);
+    const row = await this.videos.reviews.render(renderId);
     if (!row || row.status !== "done" || !row.outputKey) throw notFound(REVIEW_MESSAGES.renderNotFound);
     return row;
   }
 
   private async owned(userId: number, showId: number): Promise<ShowWithReview> {
-    const found = await this.reviews.showWithReview(showId);
+    const found = await this.videos.find(showId);
     if (!found || found.show.userId !== userId) throw notFound(SHOW_MESSAGES.notFound);
     return found;
   }
 
   /** Staff may read every show (they still never change one). */
   private async camperShow(showId: number): Promise<ShowWithReview> {
-    const found = await this.reviews.showWithReview(showId);
+    const found = await this.videos.find(showId);
     if (!found) throw notFound(SHOW_MESSAGES.notFound);
     return found;
   }

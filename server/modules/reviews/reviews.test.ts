@@ -66,7 +66,7 @@ describe("staff accounts", () => {
 });
 
 describe("review", () => {
-  it("takes a show from video ready through changes requested to approved, and back to waiting when the video changes", async () => {
+  it("takes a show from video ready through changes requested to approved, and says when the video changed since", async () => {
     const camper = await registerCamper(app, { username: "maya_films" });
     const other = await registerCamper(app);
     const staff = await registerStaff(app);
@@ -86,7 +86,7 @@ describe("review", () => {
 
     const submitted = await call<ShowReview>(camper, "POST", `/api/recordings/${show.id}/review`, { message: "  My first one!  " });
     expect(submitted.status).toBe(200);
-    expect(submitted.body).toMatchObject({ state: "waiting", camperMessage: "My first one!", currentRenderJobId: video.id });
+    expect(submitted.body).toMatchObject({ state: "waiting", camperMessage: "My first one!", currentRenderJobId: video.id, sentRenderJobId: video.id });
 
     // The staff list: every camper's show with its state, filters and search.
     const all = (await call<StaffShowItem[]>(staff, "GET", "/api/staff/shows")).body;
@@ -147,15 +147,17 @@ describe("review", () => {
     const approved = await call<ShowReview>(staff, "POST", `/api/staff/shows/${show.id}/review`, { decision: "approve", renderJobId: fixed.id });
     expect(approved.body).toMatchObject({ state: "approved", approvedRenderJobId: fixed.id });
 
-    // A changed video after approval goes back to waiting, by itself.
+    // A video made after approval: still approved (links play the approved one), changed since it was sent.
     await call(camper, "PATCH", `/api/recordings/${show.id}`, { narration: "We paddled to the island at dawn." });
     const changed = await renderFinalVideo(app, camper, show.id, { captions: true });
     expect((await call<ShowReview>(camper, "GET", `/api/recordings/${show.id}/review`)).body).toMatchObject({
-      state: "waiting",
+      state: "approved",
+      changedSinceSent: true,
       currentRenderJobId: changed.id,
+      sentRenderJobId: fixed.id,
       approvedRenderJobId: fixed.id,
     });
-    expect((await call<StaffShowItem[]>(staff, "GET", "/api/staff/shows?state=waiting")).body.map((s) => s.showId)).toEqual([show.id]);
+    expect((await call<StaffShowItem[]>(staff, "GET", "/api/staff/shows?state=approved")).body).toMatchObject([{ showId: show.id, changedSinceSent: true }]);
 
     // Every staff action is in the audit log, newest first, with who and what.
     const audit = (await call<AuditEntry[]>(staff, "GET", "/api/staff/audit")).body;

@@ -11,8 +11,9 @@ import {
   type ShowShares,
 } from "../../../contracts/shares.ts";
 import { notFound, refusal } from "../../http/errors.ts";
-import { reviewStateOf } from "../reviews/review-state.ts";
-import type { RenderRow, ReviewsRepository, ShowWithReview } from "../reviews/reviews.repository.ts";
+import type { RenderRow } from "../reviews/reviews.repository.ts";
+import type { ShowVideos, ShowWithReview } from "../reviews/show-videos.ts";
+import { sendsBeforeSharing, sharedVideo } from "../reviews/video-identity.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
 import type { ShareRow, SharesRepository } from "./shares.repository.ts";
 
@@ -30,18 +31,22 @@ export type ShareLookup =
   | { kind: "paused" };
 
 /**
- * Private share links (decision 018). A link names a show, not a video: each watch plays the show's
- * approved video (its newest finished one when REQUIRE_STAFF_REVIEW=false), so a video changed after
- * approval is not shown until staff approve it again.
+ * Private share links (decisions 018 and 026a). A link names a show, not a video: each watch plays the
+ * show's approved video (its sent one when REQUIRE_STAFF_REVIEW=false), so a video made after approval
+ * is not shown until it is sent and approved; the approved one keeps playing meanwhile.
  */
 export class SharesService {
   constructor(
     private readonly shares: SharesRepository,
-    private readonly reviews: ReviewsRepository,
+    private readonly videos: ShowVideos,
     private readonly audit: AuditLog,
     private readonly reviewRequired: boolean,
-    /** The personal-details check: a show with a flagged phrase neither fixed nor kept is not shared. */
-    private readonly personalDetails: { assertResolved(found: ShowWithReview, by?: "camper" | "staff"): Promise<unknown> },
+    /** The personal-details check of the video a link plays: a flagged phrase neither fixed nor kept holds it. */
+    private readonly personalDetails: {
+      assertResolved(found: ShowWithReview, render: RenderRow | null | undefined, by?: "camper" | "staff"): Promise<unknown>;
+    },
+    /** Sends the camper's current video (pinning it with its check): without staff review, before a link is made. */
+    private readonly send: (found: ShowWithReview) => Promise<unknown>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -84,9 +89,9 @@ export class SharesService {
     if (!TOKEN_PATTERN.test(token)) return { kind: "ended" };
     const share = await this.shares.findByTokenHash(hashToken(token));
     if (!share || this.stateOf(share) !== "active") return { kind: "ended" };
-    const found = await this.reviews.showWithReview(share.showId);
+    const found = await this.videos.find(share.showId);
     const videoId = found ? this.playableVideoId(found) : null;
-    const video = videoId === null ? undefined : await this.reviews.render(videoId);
+    const video = await this.videos.render(videoId);
     if (!found || !video || video.status !== "done" || !video.outputKey) return { kind: "paused" };
     return { kind: "live", share, title: found.show.title, video };
   }
@@ -97,15 +102,15 @@ export class SharesService {
 
   /** The video a link plays now, or null when the show may not be shared at the moment. */
   private playableVideoId(found: ShowWithReview): number | null {
-    if (found.currentVideoId === null || found.show.isDraft) return null;
-    if (!this.reviewRequired) return found.currentVideoId;
-    const state = reviewStateOf(found.show.isDraft, found.currentVideoId, found.review);
-    return state === "approved" ? found.review!.approvedRenderJobId : null;
+    const shared = sharedVideo(found.facts, this.reviewRequired);
+    return "refused" in shared ? null : shared.renderJobId;
   }
 
   private whyNot(found: ShowWithReview): string | null {
-    if (this.playableVideoId(found) !== null) return null;
-    return found.currentVideoId === null || found.show.isDraft ? SHARE_MESSAGES.needsVideo : SHARE_MESSAGES.needsApproval;
+    // Without review, a link can be made of the current video: making it sends that video first.
+    if (sendsBeforeSharing(found.facts, this.reviewRequired)) return null;
+    const shared = sharedVideo(found.facts, this.reviewRequired);
+    return "refused" in shared ? SHARE_MESSAGES[shared.refused] : null;
   }
 
   private async listFor(found: ShowWithReview): Promise<ShowShares> {
@@ -117,8 +122,14 @@ export class SharesService {
   private async create(by: PublicUser, found: ShowWithReview, days: ShareDays | undefined): Promise<CreatedShare> {
     const reason = this.whyNot(found);
     if (reason) throw refusal(reason, reason === SHARE_MESSAGES.needsVideo ? "needs_video" : "needs_approval");
-    // Checked again at sharing, not only at submission: without staff review nothing else checks it.
-    await this.personalDetails.assertResolved(found, by.role === "staff" ? "staff" : "camper");
+    if (sendsBeforeSharing(found.facts, this.reviewRequired)) {
+      await this.send(found);
+      found = (await this.videos.find(found.show.id))!;
+    }
+    // The check of exactly the video the link plays, again at sharing (a phrase kept may be taken back);
+    // a newer render that is not shared never holds the link.
+    const playing = this.playableVideoId(found);
+    await this.personalDetails.assertResolved(found, await this.videos.render(playing), by.role === "staff" ? "staff" : "camper");
     const token = randomBytes(TOKEN_BYTES).toString("base64url");
     const share = await this.shares.create({
       showId: found.show.id,
@@ -149,13 +160,13 @@ export class SharesService {
   }
 
   private async owned(userId: number, showId: number): Promise<ShowWithReview> {
-    const found = await this.reviews.showWithReview(showId);
+    const found = await this.videos.find(showId);
     if (!found || found.show.userId !== userId) throw notFound(SHOW_MESSAGES.notFound);
     return found;
   }
 
   private async anyShow(showId: number): Promise<ShowWithReview> {
-    const found = await this.reviews.showWithReview(showId);
+    const found = await this.videos.find(showId);
     if (!found) throw notFound(SHOW_MESSAGES.notFound);
     return found;
   }

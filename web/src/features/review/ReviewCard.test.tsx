@@ -15,7 +15,7 @@ afterEach(() => {
 const script = "We paddled to the island. Call me at 555-123-4567 after camp!";
 const captions = "We paddled to the island. Call me at 555-123-4567 after camp!";
 const at = script.indexOf("555");
-const review: ShowReview = { showId: 4, state: "video_ready", currentRenderJobId: 12, approvedRenderJobId: null, camperMessage: null, staffNote: null, submittedAt: null, decidedAt: null };
+const review: ShowReview = { showId: 4, state: "video_ready", currentRenderJobId: 12, sentRenderJobId: null, approvedRenderJobId: null, changedSinceSent: false, camperMessage: null, staffNote: null, submittedAt: null, decidedAt: null };
 
 function check(kept: boolean): PersonalDetailsCheck {
   return {
@@ -115,4 +115,30 @@ describe("camp review card: the personal-details check", () => {
     expect(await screen.findByRole("button", { name: "Send for review" }, { timeout: 10_000 })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("list", { name: "Possible personal details" })).toBeNull());
   });
+
+  it("says when the video changed since it was sent, what the links play meanwhile, and offers to send the new one", async () => {
+    let state: ShowReview = { ...review, state: "approved", currentRenderJobId: 15, sentRenderJobId: 12, approvedRenderJobId: 12, changedSinceSent: true };
+    const { calls } = mockFetch({
+      user: buildUser(),
+      handler: ({ url, method }) => {
+        if (url.pathname === "/api/recordings/4/review" && method === "GET") return json(state);
+        if (url.pathname === "/api/recordings/4/personal-details") return json({ ...check(true), findings: [], unresolved: 0 });
+        if (url.pathname === "/api/recordings/4/review" && method === "POST") {
+          state = { ...state, state: "waiting", sentRenderJobId: 15, changedSinceSent: false };
+          return json(state);
+        }
+        return undefined;
+      },
+    });
+    renderAt("/shows/4", <ReviewCard showId={4} />);
+    const notice = await screen.findByTestId("changed-since-sent", {}, { timeout: 10_000 });
+    expect(notice.getAttribute("role")).toBe("status");
+    expect(within(notice).getByText("Changed since it was sent")).toBeTruthy();
+    expect(within(notice).getByText(/share links keep playing the approved video/)).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Send for review" }));
+    await waitFor(() => expect(calls.some((c) => c.method === "POST" && c.url.pathname === "/api/recordings/4/review")).toBe(true), { timeout: 10_000 });
+    // Sent: nothing changed since, and nothing more to send until the camper makes another video.
+    await waitFor(() => expect(screen.queryByTestId("changed-since-sent")).toBeNull(), { timeout: 10_000 });
+    expect(screen.queryByRole("button", { name: /send/i })).toBeNull();
+  }, 60_000);
 });

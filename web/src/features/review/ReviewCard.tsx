@@ -2,7 +2,7 @@ import { Send } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { PERSONAL_DETAIL_MESSAGES } from "../../../../contracts/personal-details.ts";
-import { REVIEW_LIMITS } from "../../../../contracts/reviews.ts";
+import { REVIEW_LIMITS, REVIEW_MESSAGES, type ShowReview } from "../../../../contracts/reviews.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
@@ -21,6 +21,24 @@ const EXPLANATIONS = {
   changes_requested: "Camp staff asked for a change. Make a new video, then send it again.",
 } as const;
 
+/** The camper may send their current video: a first time, after a change was asked, or once it changed since it was sent. */
+function maySend(review: ShowReview | undefined): boolean {
+  if (!review) return false;
+  if (review.state === "video_ready" || review.state === "changes_requested") return true;
+  return (review.state === "waiting" || review.state === "approved") && review.changedSinceSent;
+}
+
+/** Says that the camper's newest video is not the one staff watch (or approved), and what the links play. */
+export function ChangedSinceSent({ review }: { review: ShowReview }) {
+  if (!review.changedSinceSent) return null;
+  return (
+    <div role="status" className="rounded-md border border-amber-400 bg-amber-50 p-4" data-testid="changed-since-sent">
+      <p className="font-semibold text-amber-950">{REVIEW_MESSAGES.changedSinceSent}</p>
+      <p className="text-amber-950">{review.state === "approved" ? REVIEW_MESSAGES.changedSinceApprovedCamper : REVIEW_MESSAGES.changedSinceSentCamper}</p>
+    </div>
+  );
+}
+
 /** The camper's side of review: where the show stands, staff's note, and sending the video. */
 export function ReviewCard({ showId }: { showId: number }) {
   const { data: review, error } = useShowReview(showId);
@@ -30,7 +48,7 @@ export function ReviewCard({ showId }: { showId: number }) {
   const messageId = useId();
   const refusalId = useId();
   const queryClient = useQueryClient();
-  const canSubmit = !!review && (review.state === "video_ready" || review.state === "changes_requested" || review.state === "waiting");
+  const canSubmit = maySend(review);
   const { data: checked, error: checkError } = usePersonalDetails(showId, canSubmit);
   const keep = useKeepPersonalDetail(showId);
   // A refusal names the findings that held the video back: those are what to fix, until the next change.
@@ -67,6 +85,7 @@ export function ReviewCard({ showId }: { showId: number }) {
       </CardHeader>
       <CardContent className="grid gap-4">
         {error && <p role="alert" className="text-red-800">{errorMessage(error)}</p>}
+        {review && <ChangedSinceSent review={review} />}
         {review?.staffNote && review.state === "changes_requested" && (
           <div className="rounded-md border border-red-300 bg-red-50 p-4">
             <p className="font-semibold text-red-900">Note from camp staff</p>

@@ -85,17 +85,27 @@ describe("share card", () => {
     const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
     expect(results.violations.map((v) => v.id)).toEqual([]);
 
-    // Revoking the new link ends it and takes its card away; only active links can be revoked.
+    // Revoking asks first; "Keep the link" changes nothing and gives focus back to the button.
     const revokeButtons = await screen.findAllByRole("button", { name: /^Revoke the link made/ });
     expect(revokeButtons).toHaveLength(2);
     await userEvent.click(revokeButtons[0]!);
+    const dialog = await screen.findByRole("alertdialog", { name: "Turn this link off?" });
+    expect(within(dialog).getByText(/will see "This video is no longer shared"/)).toBeTruthy();
+    expect((await axe.run(dialog, { rules: { "color-contrast": { enabled: false } } })).violations.map((v) => v.id)).toEqual([]);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Keep the link" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(revokeButtons[0]));
+    // Confirmed with the keyboard: the new link ends and its card goes away; only active links can be revoked.
+    await userEvent.keyboard("{Enter}");
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Turn the link off" }));
     await waitFor(() => expect(calls.some((c) => c.method === "DELETE" && c.url.pathname === "/api/shares/5")).toBe(true));
     await waitFor(() => expect(screen.queryByTestId("share-print-card")).toBeNull());
     await waitFor(() => expect(screen.getAllByRole("button", { name: /^Revoke the link made/ })).toHaveLength(1));
     expect(screen.getByText("Revoked")).toBeTruthy();
-  });
+  }, 20_000);
 
-  it("uses the staff routes on the staff page", async () => {
+  it("shows staff the links read-only, with no way to make one, and revokes through the staff routes after confirming", async () => {
     const { calls } = mockFetch({
       user: buildUser({ role: "staff" }),
       handler: ({ method, url }) => {
@@ -106,7 +116,13 @@ describe("share card", () => {
     });
     renderAt("/staff/shows/4", <ShareCard actor="staff" showId={4} title="Lake Day" />);
     expect(await screen.findByText("2 views")).toBeTruthy();
+    // Not the camper's card: no "Share with family", no link to make.
+    expect(screen.getByRole("heading", { name: "Family share links" })).toBeTruthy();
+    expect(screen.queryByText("Share with family")).toBeNull();
+    expect(screen.queryByRole("button", { name: /make a share link/i })).toBeNull();
     await userEvent.click(screen.getByRole("button", { name: /^Revoke the link made/ }));
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Turn the link off" }));
     await waitFor(() => expect(calls.some((c) => c.method === "DELETE" && c.url.pathname === "/api/staff/shares/8")).toBe(true));
     expect(calls.some((c) => c.url.pathname.startsWith("/api/recordings"))).toBe(false);
   });

@@ -2,6 +2,7 @@ import { Copy, Link2, Printer, XCircle } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { DEFAULT_SHARE_DAYS, SHARE_DAYS, type CreatedShare, type ShareDays, type ShareLink } from "../../../../contracts/shares.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { errorMessage } from "../../lib/api.ts";
@@ -52,9 +53,41 @@ function PrintableLink({ created, title }: { created: CreatedShare; title: strin
   );
 }
 
+/** Turning a link off cannot be undone (whoever has it sees "no longer shared"): it is confirmed first. */
+function RevokeButton({ link, busy, onRevoke }: { link: ShareLink; busy: boolean; onRevoke: (link: ShareLink) => Promise<unknown> }) {
+  const made = dateOf(link.createdAt);
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button type="button" variant="outline" size="sm" busy={busy} aria-label={`Revoke the link made ${made}`}>
+          <XCircle aria-hidden="true" />
+          Revoke
+        </Button>
+      }
+      title="Turn this link off?"
+      description={`Anyone who has the link made ${made} will see "This video is no longer shared". You can't turn it back on, but you can make a new link.`}
+      confirmLabel="Turn the link off"
+      pendingLabel="Turning it off..."
+      cancelLabel="Keep the link"
+      onConfirm={() => onRevoke(link)}
+    />
+  );
+}
+
+const HEADINGS: Record<ShareActor, { title: string; description: string }> = {
+  camper: {
+    title: "Share with family",
+    description: "A private link anyone you give it to can watch, without an account. Your username is never shown.",
+  },
+  staff: {
+    title: "Family share links",
+    description: "The links to this show's approved video and how often each was opened. You can turn a link off; the camper makes the links.",
+  },
+};
+
 /**
- * Private share links of a show: make one (1, 7 or 30 days), print its card with a QR code, see how
- * often each link was opened and revoke it. Campers use it on their show, staff on the staff show page.
+ * Private share links of a show. Campers make one (1, 7 or 30 days), print its card with a QR code,
+ * see how often each link was opened and revoke it; staff see the same links and may revoke them.
  */
 export function ShareCard({ showId, title, actor = "camper" }: { showId: number; title: string; actor?: ShareActor }) {
   const { data, error } = useShowShares(actor, showId);
@@ -78,24 +111,26 @@ export function ShareCard({ showId, title, actor = "camper" }: { showId: number;
     );
   };
   const onRevoke = (link: ShareLink) =>
-    revoke.mutate(link.id, {
-      onSuccess: () => {
+    revoke.mutateAsync(link.id).then(
+      () => {
         if (created?.share.id === link.id) setCreated(null);
         toast({ title: "Link turned off" });
       },
-      onError: (err) => toast({ title: "Could not turn the link off", description: errorMessage(err), variant: "destructive" }),
-    });
+      (err: unknown) => toast({ title: "Could not turn the link off", description: errorMessage(err), variant: "destructive" }),
+    );
+  const heading = HEADINGS[actor];
 
   return (
     <Card as="section" aria-labelledby={headingId}>
       <CardHeader>
-        <CardTitle id={headingId}>Share with family</CardTitle>
-        <CardDescription>A private link anyone you give it to can watch, without an account. Your username is never shown.</CardDescription>
+        <CardTitle id={headingId}>{heading.title}</CardTitle>
+        <CardDescription>{heading.description}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         {error && <p role="alert" className="text-red-800">{errorMessage(error)}</p>}
-        {data && !data.canShare && <p className="text-slate-800">{data.reason}</p>}
-        {data?.canShare && (
+        {actor === "camper" && data && !data.canShare && <p className="text-slate-800">{data.reason}</p>}
+        {actor === "staff" && data && data.links.length === 0 && <p className="text-slate-800">No share links yet.</p>}
+        {actor === "camper" && data?.canShare && (
           <form onSubmit={onCreate} className="grid gap-3">
             <fieldset className="flex flex-wrap items-center gap-4">
               <legend className="mb-2 font-medium">The link works for</legend>
@@ -129,12 +164,7 @@ export function ShareCard({ showId, title, actor = "camper" }: { showId: number;
                     {" · "}
                     <span data-testid={`share-views-${link.id}`}>{link.views === 1 ? "1 view" : `${link.views} views`}</span>
                   </span>
-                  {link.state === "active" && (
-                    <Button type="button" variant="outline" size="sm" busy={revoke.isPending} onClick={() => onRevoke(link)} aria-label={`Revoke the link made ${dateOf(link.createdAt)}`}>
-                      <XCircle aria-hidden="true" />
-                      Revoke
-                    </Button>
-                  )}
+                  {link.state === "active" && <RevokeButton link={link} busy={revoke.isPending} onRevoke={onRevoke} />}
                 </li>
               ))}
             </ul>

@@ -16,7 +16,7 @@ afterEach(() => {
 
 const staff = buildUser({ id: 9, username: "coach_rivera", role: "staff" });
 const script = "We paddled to the island. Call 555-123-4567.";
-const review: ShowReview = { showId: 4, state: "waiting", currentRenderJobId: 12, approvedRenderJobId: null, camperMessage: null, staffNote: null, submittedAt: "2026-07-01T12:00:00.000Z", decidedAt: null };
+const review: ShowReview = { showId: 4, state: "waiting", currentRenderJobId: 12, sentRenderJobId: 12, approvedRenderJobId: null, changedSinceSent: false, camperMessage: null, staffNote: null, submittedAt: "2026-07-01T12:00:00.000Z", decidedAt: null };
 const finding: PersonalDetailFinding = {
   kind: "phone",
   phrase: "555-123-4567",
@@ -36,7 +36,7 @@ const detail: StaffShowDetail = {
   camper: { id: 1, username: "maya" },
   review,
   personalDetails: { showId: 4, texts: { title: "Canoe week", script, captions: script }, findings: [{ ...finding, kept: true }], unresolved: 0, aiChecked: false, checkedAt: "2026-07-01T12:00:00.000Z" },
-  video: { renderJobId: 12, videoFormat: "youtube", mediaUrl: "/api/staff/renders/12/media", captionsUrl: null },
+  video: { renderJobId: 12, videoFormat: "youtube", durationSeconds: 20, narration: script, mediaUrl: "/api/staff/renders/12/media", captionsUrl: null },
 };
 
 function renderStaffShow() {

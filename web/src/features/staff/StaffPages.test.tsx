@@ -18,11 +18,11 @@ afterEach(() => {
 const staff = buildUser({ id: 9, username: "coach_rivera", role: "staff" });
 
 function item(showId: number, overrides: Partial<StaffShowItem> = {}): StaffShowItem {
-  return { showId, title: `Show ${showId}`, camperId: 1, camperUsername: "maya", state: "waiting", updatedAt: "2026-07-01T12:00:00.000Z", submittedAt: null, ...overrides };
+  return { showId, title: `Show ${showId}`, camperId: 1, camperUsername: "maya", state: "waiting", changedSinceSent: false, updatedAt: "2026-07-01T12:00:00.000Z", submittedAt: null, ...overrides };
 }
 
 function review(overrides: Partial<ShowReview> = {}): ShowReview {
-  return { showId: 4, state: "waiting", currentRenderJobId: 12, approvedRenderJobId: null, camperMessage: "Ready!", staffNote: null, submittedAt: "2026-07-01T12:00:00.000Z", decidedAt: null, ...overrides };
+  return { showId: 4, state: "waiting", currentRenderJobId: 12, sentRenderJobId: 12, approvedRenderJobId: null, changedSinceSent: false, camperMessage: "Ready!", staffNote: null, submittedAt: "2026-07-01T12:00:00.000Z", decidedAt: null, ...overrides };
 }
 
 function renderStaff(path: string) {
@@ -48,7 +48,7 @@ describe("staff pages", () => {
       user: staff,
       handler: ({ url }) => {
         if (url.pathname !== "/api/staff/shows") return undefined;
-        if (url.searchParams.get("q") === "lake") return json([item(3, { title: "Lake day", state: "approved" })]);
+        if (url.searchParams.get("q") === "lake") return json([item(3, { title: "Lake day", state: "approved", changedSinceSent: true })]);
         return json(url.searchParams.get("state") === "waiting" ? [item(4, { title: "Canoe week" })] : [item(4, { title: "Canoe week" }), item(3, { title: "Lake day", state: "approved" })]);
       },
     });
@@ -61,6 +61,8 @@ describe("staff pages", () => {
     expect(await screen.findByRole("link", { name: "Lake day" })).toBeTruthy();
     await userEvent.type(screen.getByLabelText("Search title or camper"), "lake");
     await waitFor(() => expect(screen.queryByRole("link", { name: "Canoe week" })).toBeNull());
+    // The camper made a newer video since this one was approved.
+    expect(within(screen.getByRole("table")).getByText("Changed since it was sent")).toBeTruthy();
     expect(calls.some((c) => c.url.searchParams.get("q") === "lake" && !c.url.searchParams.has("state"))).toBe(true);
 
     const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
@@ -92,7 +94,14 @@ describe("staff pages", () => {
         aiChecked: false,
         checkedAt: "2026-07-01T12:00:00.000Z",
       },
-      video: { renderJobId: 12, videoFormat: "youtube", mediaUrl: "/api/staff/renders/12/media", captionsUrl: "/api/staff/renders/12/captions.vtt" },
+      video: {
+        renderJobId: 12,
+        videoFormat: "youtube",
+        durationSeconds: 21,
+        narration: "We paddled to the island.",
+        mediaUrl: "/api/staff/renders/12/media",
+        captionsUrl: "/api/staff/renders/12/captions.vtt",
+      },
     };
     const decisions: unknown[] = [];
     mockFetch({
@@ -119,8 +128,11 @@ describe("staff pages", () => {
     expect(flagged.getByText("555-123-4567").tagName).toBe("MARK");
     expect(flagged.getByText("Kept by the camper")).toBeTruthy();
     expect(screen.getByText(/flagged 1 phrase; 1 kept as OK to share/)).toBeTruthy();
-    // Staff can share and revoke too, once the video is approved.
-    expect(await screen.findByRole("region", { name: "Share with family" })).toBeTruthy();
+    // Staff see the links' state, not the camper's "Share with family" card.
+    expect(await screen.findByRole("region", { name: "Family share links" })).toBeTruthy();
+    expect(screen.queryByText("Share with family")).toBeNull();
+    expect(screen.queryByRole("button", { name: /make a share link/i })).toBeNull();
+    expect(screen.queryByTestId("changed-since-sent")).toBeNull();
 
     await userEvent.click(screen.getByRole("button", { name: "Request changes" }));
     expect((await screen.findByRole("alert")).textContent).toMatch(/Write a note/);
@@ -131,6 +143,34 @@ describe("staff pages", () => {
 
     const results = await axe.run(container, { rules: { "color-contrast": { enabled: false } } });
     expect(results.violations.map((v) => v.id)).toEqual([]);
+  });
+
+  it("show the video the camper sent with its own script, and say when the camper changed it since", async () => {
+    const detail: StaffShowDetail = {
+      show: buildShow(4, { title: "Canoe week", narration: "We paddled to the island at dawn." }),
+      camper: { id: 1, username: "maya" },
+      review: review({ state: "approved", currentRenderJobId: 15, approvedRenderJobId: 12, changedSinceSent: true }),
+      personalDetails: { showId: 4, texts: { title: "Canoe week", script: "We paddled to the island.", captions: "" }, findings: [], unresolved: 0, aiChecked: false, checkedAt: "2026-07-01T12:00:00.000Z" },
+      video: { renderJobId: 12, videoFormat: "youtube", durationSeconds: 21, narration: "We paddled to the island.", mediaUrl: "/api/staff/renders/12/media", captionsUrl: null },
+    };
+    mockFetch({
+      user: staff,
+      handler: ({ url }) => {
+        if (url.pathname === "/api/staff/shows/4") return json(detail);
+        if (url.pathname === "/api/staff/shows/4/shares") return json({ canShare: true, reason: null, links: [] });
+        return undefined;
+      },
+    });
+    const { container } = renderStaff("/staff/shows/4");
+    const notice = await screen.findByTestId("changed-since-sent");
+    expect(notice.getAttribute("role")).toBe("status");
+    expect(within(notice).getByText("Changed since it was sent")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "The video the camper sent" })).toBeTruthy();
+    expect(container.querySelector("video")!.getAttribute("src")).toBe("/api/staff/renders/12/media");
+    // The script of the video watched, not the camper's newer one.
+    expect(screen.getByText("We paddled to the island.")).toBeTruthy();
+    expect(screen.queryByText("We paddled to the island at dawn.")).toBeNull();
+    expect(screen.getByText(/changed the script since/)).toBeTruthy();
   });
 
   it("download a camper's data only after the password is typed again, then straight away for a few minutes", async () => {

@@ -1,7 +1,7 @@
 import { ArrowLeft, Check, MessageSquareWarning } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { Link, useParams } from "wouter";
-import { REVIEW_LIMITS, type StaffShowDetail } from "../../../../contracts/reviews.ts";
+import { REVIEW_LIMITS, REVIEW_MESSAGES, type StaffShowDetail } from "../../../../contracts/reviews.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
@@ -94,7 +94,24 @@ function CamperDataLink({ camper }: { camper: StaffShowDetail["camper"] }) {
   );
 }
 
-/** /staff/shows/:id: watch the final video with captions, read the script, decide. */
+/** The script of the video staff watch (what its voice and captions say), else the show's. */
+function ScriptCard({ detail }: { detail: StaffShowDetail }) {
+  const script = detail.video?.narration ?? detail.show.narration;
+  const differs = detail.video?.narration != null && detail.video.narration.trim() !== (detail.show.narration ?? "").trim();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Script</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2">
+        {differs && <p className="text-sm text-slate-700">The script of this video. The camper has changed the script since.</p>}
+        {script?.trim() ? <p className="whitespace-pre-wrap break-words leading-relaxed">{script}</p> : <p className="italic text-slate-700">No script yet</p>}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /staff/shows/:id: watch the video the camper sent with captions, read its check, decide on it. */
 export function StaffShowPage() {
   const { id } = useParams<{ id: string }>();
   const valid = isValidShowId(id);
@@ -137,9 +154,15 @@ export function StaffShowPage() {
           )}
           <Card>
             <CardHeader>
-              <CardTitle>Final video</CardTitle>
+              <CardTitle>{detail.review.sentRenderJobId !== null ? "The video the camper sent" : "Final video"}</CardTitle>
             </CardHeader>
-            <CardContent>
+            <CardContent className="grid gap-3">
+              {detail.review.changedSinceSent && (
+                <div role="status" className="rounded-md border border-amber-400 bg-amber-50 p-4" data-testid="changed-since-sent">
+                  <p className="font-semibold text-amber-950">{REVIEW_MESSAGES.changedSinceSent}</p>
+                  <p className="text-amber-950">{REVIEW_MESSAGES.changedSinceSentStaff}</p>
+                </div>
+              )}
               {detail.video ? (
                 <video controls preload="metadata" className="max-h-[70vh] w-full rounded-md bg-black" src={detail.video.mediaUrl} crossOrigin="use-credentials">
                   {detail.video.captionsUrl && <track kind="captions" srcLang="en" label="Captions" src={detail.video.captionsUrl} default />}
@@ -149,18 +172,7 @@ export function StaffShowPage() {
               )}
             </CardContent>
           </Card>
-          <Card>
-            <CardHeader>
-              <CardTitle>Script</CardTitle>
-            </CardHeader>
-            <CardContent>
-              {detail.show.narration?.trim() ? (
-                <p className="whitespace-pre-wrap break-words leading-relaxed">{detail.show.narration}</p>
-              ) : (
-                <p className="italic text-slate-700">No script yet</p>
-              )}
-            </CardContent>
-          </Card>
+          <ScriptCard detail={detail} />
           {detail.personalDetails && (
             <Card>
               <CardHeader>
@@ -203,6 +215,7 @@ export function StaffShowPage() {
               </CardContent>
             </Card>
           )}
+          {/* The links' state, read-only but for turning one off: making links is the camper's card. */}
           <ShareCard actor="staff" showId={detail.show.id} title={detail.show.title} />
         </>
       )}

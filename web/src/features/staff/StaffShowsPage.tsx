@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { RetentionPanel } from "./RetentionPanel.tsx";
 import { Link } from "wouter";
-import { REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "../../../../contracts/reviews.ts";
+import { REVIEW_MESSAGES, REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "../../../../contracts/reviews.ts";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { usePageTitle } from "../../app/page-title.ts";
@@ -70,6 +70,7 @@ export function StaffShowsPage() {
                   <td className="py-2 pr-4">{show.camperUsername}</td>
                   <td className="py-2 pr-4">
                     <ReviewStateBadge state={show.state} />
+                    {show.changedSinceSent && <span className="ml-2 text-sm text-amber-900">{REVIEW_MESSAGES.changedSinceSent}</span>}
                   </td>
                   <td className="py-2">
                     <time dateTime={show.updatedAt}>{formatShowDateTime(show.updatedAt)}</time>

@@ -1,0 +1,60 @@
+import type { RenderRow, ReviewsRepository, ShowReviewRow } from "./reviews.repository.ts";
+import { videoIdentity, type VideoFacts, type VideoIdentity } from "./video-identity.ts";
+
+type ShowRow = ShowReviewRow["show"];
+
+/** A show with its review and the facts every route reads "the video" from (decision 026a). */
+export interface ShowWithReview extends ShowReviewRow {
+  /** The camper's current video: the done render of the show's current choices, clips and script. */
+  current: RenderRow | null;
+  facts: VideoFacts;
+  identity: VideoIdentity;
+}
+
+/**
+ * Loads shows with their video facts. The camper's current video is worked out by the same fingerprint
+ * that reuses renders (RendersService.currentFingerprint), so the show page, review, sharing and the
+ * personal-details check agree on it.
+ */
+export class ShowVideos {
+  constructor(
+    readonly reviews: ReviewsRepository,
+    private readonly fingerprintNow: (show: ShowRow) => Promise<string | null>,
+  ) {}
+
+  async find(showId: number): Promise<ShowWithReview | undefined> {
+    const row = await this.reviews.showWithReview(showId);
+    return row ? this.withVideos(row) : undefined;
+  }
+
+  /** Every camper's shows for staff (a camp's worth: one fingerprint each, worked out in turn). */
+  async listCamperShows(search: string | undefined, limit: number): Promise<ShowWithReview[]> {
+    const rows = await this.reviews.listCamperShows(search, limit);
+    const out: ShowWithReview[] = [];
+    for (const row of rows) out.push(await this.withVideos(row));
+    return out;
+  }
+
+  async render(id: number | null): Promise<RenderRow | undefined> {
+    return id === null ? undefined : this.reviews.render(id);
+  }
+
+  private async withVideos(row: ShowReviewRow): Promise<ShowWithReview> {
+    // Working out the fingerprint reads the show's clips: a show that never finished a render is spared it.
+    const fingerprint = row.hasVideo ? await this.fingerprintNow(row.show) : null;
+    const current = fingerprint === null ? null : ((await this.reviews.doneRenderWithFingerprint(row.show.id, fingerprint)) ?? null);
+    const facts: VideoFacts = {
+      isDraft: row.show.isDraft,
+      current: current ? { id: current.id, fingerprint: current.fingerprint } : null,
+      review: row.review
+        ? {
+            status: row.review.status,
+            renderJobId: row.review.renderJobId,
+            sentFingerprint: row.review.sentFingerprint,
+            approvedRenderJobId: row.review.approvedRenderJobId,
+          }
+        : null,
+    };
+    return { ...row, current, facts, identity: videoIdentity(facts) };
+  }
+}
