@@ -183,6 +183,7 @@ export const API_ROUTE_CASES: RouteCase[] = [
     expect: { signedOut: 401, owner: 200, otherUser: 404 },
   },
   { method: "GET", route: "/api/recordings/:id/shots", url: (w) => `/api/recordings/${w.showId}/shots`, expect: { signedOut: 401, owner: 200, otherUser: 404 } },
+  { method: "GET", route: "/api/recordings/:id/sections", url: (w) => `/api/recordings/${w.showId}/sections`, expect: { signedOut: 401, owner: 200, otherUser: 404 } },
   {
     method: "PATCH",
     route: "/api/recordings/:id/shots/:shotId",
