@@ -1,5 +1,5 @@
 import { CheckCircle2, Loader2, Scissors } from "lucide-react";
-import { useId, useRef } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { NoCaptionsNote } from "../../components/a11y/no-captions-note.tsx";
 import type { Clip } from "../../../../contracts/clips.ts";
 import { cn } from "../../lib/utils.ts";
@@ -24,7 +24,23 @@ interface Frame {
  * One clip of the show: its player (with the server's poster picture, playing only the kept part)
  * and its Start/End trim boxes. The clip's file is never changed; the show uses the kept part.
  */
-export function ClipSection({ clip, index, frame, script }: { clip: Clip; index: number; frame: Frame; script: string | null }) {
+export function ClipSection({
+  clip,
+  index,
+  frame,
+  script,
+  shotLabel = null,
+  children,
+}: {
+  clip: Clip;
+  index: number;
+  frame: Frame;
+  script: string | null;
+  /** "Shot 2, take 3" for a take (null for a clip recorded for no shot). */
+  shotLabel?: string | null;
+  /** The shot's other takes, folded under it. */
+  children?: ReactNode;
+}) {
   const trim = useClipTrim(clip);
   const { trackUrl, noCaptions, captionsNote } = useClipTrack(clip, script);
   const ids = { start: useId(), end: useId(), error: useId(), used: useId(), captions: useId() };
@@ -83,6 +99,11 @@ export function ClipSection({ clip, index, frame, script }: { clip: Clip; index:
           {formatClock(clip.durationSeconds)}
         </span>
       </p>
+      {shotLabel && (
+        <p data-testid="section-shot" className="text-sm text-slate-700">
+          {shotLabel}, in your video
+        </p>
+      )}
       {noCaptions && <NoCaptionsNote id={ids.captions} text={captionsNote} />}
       <fieldset className="grid min-w-0 gap-2 rounded-md border border-slate-200 p-2">
         <legend className="flex items-center gap-1.5 px-1 text-sm font-medium text-slate-800">
@@ -125,6 +146,7 @@ export function ClipSection({ clip, index, frame, script }: { clip: Clip; index:
           <TrimSaveNote state={trim.state} />
         </p>
       </fieldset>
+      {children}
     </li>
   );
 }
