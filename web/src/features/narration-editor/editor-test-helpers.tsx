@@ -211,9 +211,10 @@ export function serve({
       const content = (current.narration ?? "").trim().split(/\s+/).slice(0, length.wordsThatFit).join(" ");
       return json({ content, targetWordCount: length.wordsThatFit, clipsSeconds: length.clipsSeconds });
     }
-    if (call.path === `${base}/voice-over`) return voiceOver ? json(voiceOver) : json({ message: "No AI voice for this show yet" }, 404);
+    // None yet is an answer (null), as the server gives it.
+    if (call.path === `${base}/voice-over`) return json(voiceOver ?? null);
     if (call.path === "/api/voice/status") return json(buildVoiceStatus());
-    if (call.path === "/api/voice/sample") return json({ message: "No voice sample saved yet" }, 404);
+    if (call.path === "/api/voice/sample") return json(null);
     if (call.path === `${base}/clone-voice` && call.method === "POST") {
       return cloneVoice ? cloneVoice(call) : new Response(new Uint8Array([82, 73, 70, 70]), { status: 200, headers: { "Content-Type": "audio/wav" } });
     }
