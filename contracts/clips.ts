@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idParamsSchema, idQuerySchema, idSchema } from "./ids.ts";
-import { scriptCheckSchema } from "./shots.ts";
+import { scriptCheckSchema, takeSwitchSchema } from "./shots.ts";
 
 /**
  * Video clips and their resumable upload (issue: Recorder).
@@ -54,6 +54,12 @@ export const clipSchema = z.object({
   downloadUrl: z.string(),
 });
 export type Clip = z.infer<typeof clipSchema>;
+
+/** POST /api/clips/:id/script-check: the take with its check, and whether that made it its shot's chosen take. */
+export const checkedTakeSchema = clipSchema.extend({
+  takeSwitch: takeSwitchSchema.nullable(),
+});
+export type CheckedTake = z.infer<typeof checkedTakeSchema>;
 
 
 const trimSeconds = z.number({ error: "Trims are seconds into the clip" }).finite().min(0, "Trims are seconds into the clip").max(24 * 3600);

@@ -31,7 +31,19 @@ export type VideoFormatKey = (typeof VIDEO_FORMATS)[number]["key"];
 export const LONGEST_VIDEO_SECONDS: number = Math.max(...VIDEO_FORMATS.map((f) => f.maxDuration));
 export const DEFAULT_VIDEO_FORMAT: VideoFormatKey = "linkedin";
 
-export const LENGTH_SECONDS = { default: 120, min: 30, step: 30 } as const;
+/**
+ * A show's target length: any whole number of seconds from `min` to its format's longest. `step` is only
+ * the slider's (a typed 45 s stays 45 s).
+ */
+export const LENGTH_SECONDS = { default: 120, min: 30, step: 15 } as const;
+
+/** Said beside the length box when a typed length had to change (never silently). */
+export const LENGTH_MESSAGES = {
+  tooShort: (min: number) => `The shortest video is ${min} seconds, so the length is ${min} s.`,
+  tooLong: (format: string, max: string) => `${format} videos can be up to ${max}, so the length is ${max}.`,
+  wholeSeconds: (seconds: number) => `Lengths are whole seconds, so the length is ${seconds} s.`,
+  notANumber: "Type the length as a number of seconds.",
+} as const;
 
 /** Target word count for a narration of the given length: floor(duration / 60 * 100). */
 export function targetWordCount(durationSeconds: number): number {

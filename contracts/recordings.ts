@@ -73,8 +73,7 @@ export const lengthSecondsSchema = z
   .number({ error: "Length must be a number of seconds" })
   .int("Length must be a whole number of seconds")
   .min(30, "Length must be at least 30 seconds")
-  .max(600, "Length must be at most 600 seconds")
-  .refine((n) => n % 30 === 0, "Length must be a multiple of 30 seconds");
+  .max(600, "Length must be at most 600 seconds");
 
 const hasResponse = (responses: string[]) => responses.some((r) => r.trim().length > 0);
 

@@ -21,7 +21,9 @@ import { showIdParamsSchema } from "./recordings.ts";
  *
  * A take is a clip recorded for a shot: the tus upload's metadata carries `shotId` (base64, like
  * `showId`), and the clip joins the shot's show. A shot's first take becomes its chosen take; later
- * takes are chosen only when the camper says so. Clips without a shot (free recording) work as before.
+ * takes are chosen when the camper says so, or by themselves in one case: the chosen take's check found
+ * lines missed and the new take's check hears every line (the script check's answer then carries
+ * `takeSwitch`, and the camper can undo it with PATCH { chosenClipId: previousClipId }). Clips without a shot (free recording) work as before.
  * The finished video uses each shot's chosen take in shot order, then the show's free clips in order;
  * takes not chosen are left out (and stay until deleted).
  */
@@ -81,6 +83,14 @@ export const shotTakeSchema = z.object({
 });
 export type ShotTake = z.infer<typeof shotTakeSchema>;
 
+/** The take just checked is now its shot's chosen take, in place of `previousClipId` (which missed lines). */
+export const takeSwitchSchema = z.object({
+  shotId: z.number().int(),
+  clipId: z.number().int(),
+  previousClipId: z.number().int(),
+});
+export type TakeSwitch = z.infer<typeof takeSwitchSchema>;
+
 export const shotSchema = z.object({
   id: z.number().int(),
   /** 1-based place in the list. */
@@ -135,6 +145,10 @@ export const SHOT_MESSAGES = {
   clipHasNoShot: "This clip was not recorded for a shot, so there are no lines to check it against",
   shotGone: "That shot is gone: the script changed. Pick a shot from the list again.",
   checkUnavailable: "The script check isn't available on this camp's server, and this browser heard nothing to compare.",
+  /** Said when a take that says every line replaces a chosen take that missed some. */
+  takeSwitched: (shotNumber: number, takeNumber: number, previousNumber: number) =>
+    `Take ${takeNumber} says every line, so your video now uses it for shot ${shotNumber} instead of take ${previousNumber}.`,
+  takeSwitchUndone: (shotNumber: number, previousNumber: number) => `Shot ${shotNumber} uses take ${previousNumber} again.`,
   takeTooLong: (maxMinutes: number) =>
     `This take is longer than ${maxMinutes} minutes, the longest a video can be, so it can't be checked. Record the shot again in a shorter take.`,
 } as const;

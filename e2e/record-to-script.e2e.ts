@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core";
 import type { Clip } from "../contracts/clips.ts";
 import type { RenderJob, StoryLength } from "../contracts/renders.ts";
-import type { ShotList } from "../contracts/shots.ts";
+import { SHOT_MESSAGES, type ShotList } from "../contracts/shots.ts";
 import { resolveVideoTools } from "../server/media/video-tools.ts";
 import { buildCredentials } from "../testing/factories.ts";
 import { parseVtt } from "../testing/voice-timing.ts";
@@ -21,7 +21,9 @@ import { recordingReaches } from "./support/story.ts";
  * Issue 18's journey in Chromium with the fake camera and a spoken microphone: a camper opens the shot
  * list of her script, records shot 1 reading its lines (the check says every sentence was said),
  * records shot 2 while the microphone still reads shot 1 (the check says its lines were missed), comes
- * back with the right lines, records shot 2 again, uses the new take, and renders. The finished video
+ * back with the right lines and records shot 2 again: the new take, which says every line, is used by
+ * itself (announced, with an Undo, which the camper tries), and the camper renders. The editor then lists
+ * the chosen takes, the other take folded under its shot. The finished video
  * is the chosen takes in shot order: its length is theirs, and its captions (the clips' own sound)
  * follow shot 1's lines, then shot 2's.
  */
@@ -130,14 +132,25 @@ describe("record to the script", () => {
     await again.getByRole("button", { name: "Record shot 2" }).click();
     await recordTake(again, 2, Math.ceil(second.micSeconds * 2) + 1);
     expect(await saidPerSentence(again)).toEqual([true, true, true]);
-    // The new take is chosen only when the camper says so.
-    const before = await getJson<ShotList>(phone.request, `/api/recordings/${show.id}/shots`);
-    const firstTakeOfTwo = before.shots[1]!.chosenClipId;
-    expect(before.shots[1]!.takes).toHaveLength(2);
-    await again.getByRole("button", { name: "Use this take" }).click();
-    await expect
-      .poll(async () => (await getJson<ShotList>(phone.request, `/api/recordings/${show.id}/shots`)).shots[1]!.chosenClipId)
-      .not.toBe(firstTakeOfTwo);
+    // Shot 2's chosen take missed its lines and this one says them all: the video uses it by itself,
+    // says so (on screen and to a screen reader), and offers an Undo.
+    const shotTwo = async () => (await getJson<ShotList>(phone.request, `/api/recordings/${show.id}/shots`)).shots[1]!;
+    const [missedTake, newTake] = (await shotTwo()).takes.map((t) => t.clipId);
+    expect((await shotTwo()).takes).toHaveLength(2);
+    expect((await shotTwo()).chosenClipId).toBe(newTake);
+    const switched = again.getByTestId("take-switched");
+    await switched.waitFor();
+    expect(await switched.textContent()).toContain(SHOT_MESSAGES.takeSwitched(2, 2, 1));
+    await expect.poll(() => again.locator("[data-announcer=polite]").textContent()).toContain(SHOT_MESSAGES.takeSwitched(2, 2, 1));
+    await switched.getByRole("button", { name: "Undo" }).click();
+    await expect.poll(async () => (await shotTwo()).chosenClipId).toBe(missedTake);
+    await expect.poll(() => again.locator("[data-announcer=polite]").textContent()).toBe(SHOT_MESSAGES.takeSwitchUndone(2, 1));
+    // Focus stays in the result, on the button that now stands where Undo was.
+    const useIt = again.getByRole("button", { name: "Use this take" });
+    await expect.poll(() => useIt.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The camper's own choice after all: the new take.
+    await again.keyboard.press("Enter");
+    await expect.poll(async () => (await shotTwo()).chosenClipId).toBe(newTake);
     await again.getByTestId("take-chosen").waitFor();
     expect(await again.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await again.screenshot({ path: path.join(work, "shot-2-again-phone.png"), fullPage: true });
@@ -172,6 +185,18 @@ describe("record to the script", () => {
     const firstOfTwo = Math.min(...SHOT_TWO.map((line) => texts.findIndex((t) => line.startsWith(t.slice(0, 20)))).filter((i) => i >= 0));
     expect(lastOfOne).toBeGreaterThanOrEqual(0);
     expect(firstOfTwo).toBeGreaterThan(lastOfOne);
+
+    // The editor lists what is in the video, in order, as the length check counts it; shot 2's first take
+    // sits folded under it, "not in your video".
+    await again.goto(`/shows/${show.id}/narration`);
+    const sections = again.getByTestId("video-section");
+    await expect.poll(() => sections.count(), { timeout: 20_000 }).toBe(2);
+    expect(await sections.evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-clip-id"))))).toEqual(chosen.map((c) => c.id));
+    const folded = sections.nth(1).getByTestId("other-takes");
+    expect(await folded.locator("summary").textContent()).toBe("Shot 2: 1 other take, not in your video");
+    expect(await folded.getByTestId("other-take").getAttribute("data-clip-id")).toBe(String(missedTake));
+    await again.getByText("Your clips (2, after trims)").waitFor();
+    expect(await seriousAxeViolations(again)).toEqual([]);
 
     // The Create screen's clip list plays shot 1's take with its own captions: the lines heard in it.
     await again.goto(`/edit?id=${show.id}`);

@@ -39,6 +39,8 @@ import { ClipCaptionsService } from "./modules/clips/clip-captions.service.ts";
 import { ClipHeardWordsRepository } from "./modules/clips/clip-heard-words.repository.ts";
 import { ClipWords } from "./modules/clips/clip-words.service.ts";
 import { clipsRoutes } from "./modules/clips/clips.routes.ts";
+import { VideoSectionsService } from "./modules/clips/video-sections.service.ts";
+import { videoSectionsRoutes } from "./modules/clips/video-sections.routes.ts";
 import { ClipsService } from "./modules/clips/clips.service.ts";
 import { UploadsRepository } from "./modules/clips/uploads.repository.ts";
 import { uploadsRoutes } from "./modules/clips/uploads.routes.ts";
@@ -245,8 +247,18 @@ export async function buildApp(deps: AppDeps) {
   await app.register(rendersRoutes, { renders, storyLength });
   const clipCaptions = new ClipCaptionsService(clipsRepository, showsRepository, videoTools, clipWords, limiter, config.speech.captionListensPerMinute);
   await app.register(clipsRoutes, { clips, captions: clipCaptions });
-  const scriptCheck = new ScriptCheckService(clipsRepository, shotsRepository, storage, videoTools, listeners, limiter, config.media.tmpDir, app.log, (userId, showId) =>
-    shots.list(userId, showId),
+  await app.register(videoSectionsRoutes, { sections: new VideoSectionsService(clipsRepository, showsRepository, shotsRepository) });
+  const scriptCheck = new ScriptCheckService(
+    clipsRepository,
+    shotsRepository,
+    storage,
+    videoTools,
+    listeners,
+    limiter,
+    config.media.tmpDir,
+    app.log,
+    (userId, showId) => shots.list(userId, showId),
+    (userId, showId, clipId) => shots.useBetterTake(userId, showId, clipId),
   );
   await app.register(scriptCheckRoutes, { scriptCheck });
   await app.register(uploadsRoutes, { uploads });

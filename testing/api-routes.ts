@@ -183,6 +183,7 @@ export const API_ROUTE_CASES: RouteCase[] = [
     expect: { signedOut: 401, owner: 200, otherUser: 404 },
   },
   { method: "GET", route: "/api/recordings/:id/shots", url: (w) => `/api/recordings/${w.showId}/shots`, expect: { signedOut: 401, owner: 200, otherUser: 404 } },
+  { method: "GET", route: "/api/recordings/:id/sections", url: (w) => `/api/recordings/${w.showId}/sections`, expect: { signedOut: 401, owner: 200, otherUser: 404 } },
   {
     method: "PATCH",
     route: "/api/recordings/:id/shots/:shotId",
@@ -217,8 +218,8 @@ export const API_ROUTE_CASES: RouteCase[] = [
     method: "GET",
     route: "/api/recordings/:id/voice-over",
     url: (w) => `/api/recordings/${w.showId}/voice-over`,
-    // The owner has no voice-over yet in a fresh world: 404 with a message, never another camper's.
-    expect: { signedOut: 401, owner: 404, otherUser: 404 },
+    // The owner has no voice-over yet in a fresh world: 200 with null (an answer, not an error); another camper's show is 404.
+    expect: { signedOut: 401, owner: 200, otherUser: 404 },
   },
   {
     method: "GET",
@@ -234,7 +235,8 @@ export const API_ROUTE_CASES: RouteCase[] = [
     payload: () => "--x\r\nContent-Disposition: form-data; name=\"note\"\r\n\r\nno file\r\n--x--\r\n",
     expect: { signedOut: 401, owner: 400, otherUser: 400 },
   },
-  { method: "GET", route: "/api/voice/sample", url: () => "/api/voice/sample", expect: { signedOut: 401, owner: 404, otherUser: 404 } },
+  // Each camper's own sample: none saved yet is 200 with null.
+  { method: "GET", route: "/api/voice/sample", url: () => "/api/voice/sample", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
   { method: "GET", route: "/api/voice/sample/media", url: () => "/api/voice/sample/media", expect: { signedOut: 401, owner: 404, otherUser: 404 } },
   { method: "DELETE", route: "/api/voice/sample", url: () => "/api/voice/sample", expect: { signedOut: 401, owner: 404, otherUser: 404 } },
   {

@@ -1,9 +1,9 @@
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
-import { CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
+import { CLIP_MESSAGES, type CheckedTake } from "../../../contracts/clips.ts";
 import { LONGEST_VIDEO_SECONDS } from "../../../contracts/product.ts";
-import { SHOT_MESSAGES, type ScriptCheck } from "../../../contracts/shots.ts";
+import { SHOT_MESSAGES, type ScriptCheck, type TakeSwitch } from "../../../contracts/shots.ts";
 import { badRequest, notFound, tooManyRequests } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { ToolTimeLimitError } from "../../media/tool-process.ts";
@@ -24,6 +24,9 @@ export const SCRIPT_CHECKS_PER_MINUTE = 12;
 /** Brings a show's shots in step with its narration (ShotsService.list), so the lines checked are the current ones. */
 export type ShotsInStep = (userId: number, showId: number) => Promise<unknown>;
 
+/** Uses the checked take in place of its shot's chosen one when it is better (ShotsService.useBetterTake). */
+export type UseBetterTake = (userId: number, showId: number, clipId: number) => Promise<TakeSwitch | null>;
+
 /**
  * The take check (issue 18, decision record 021): which of its shot's lines a take says. The server's
  * listeners are tried in order (a configured transcription endpoint, then offline pocketsphinx), then the
@@ -40,9 +43,10 @@ export class ScriptCheckService {
     private readonly workDir: string,
     private readonly log: FastifyBaseLogger,
     private readonly shotsInStep?: ShotsInStep,
+    private readonly useBetterTake?: UseBetterTake,
   ) {}
 
-  async check(userId: number, clipId: number, transcript: string | undefined, signal?: AbortSignal): Promise<Clip> {
+  async check(userId: number, clipId: number, transcript: string | undefined, signal?: AbortSignal): Promise<CheckedTake> {
     let clip = await this.clips.findOwned(userId, clipId);
     if (!clip) throw notFound(CLIP_MESSAGES.notFound);
     if (clip.shotId === null) throw badRequest(SHOT_MESSAGES.clipHasNoShot);
@@ -65,7 +69,8 @@ export class ScriptCheckService {
     const result = await this.listen(clip.storageKey, lines, transcript, signal);
     const row = await this.clips.update(userId, clipId, { scriptCheck: result });
     if (!row) throw notFound(CLIP_MESSAGES.notFound);
-    return toClip(row);
+    const takeSwitch = row.showId !== null && this.useBetterTake ? await this.useBetterTake(userId, row.showId, row.id) : null;
+    return { ...toClip(row), takeSwitch };
   }
 
   private async listen(storageKey: string, lines: string, transcript: string | undefined, signal?: AbortSignal): Promise<ScriptCheck> {

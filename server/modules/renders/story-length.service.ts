@@ -3,7 +3,8 @@ import { RENDER_MESSAGES, type StoryLength } from "../../../contracts/renders.ts
 import { badRequest, notFound, unprocessable } from "../../http/errors.ts";
 import { frameSize } from "../../render/render-plan.ts";
 import type { AiService } from "../ai/ai.service.ts";
-import { clipSpan, type ClipsRepository } from "../clips/clips.repository.ts";
+import type { ClipsRepository } from "../clips/clips.repository.ts";
+import { roundSeconds as round, usedSecondsOf } from "../clips/video-sections.service.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
 import { countSpokenWords, type VoiceService } from "../voice/voice.service.ts";
 
@@ -39,7 +40,7 @@ export class StoryLengthService {
     // The show's chosen voice unless another is asked for (a voice the provider no longer has: its default).
     const voice = this.voice.resolveVoice(requestedVoice ?? this.voice.showVoice(show.voice));
     const clips = await this.clips.videoClips(userId, showId);
-    const clipsSeconds = round(clips.reduce((sum, c) => sum + clipSpan(c).seconds, 0));
+    const clipsSeconds = usedSecondsOf(clips);
     const formatMaxSeconds = frameSize(show.videoFormat).maxDuration;
     const trimmed = (show.narration ?? "").trim();
     const narration = isPlaceholderNarration(trimmed) ? "" : trimmed;
@@ -64,5 +65,3 @@ export class StoryLengthService {
     return { length, narration, tone: show.tone };
   }
 }
-
-const round = (n: number) => Math.round(n * 100) / 100;

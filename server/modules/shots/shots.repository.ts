@@ -36,6 +36,11 @@ export class ShotsRepository {
     });
   }
 
+  /** The show's shots in order, outside any transaction (reading only; the caller checked the owner). */
+  async listShots(showId: number): Promise<ShotRow[]> {
+    return this.shotsOf(this.db, showId);
+  }
+
   async shotsOf(tx: Database, showId: number): Promise<ShotRow[]> {
     return tx.select().from(s).where(eq(s.showId, showId)).orderBy(asc(s.position), asc(s.id));
   }

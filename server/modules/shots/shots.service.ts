@@ -1,6 +1,6 @@
 import { SHOW_LIMITS, SHOW_MESSAGES } from "../../../contracts/recordings.ts";
 import { scriptSentences } from "../../../contracts/script-sentences.ts";
-import { SHOT_MESSAGES, type ShotList, type ShotTake, type UpdateShotBody } from "../../../contracts/shots.ts";
+import { SHOT_MESSAGES, type ShotList, type ShotTake, type TakeSwitch, type UpdateShotBody } from "../../../contracts/shots.ts";
 import type { Database } from "../../../db/client.ts";
 import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import type { ShowRow, ShowsRepository } from "../shows/shows.repository.ts";
@@ -18,6 +18,7 @@ import {
   splitShot,
 } from "./shot-plan.ts";
 import type { ShotRow, ShotsRepository, TakeRow } from "./shots.repository.ts";
+import { replacesChosen } from "./take-choice.ts";
 
 /** Narrations that only hold a place until the AI writes: no shots yet. */
 const PLACEHOLDERS = new Set<string>(["", SHOW_MESSAGES.draftNarration, SHOW_MESSAGES.updatedNarration]);
@@ -98,6 +99,26 @@ export class ShotsService {
       await this.shots.saveLayout(state.tx, showId, layout, [{ id: next.id, takesTo: index }]);
       if (shot.chosenClipId === null && next.chosenClipId !== null) await this.shots.setChosen(state.tx, showId, shot.id, next.chosenClipId);
     });
+  }
+
+  /**
+   * After a take's check was stored: uses it in place of its shot's chosen take when take-choice.ts says
+   * so, under the show's lock (a choice the camper makes meanwhile is read, not overwritten). Null when
+   * the choice stays.
+   */
+  async useBetterTake(userId: number, showId: number, clipId: number): Promise<TakeSwitch | null> {
+    const switched = await this.shots.withLockedShow(userId, showId, async (tx) => {
+      const takes = await this.shots.takesOf(tx, showId);
+      const fresh = takes.find((t) => t.id === clipId);
+      const shot = fresh && (await this.shots.shotsOf(tx, showId)).find((s) => s.id === fresh.shotId);
+      if (!fresh || !shot || shot.chosenClipId === null) return null;
+      const chosen = takes.find((t) => t.id === shot.chosenClipId && t.shotId === shot.id);
+      const use = replacesChosen(chosen ? { id: chosen.id, check: chosen.scriptCheck } : null, { id: fresh.id, check: fresh.scriptCheck }, shot.text);
+      if (!use) return null;
+      await this.shots.setChosen(tx, showId, shot.id, fresh.id);
+      return { shotId: shot.id, clipId: fresh.id, previousClipId: shot.chosenClipId };
+    });
+    return switched ?? null;
   }
 
   private indexOf(state: InStep, shotId: number): number {

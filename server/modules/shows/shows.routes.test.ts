@@ -53,6 +53,8 @@ describe("saving shows", () => {
     const camper = await registerCamper(app);
     const show = await createShow(app, camper.cookie, { tone: "excited", videoFormat: "tiktok", lengthSeconds: 180 });
     expect(show).toMatchObject({ tone: "excited", videoFormat: "tiktok", lengthSeconds: 180 });
+    // Any whole number of seconds: a 45 s video stays 45 s.
+    expect(await createShow(app, camper.cookie, { lengthSeconds: 45 })).toMatchObject({ lengthSeconds: 45 });
   });
 
   it("reads, updates and deletes only through the owner", async () => {
@@ -109,7 +111,8 @@ describe("saving shows", () => {
     ["a wrong type", { isDraft: "yes" }, "isDraft"],
     ["an unknown field", { userId: 1 }, "Unrecognized key"],
     ["an unknown format", { videoFormat: "vine" }, "Video format must be one of"],
-    ["a length off the 30 s steps", { lengthSeconds: 45 }, "multiple of 30"],
+    ["a length in part seconds", { lengthSeconds: 45.5 }, "whole number of seconds"],
+    ["a length under 30 s", { lengthSeconds: 20 }, "at least 30 seconds"],
   ])("refuses %s with 400 and stores nothing", async (_label, overrides, message) => {
     const camper = await registerCamper(app);
     const res = await app.inject({

@@ -55,7 +55,8 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService; storage: 
 
   app.get(
     "/api/recordings/:id/voice-over",
-    { schema: { params: showIdParamsSchema, response: { 200: voiceOverSchema } } },
+    // null while the show has no voice-over; 404 only for a show that is not the camper's.
+    { schema: { params: showIdParamsSchema, response: { 200: voiceOverSchema.nullable() } } },
     async (request) => voice.latestVoiceOver(requireUser(request).id, request.params.id),
   );
 
@@ -72,8 +73,9 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService; storage: 
     return reply.code(201).send(sample);
   });
 
-  app.get("/api/voice/sample", { schema: { response: { 200: voiceSampleSchema } } }, async (request) =>
-    voice.toSample(await voice.sample(requireUser(request).id)),
+  /** null when the camper has saved no sample: an answer, not a failure (no 404 in every console). */
+  app.get("/api/voice/sample", { schema: { response: { 200: voiceSampleSchema.nullable() } } }, async (request) =>
+    voice.sampleOrNull(requireUser(request).id),
   );
 
   app.get("/api/voice/sample/media", async (request, reply) => {

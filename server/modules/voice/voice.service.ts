@@ -118,11 +118,14 @@ export class VoiceService {
     return (await this.findVoiceOver(showId, textSha256, voice))!;
   }
 
-  async latestVoiceOver(userId: number, showId: number): Promise<VoiceOver> {
-    const narration = await this.narrationOf(userId, showId).catch(() => "");
+  /** The show's latest voice-over; null when it has none yet (an ordinary state, not an error). */
+  async latestVoiceOver(userId: number, showId: number): Promise<VoiceOver | null> {
+    const show = await this.shows.findOwned(userId, showId);
+    if (!show) throw notFound(SHOW_MESSAGES.notFound);
     const row = await this.voices.latestOfShow(userId, showId);
-    if (!row) throw notFound(VOICE_MESSAGES.noVoiceOver);
-    return this.toVoiceOver(row, narration);
+    if (!row) return null;
+    const narration = (show.narration ?? "").trim();
+    return this.toVoiceOver(row, isPlaceholderNarration(narration) ? "" : narration);
   }
 
   async voiceOverMedia(userId: number, id: number): Promise<VoiceOverRow> {
@@ -230,6 +233,12 @@ export class VoiceService {
 
   private storageFull(): HttpError {
     return payloadTooLarge(CLIP_MESSAGES.storageFull(this.quota.limits.storedBytes));
+  }
+
+  /** The camper's saved sample, null when there is none (most campers have none). */
+  async sampleOrNull(userId: number): Promise<VoiceSample | null> {
+    const row = await this.voices.findSample(userId);
+    return row ? this.toSample(row) : null;
   }
 
   async sample(userId: number) {

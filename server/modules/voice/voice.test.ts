@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
 import { VOICE_MESSAGES } from "../../../contracts/voice.ts";
 import type { App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
@@ -66,6 +67,12 @@ describe("AI voice for a show (offline)", () => {
   it("reads the show's narration, keeps it with the show, and answers the same text again from the cache", async () => {
     camper = await registerCamper(app);
     const show = await createShow(app, camper.cookie, { narration });
+    // No voice-over yet is an answer (null), not a 404; another camper's show is still "not found".
+    const none = await app.inject({ method: "GET", url: `/api/recordings/${show.id}/voice-over`, headers: { cookie: camper.cookie } });
+    expect([none.statusCode, none.json()]).toEqual([200, null]);
+    const stranger = await registerCamper(app);
+    const theirs = await app.inject({ method: "GET", url: `/api/recordings/${show.id}/voice-over`, headers: { cookie: stranger.cookie } });
+    expect([theirs.statusCode, theirs.json()]).toEqual([404, { message: SHOW_MESSAGES.notFound }]);
     const first = await app.inject({ method: "POST", url: `/api/recordings/${show.id}/clone-voice`, headers: { cookie: camper.cookie } });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.headers["content-type"]).toBe("audio/wav");
@@ -190,7 +197,10 @@ describe("voice samples", () => {
     const del = await app.inject({ method: "DELETE", url: "/api/voice/sample", headers: { cookie: camper.cookie } });
     expect(del.statusCode).toBe(204);
     expect(await readdir(folder)).toEqual([]);
-    expect((await app.inject({ method: "GET", url: "/api/voice/sample", headers: { cookie: camper.cookie } })).statusCode).toBe(404);
+    // No sample is an ordinary state: 200 with null, not a 404 in the console.
+    const none = await app.inject({ method: "GET", url: "/api/voice/sample", headers: { cookie: camper.cookie } });
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toBeNull();
   });
 
   it("accepts a WebM without a duration, as Chromium's MediaRecorder writes it", async () => {

@@ -157,6 +157,8 @@ export const apiKeys = {
   showShares: (showId: number | string) => ["/api/recordings", String(showId), "shares"] as const,
   /** The show's shot list (record to the script): every shot change answers the whole list. */
   showShots: (showId: number | string) => ["/api/recordings", String(showId), "shots"] as const,
+  /** What is in the show's video, in order (the editor's sections); a take chosen or a trim asks again. */
+  showSections: (showId: number | string) => ["/api/recordings", String(showId), "sections"] as const,
   /** The clips' total next to the voice's length; a new voice, script or trim asks again. */
   showLength: (showId: number | string, voice?: string | null) =>
     ["/api/recordings", String(showId), "length", voice ?? "show's voice"] as const,

@@ -14,7 +14,10 @@ export interface CustomRequestBoxProps {
   onApplied?: (content: string) => void;
 }
 
-/** "Ask the AI to change your narration": the reply streams into the narration box and replaces it. */
+/**
+ * "Ask the AI to change your narration": the reply streams into the narration box and replaces it. A
+ * suggestion does what it says at once (it is sent, and shown in the box while the AI works).
+ */
 export function CustomRequestBox({ generator, onApplied }: CustomRequestBoxProps) {
   const { narration, isApplying, isBusy, applyCustomRequest } = generator;
   const [instruction, setInstruction] = useState("");
@@ -23,9 +26,9 @@ export function CustomRequestBox({ generator, onApplied }: CustomRequestBoxProps
   const hasNarration = narration.trim().length > 0;
   const canApply = hasNarration && instruction.trim().length > 0 && !isBusy;
 
-  async function apply() {
-    if (!canApply) return;
-    const content = await applyCustomRequest(instruction);
+  async function apply(request = instruction) {
+    if (!hasNarration || isBusy || !request.trim()) return;
+    const content = await applyCustomRequest(request);
     if (content !== null) {
       setInstruction("");
       onApplied?.(content);
@@ -65,8 +68,14 @@ export function CustomRequestBox({ generator, onApplied }: CustomRequestBoxProps
             key={suggestion}
             variant="outline"
             size="sm"
-            onClick={() => setInstruction(suggestion)}
-            aria-label={`Use the idea: ${suggestion}`}
+            // Waits, focusable, while there is no narration or the AI is busy (the hint says why).
+            softDisabled={!hasNarration || isBusy}
+            onClick={() => {
+              setInstruction(suggestion);
+              void apply(suggestion);
+            }}
+            aria-label={`Ask the AI: ${suggestion}`}
+            aria-describedby={hintId}
           >
             {suggestion}
           </Button>

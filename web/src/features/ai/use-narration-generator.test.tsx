@@ -253,13 +253,14 @@ describe("CustomRequestBox", () => {
     expect(apply).toHaveProperty("disabled", true);
   });
 
-  it("streams the change into the narration and says 'AI Request Complete'", async () => {
+  it("sends a suggestion at once: its change streams into the narration and says 'AI Request Complete'", async () => {
     const user = userEvent.setup();
     const { callsTo } = mockFetch(() => done("Raft floated."));
     renderWithProviders(<Harness initialNarration="We built a raft. It floated." />);
-    await user.click(screen.getByRole("button", { name: "Use the idea: Make it shorter" }));
-    await user.click(screen.getByRole("button", { name: "Apply" }));
+    // One press: the suggestion is the request, no Apply needed.
+    await user.click(screen.getByRole("button", { name: "Ask the AI: Make it shorter" }));
     expect(await screen.findByText("AI Request Complete")).toBeTruthy();
+    expect(callsTo(CUSTOM_REQUEST_URL)).toHaveLength(1);
     expect(screen.getByLabelText<HTMLTextAreaElement>("Narration script").value).toBe("Raft floated.");
     expect(callsTo(CUSTOM_REQUEST_URL)[0]!.body).toEqual({
       currentContent: "We built a raft. It floated.",
@@ -269,6 +270,17 @@ describe("CustomRequestBox", () => {
     // Reset to Original goes back to the narration the change started from.
     await user.click(screen.getByRole("button", { name: "Reset to Original" }));
     expect(screen.getByLabelText<HTMLTextAreaElement>("Narration script").value).toBe("We built a raft. It floated.");
+  });
+
+  it("sends nothing from a suggestion while there is no narration to change, and says why", async () => {
+    const user = userEvent.setup();
+    const { callsTo } = mockFetch(() => done("Raft floated."));
+    renderWithProviders(<Harness />);
+    const chip = screen.getByRole("button", { name: "Ask the AI: Make it shorter" });
+    await user.click(chip);
+    expect(callsTo(CUSTOM_REQUEST_URL)).toHaveLength(0);
+    expect(chip.getAttribute("aria-disabled")).toBe("true");
+    expect(document.getElementById(chip.getAttribute("aria-describedby")!)!.textContent).toBe(`${AI_MESSAGES.needsNarration}.`);
   });
 
   it("shows the server's plain message when a change needs an AI provider", async () => {

@@ -9,7 +9,7 @@ import {
 } from "../../../../contracts/product.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { maxLengthFor, type CreateSettings } from "./create-settings.ts";
+import { maxLengthFor, typedLength, type CreateSettings } from "./create-settings.ts";
 
 const selectClass =
   "h-10 w-full max-w-full rounded-md border border-slate-400 bg-white px-3 text-sm text-slate-900 disabled:opacity-50";
@@ -24,11 +24,24 @@ interface Props {
 }
 
 export function CreateTopBar({ settings, onToneChange, onFormatChange, onLengthChange, actions }: Props) {
-  const ids = { length: useId(), lengthNumber: useId() };
+  const ids = { length: useId(), lengthNumber: useId(), lengthNote: useId() };
   const max = maxLengthFor(settings.videoFormat);
   // The number box may hold a half-typed value; it becomes a valid length when the camper leaves it.
   const [typed, setTyped] = useState(String(settings.lengthSeconds));
+  // Why a typed length changed (too short, too long for the format, part seconds): said beside the box.
+  const [note, setNote] = useState<string | null>(null);
   useEffect(() => setTyped(String(settings.lengthSeconds)), [settings.lengthSeconds]);
+
+  function commitTyped() {
+    const { seconds, note: why } = typedLength(typed, settings.videoFormat, formatLength);
+    setNote(why);
+    if (seconds === null) {
+      setTyped(String(settings.lengthSeconds));
+      return;
+    }
+    setTyped(String(seconds));
+    if (seconds !== settings.lengthSeconds) onLengthChange(seconds);
+  }
 
   return (
     <section aria-label="Story settings" className="flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -49,7 +62,10 @@ export function CreateTopBar({ settings, onToneChange, onFormatChange, onLengthC
             max={max}
             step={LENGTH_SECONDS.step}
             value={settings.lengthSeconds}
-            onChange={(e) => onLengthChange(Number(e.target.value))}
+            onChange={(e) => {
+              setNote(null);
+              onLengthChange(Number(e.target.value));
+            }}
             aria-valuetext={formatLength(settings.lengthSeconds)}
             className="h-2 flex-1 accent-brand-700"
           />
@@ -62,17 +78,21 @@ export function CreateTopBar({ settings, onToneChange, onFormatChange, onLengthC
             inputMode="numeric"
             min={LENGTH_SECONDS.min}
             max={max}
-            step={LENGTH_SECONDS.step}
+            step={1}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
-            onBlur={() => onLengthChange(Number(typed))}
-            onKeyDown={(e) => e.key === "Enter" && onLengthChange(Number(typed))}
+            onBlur={commitTyped}
+            onKeyDown={(e) => e.key === "Enter" && commitTyped()}
+            aria-describedby={note ? ids.lengthNote : undefined}
             className="h-10 w-24 rounded-md border border-slate-400 bg-white px-2 text-sm"
           />
           <span className="text-sm text-slate-600" aria-hidden="true">
             s
           </span>
         </div>
+        <p id={ids.lengthNote} role="status" data-testid="length-note" className="text-sm text-amber-900 empty:hidden">
+          {note ?? ""}
+        </p>
       </div>
 
       <SettingSelect

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import {
   DEFAULT_TONE,
   DEFAULT_VIDEO_FORMAT,
+  LENGTH_MESSAGES,
   LENGTH_SECONDS,
   NARRATION_TONES,
   VIDEO_FORMATS,
@@ -26,12 +27,27 @@ export function maxLengthFor(format: VideoFormatKey): number {
   return VIDEO_FORMATS.find((f) => f.key === format)?.maxDuration ?? 600;
 }
 
-/** Any number becomes a valid length for the format: a multiple of 30 between 30 and the format's maximum. */
+/** Any number becomes a valid length for the format: whole seconds between 30 and the format's maximum. */
 export function clampLength(seconds: number, format: VideoFormatKey): number {
   const max = maxLengthFor(format);
   if (!Number.isFinite(seconds)) return Math.min(LENGTH_SECONDS.default, max);
-  const stepped = Math.round(seconds / LENGTH_SECONDS.step) * LENGTH_SECONDS.step;
-  return Math.min(max, Math.max(LENGTH_SECONDS.min, stepped));
+  return Math.min(max, Math.max(LENGTH_SECONDS.min, Math.round(seconds)));
+}
+
+/**
+ * A length typed in the box, made valid for the format, with the reason when it had to change (shown
+ * beside the box): a typed 45 stays 45; 20 becomes 30 and says why.
+ */
+export function typedLength(typed: string, format: VideoFormatKey, formatLength: (s: number) => string): { seconds: number | null; note: string | null } {
+  if (!typed.trim()) return { seconds: null, note: null };
+  const value = Number(typed);
+  if (!Number.isFinite(value)) return { seconds: null, note: LENGTH_MESSAGES.notANumber };
+  const seconds = clampLength(value, format);
+  if (seconds === value) return { seconds, note: null };
+  const formatLabel = VIDEO_FORMATS.find((f) => f.key === format)?.label ?? "This format's";
+  if (value < LENGTH_SECONDS.min) return { seconds, note: LENGTH_MESSAGES.tooShort(LENGTH_SECONDS.min) };
+  if (value > maxLengthFor(format)) return { seconds, note: LENGTH_MESSAGES.tooLong(formatLabel, formatLength(seconds)) };
+  return { seconds, note: LENGTH_MESSAGES.wholeSeconds(seconds) };
 }
 
 function sanitize(value: Partial<CreateSettings>): CreateSettings {

@@ -1,5 +1,5 @@
 import { CheckCircle2, Loader2, Scissors } from "lucide-react";
-import { useId, useRef } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { NoCaptionsNote } from "../../components/a11y/no-captions-note.tsx";
 import type { Clip } from "../../../../contracts/clips.ts";
 import { cn } from "../../lib/utils.ts";
@@ -31,6 +31,8 @@ export function ClipSection({
   frame,
   script,
   captionFix = null,
+  shotLabel = null,
+  children,
 }: {
   clip: Clip;
   index: number;
@@ -38,6 +40,10 @@ export function ClipSection({
   script: string | null;
   /** "Fix it" for a caption line shown over this clip: the line, with the flagged words selected. */
   captionFix?: CaptionFix | null;
+  /** "Shot 2, take 3" for a take (null for a clip recorded for no shot). */
+  shotLabel?: string | null;
+  /** The shot's other takes, folded under it. */
+  children?: ReactNode;
 }) {
   const trim = useClipTrim(clip);
   const { trackUrl, noCaptions, captionsNote } = useClipTrack(clip, script);
@@ -97,6 +103,11 @@ export function ClipSection({
           {formatClock(clip.durationSeconds)}
         </span>
       </p>
+      {shotLabel && (
+        <p data-testid="section-shot" className="text-sm text-slate-700">
+          {shotLabel}, in your video
+        </p>
+      )}
       {noCaptions && <NoCaptionsNote id={ids.captions} text={captionsNote} />}
       {captionFix && <CaptionLineFix fix={captionFix} />}
       <fieldset className="grid min-w-0 gap-2 rounded-md border border-slate-200 p-2">
@@ -140,6 +151,7 @@ export function ClipSection({
           <TrimSaveNote state={trim.state} />
         </p>
       </fieldset>
+      {children}
     </li>
   );
 }

@@ -13,7 +13,7 @@ import { ShowNotFound } from "../shows/ShowDetailPage.tsx";
 import { isValidShowId, rememberSavedShow, useShow } from "../shows/shows-api.ts";
 import { useShowChoices } from "../shows/use-show-choices.ts";
 import { VoicePanel } from "../voice/VoicePanel.tsx";
-import { voiceOverKey } from "../voice/voice-api.ts";
+import { scriptSavedForVoice } from "../voice/voice-api.ts";
 import { validTitle, type ShowPatch } from "./narration-draft.ts";
 import type { AudioSource } from "./types.ts";
 import { saveStatusText, type SaveStatus } from "./save-status.ts";
@@ -81,7 +81,7 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
       rememberSavedShow(queryClient, saved);
       // The voice-over may no longer read the current script.
       if (patch.narration !== undefined) {
-        void queryClient.invalidateQueries({ queryKey: voiceOverKey(saved.id) });
+        scriptSavedForVoice(queryClient, saved.id);
         // The length check measures the saved script.
         void queryClient.invalidateQueries({ queryKey: showLengthPrefix(saved.id) });
       }

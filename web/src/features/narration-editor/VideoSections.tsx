@@ -1,25 +1,18 @@
-import { useQuery } from "@tanstack/react-query";
 import { Film, Loader2, Video } from "lucide-react";
 import { useId } from "react";
 import { Link } from "wouter";
-import type { Clip } from "../../../../contracts/clips.ts";
 import { VIDEO_FORMATS, type VideoFormatKey } from "../../../../contracts/product.ts";
+import type { VideoSection } from "../../../../contracts/video-sections.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
-import { clipKeys, fetchClips } from "../recorder/clips-api.ts";
 import type { CaptionFix } from "./CaptionLineFix.tsx";
 import { ClipSection } from "./ClipSection.tsx";
 import { clipAtSecond } from "./fix-target.ts";
-
-/** The show's clips in order (GET /api/clips?showId=N): the same cache entry the recorder uses. */
-export function useShowClips(showId: number) {
-  return useQuery<Clip[], Error>({
-    queryKey: clipKeys.list(showId),
-    queryFn: ({ signal }) => fetchClips(showId, signal),
-  });
-}
+import { formatSeconds } from "./length-format.ts";
+import { OtherTakes, takeNumbers } from "./OtherTakes.tsx";
+import { useVideoSections } from "./video-sections-api.ts";
 
 /** "16/9" as CSS wants it ("16 / 9"), and whether the frame is taller than wide. */
 export function frameOf(formatKey: VideoFormatKey) {
@@ -28,9 +21,13 @@ export function frameOf(formatKey: VideoFormatKey) {
   return { label: format.label, aspectRatio: `${w} / ${h}`, ratio: format.aspectRatio, tall: h > w };
 }
 
+type Frame = ReturnType<typeof frameOf>;
+
 /**
- * The 'Video Sections' card: every clip of the show, in order, playable at the format's shape, each
- * with its poster picture and its trims.
+ * The 'Video Sections' card: what is in the video, in order (the server's one list, the one the render
+ * plays and the length check counts), each clip playable at the format's shape with its poster and its
+ * trims. A shot's other takes sit folded under it, "not in your video"; a shot none of whose takes is
+ * used says so in its place.
  */
 export function VideoSections({
   showId,
@@ -44,8 +41,10 @@ export function VideoSections({
   /** A flagged caption line to open under the clip on screen when it shows. */
   captionFix?: CaptionFix | null;
 }) {
-  const { data: clips, status, error } = useShowClips(showId);
-  const captionClipId = captionFix && clips ? clipAtSecond(clips, captionFix.line.startSeconds) : null;
+  const { data, status, error } = useVideoSections(showId);
+  // The clip on screen when the line shows: counted over the clips in the video, in their order.
+  const inVideo = data ? data.sections.flatMap((s) => (s.clip ? [s.clip] : [])) : [];
+  const captionClipId = captionFix ? clipAtSecond(inVideo, captionFix.line.startSeconds) : null;
   const frame = frameOf(videoFormat);
   const headingId = useId();
 
@@ -57,8 +56,8 @@ export function VideoSections({
           Video Sections
         </CardTitle>
         <CardDescription className="text-slate-700">
-          Shown as {frame.label} ({frame.ratio.replace("/", ":")}). Trim a clip to use only part of it: the
-          clip itself is kept whole.
+          What is in your video, in order, shown as {frame.label} ({frame.ratio.replace("/", ":")}). Trim a clip to
+          use only part of it: the clip itself is kept whole.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -71,7 +70,7 @@ export function VideoSections({
           <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-800">
             Couldn't load the clips: {errorMessage(error)}
           </p>
-        ) : clips.length === 0 ? (
+        ) : data.sections.length === 0 ? (
           <div className="grid justify-items-start gap-3">
             <p className="text-slate-700">No clips yet</p>
             <Button asChild variant="secondary">
@@ -82,13 +81,70 @@ export function VideoSections({
             </Button>
           </div>
         ) : (
-          <ol className={cn("grid gap-6", frame.tall ? "sm:grid-cols-2" : "grid-cols-1")}>
-            {clips.map((clip, index) => (
-              <ClipSection key={clip.id} clip={clip} index={index} frame={frame} script={script} captionFix={clip.id === captionClipId ? captionFix : null} />
-            ))}
-          </ol>
+          <div className="grid gap-4">
+            <p data-testid="sections-summary" className="text-sm font-medium text-slate-800">
+              In your video: {data.clipCount} {data.clipCount === 1 ? "clip" : "clips"}, {formatSeconds(data.clipsSeconds)}
+            </p>
+            <ol className={cn("grid gap-6", frame.tall ? "sm:grid-cols-2" : "grid-cols-1")}>
+              {numbered(data.sections).map(({ section, index }) => (
+                <SectionItem key={section.clip?.id ?? `shot-${section.shotId}`} showId={showId} section={section} index={index} frame={frame} script={script} captionFix={section.clip && section.clip.id === captionClipId ? captionFix : null} />
+              ))}
+            </ol>
+          </div>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Only the sections in the video are numbered (1, 2, ...): the order the video plays them. */
+function numbered(sections: readonly VideoSection[]) {
+  let next = 0;
+  return sections.map((section) => ({ section, index: section.clip ? next++ : null }));
+}
+
+function SectionItem({
+  showId,
+  section,
+  index,
+  frame,
+  script,
+  captionFix,
+}: {
+  showId: number;
+  section: VideoSection;
+  index: number | null;
+  frame: Frame;
+  script: string | null;
+  captionFix: CaptionFix | null;
+}) {
+  const takes = section.clip ? [section.clip, ...section.otherTakes] : section.otherTakes;
+  const numbers = takeNumbers(takes);
+  const others =
+    section.shotId !== null && section.shotNumber !== null ? (
+      <OtherTakes
+        showId={showId}
+        shotId={section.shotId}
+        shotNumber={section.shotNumber}
+        takes={section.otherTakes}
+        numbers={numbers}
+        aspectRatio={frame.aspectRatio}
+      />
+    ) : null;
+  if (section.clip && index !== null) {
+    const shot = section.shotNumber === null ? null : `Shot ${section.shotNumber}, take ${numbers.get(section.clip.id) ?? 1}`;
+    return (
+      <ClipSection clip={section.clip} index={index} frame={frame} script={script} shotLabel={shot} captionFix={captionFix}>
+        {others}
+      </ClipSection>
+    );
+  }
+  return (
+    <li data-testid="shot-not-in-video" className="grid min-w-0 content-start gap-2 rounded-lg border border-dashed border-slate-300 p-3">
+      <p className="text-sm font-medium text-slate-900">
+        Shot {section.shotNumber} is not in your video: none of its takes is used.
+      </p>
+      {others}
+    </li>
   );
 }

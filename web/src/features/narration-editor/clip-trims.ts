@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CLIP_LIMITS, CLIP_MESSAGES, clipSchema, type Clip } from "../../../../contracts/clips.ts";
-import { apiKeys, errorMessage, sendJson } from "../../lib/api.ts";
+import { errorMessage, sendJson } from "../../lib/api.ts";
 import { CLIPS_ROOT } from "../recorder/clips-api.ts";
+import { videoChanged } from "./video-sections-api.ts";
 
 /** Quiet time after the last change to a trim before it is sent. */
 export const TRIM_SAVE_DELAY_MS = 700;
@@ -78,11 +79,8 @@ export function useClipTrim(clip: Clip) {
           list?.map((c) => (c.id === saved.id ? saved : c)),
         );
         if (saved.showId !== null) {
-          // A trim changes the show's length and which finished video is current.
-          await Promise.all([
-            queryClient.invalidateQueries({ queryKey: [...apiKeys.show(saved.showId), "length"] }),
-            queryClient.invalidateQueries({ queryKey: apiKeys.showRenders(saved.showId) }),
-          ]);
+          // A trim changes the show's sections, its length and which finished video is current.
+          await videoChanged(queryClient, saved.showId);
         }
         setState("saved");
       } catch (error) {

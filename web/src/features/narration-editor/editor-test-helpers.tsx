@@ -3,6 +3,8 @@ import type { Clip } from "../../../../contracts/clips.ts";
 import type { PersonalDetailsCheck } from "../../../../contracts/personal-details.ts";
 import type { Show } from "../../../../contracts/recordings.ts";
 import type { RenderJob, StoryLength } from "../../../../contracts/renders.ts";
+import type { ShotList } from "../../../../contracts/shots.ts";
+import type { VideoSection, VideoSections } from "../../../../contracts/video-sections.ts";
 import { dismissToast } from "../../hooks/use-toast.ts";
 import { buildShow, renderShowSubpage } from "../shows/test-helpers.tsx";
 import { buildVoiceStatus, json, mockApi, type ApiCall, type buildVoiceOver } from "../voice/voice-test-helpers.ts";
@@ -75,9 +77,38 @@ export function lengthOf(show: Show, clips: Clip[], voice = show.voice ?? "en-us
   };
 }
 
+/** A shot of the test server's show: its id and chosen take (its takes are the clips with its shotId). */
+export interface TestShot {
+  id: number;
+  chosenClipId: number | null;
+}
+
+/** The clips in the video, in order, by the server's rule: each shot's chosen take in shot order, then the clips recorded for no shot. */
+export function videoClipsOf(clips: readonly Clip[], shots: readonly TestShot[]): Clip[] {
+  const chosen = shots.flatMap((shot) => clips.filter((c) => c.id === shot.chosenClipId && c.shotId === shot.id));
+  const free = clips.filter((c) => c.shotId === null).sort((a, b) => a.position - b.position);
+  return [...chosen, ...free];
+}
+
+/** What GET /api/recordings/:id/sections answers for these clips and shots (same rules as the server). */
+export function sectionsOf(showId: number, clips: readonly Clip[], shots: readonly TestShot[]): VideoSections {
+  const inVideo = videoClipsOf(clips, shots);
+  const sections: VideoSection[] = [];
+  shots.forEach((shot, index) => {
+    const clip = inVideo.find((c) => c.shotId === shot.id) ?? null;
+    const otherTakes = clips.filter((c) => c.shotId === shot.id && c.id !== clip?.id);
+    if (clip || otherTakes.length) sections.push({ clip, shotId: shot.id, shotNumber: index + 1, otherTakes });
+  });
+  for (const clip of inVideo.filter((c) => c.shotId === null)) sections.push({ clip, shotId: null, shotNumber: null, otherTakes: [] });
+  const clipsSeconds = Math.round(inVideo.reduce((sum, c) => sum + c.usedSeconds, 0) * 100) / 100;
+  return { showId, sections, clipCount: inVideo.length, clipsSeconds };
+}
+
 export interface ServerOptions {
   show?: Show;
   clips?: Clip[];
+  /** The show's shots, in order (default: none, so every clip is in the video). */
+  shots?: TestShot[];
   voiceOver?: ReturnType<typeof buildVoiceOver> | null;
   patch?: (call: ApiCall, show: Show) => Response | undefined;
   cloneVoice?: (call: ApiCall) => Response | Promise<Response>;
@@ -120,6 +151,7 @@ export function buildDoneRender(id: number, overrides: Partial<RenderJob> = {}):
 export function serve({
   show = buildShow(42, { narration: "We paddled across the lake." }),
   clips = [],
+  shots = [],
   voiceOver = null,
   patch,
   cloneVoice,
@@ -132,6 +164,7 @@ export function serve({
 }: ServerOptions = {}) {
   let current = show;
   let currentClips = clips;
+  let currentShots = shots;
   const api = mockApi((call) => {
     const base = `/api/recordings/${current.id}`;
     if (call.path === base && call.method === "GET") return json(current);
@@ -164,20 +197,28 @@ export function serve({
       return json(saved);
     }
     if (call.path === `${base}/length` && call.method === "GET") {
-      return json(lengthOf(current, currentClips, call.search.get("voice") ?? undefined));
+      return json(lengthOf(current, videoClipsOf(currentClips, currentShots), call.search.get("voice") ?? undefined));
+    }
+    if (call.path === `${base}/sections` && call.method === "GET") return json(sectionsOf(current.id, currentClips, currentShots));
+    const shotMatch = new RegExp(`^${base}/shots/(\\d+)$`).exec(call.path);
+    if (shotMatch && call.method === "PATCH") {
+      const { chosenClipId } = call.body as { chosenClipId: number | null };
+      currentShots = currentShots.map((s) => (s.id === Number(shotMatch[1]) ? { ...s, chosenClipId } : s));
+      return json(shotListOf(current.id, currentClips, currentShots));
     }
     if (call.path === `${base}/fit-script` && call.method === "POST") {
       if (fitScript) return fitScript(call, current, currentClips);
-      const length = lengthOf(current, currentClips);
+      const length = lengthOf(current, videoClipsOf(currentClips, currentShots));
       if (!length.voiceLongerThanClips) {
         return json({ message: "Your script already fits your clips: the voice ends before the pictures do." }, 422);
       }
       const content = (current.narration ?? "").trim().split(/\s+/).slice(0, length.wordsThatFit).join(" ");
       return json({ content, targetWordCount: length.wordsThatFit, clipsSeconds: length.clipsSeconds });
     }
-    if (call.path === `${base}/voice-over`) return voiceOver ? json(voiceOver) : json({ message: "No AI voice for this show yet" }, 404);
+    // None yet is an answer (null), as the server gives it.
+    if (call.path === `${base}/voice-over`) return json(voiceOver ?? null);
     if (call.path === "/api/voice/status") return json(buildVoiceStatus());
-    if (call.path === "/api/voice/sample") return json({ message: "No voice sample saved yet" }, 404);
+    if (call.path === "/api/voice/sample") return json(null);
     if (call.path === `${base}/clone-voice` && call.method === "POST") {
       return cloneVoice ? cloneVoice(call) : new Response(new Uint8Array([82, 73, 70, 70]), { status: 200, headers: { "Content-Type": "audio/wav" } });
     }
@@ -186,7 +227,26 @@ export function serve({
     if (call.path === `${base}/personal-details` && call.method === "GET" && personalDetails) return json(personalDetails(current));
     return undefined;
   });
-  return { ...api, current: () => current, clips: () => currentClips };
+  return { ...api, current: () => current, clips: () => currentClips, shots: () => currentShots };
+}
+
+/** The shot list the test server answers to a change (only what the editor reads of it). */
+function shotListOf(showId: number, clips: readonly Clip[], shots: readonly TestShot[]): ShotList {
+  return {
+    showId,
+    wordsPerSecond: TEST_WORDS_PER_SECOND,
+    shots: shots.map((shot, index) => ({
+      id: shot.id,
+      number: index + 1,
+      text: `Shot ${index + 1}.`,
+      sentences: [`Shot ${index + 1}.`],
+      estimatedSeconds: 1,
+      chosenClipId: shot.chosenClipId,
+      takes: clips
+        .filter((c) => c.shotId === shot.id)
+        .map((c) => ({ clipId: c.id, chosen: c.id === shot.chosenClipId, matchesLines: true, wordMatch: null, missedSentences: null })),
+    })),
+  };
 }
 
 /** The editor of show `id`; `search` ("?fix=...") is the address's query. */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { DEFAULT_VIDEO_FORMAT, VIDEO_FORMATS } from "../../../../contracts/product.ts";
 import type { Show } from "../../../../contracts/recordings.ts";
-import type { Shot, ShotList } from "../../../../contracts/shots.ts";
+import { SHOT_MESSAGES, type Shot, type ShotList, type TakeSwitch } from "../../../../contracts/shots.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/utils.ts";
 import { CameraFrame, CameraOptions } from "../recorder/CameraFrame.tsx";
@@ -10,7 +10,7 @@ import { useRecordingAnnouncements } from "../recorder/recording-hooks.ts";
 import { Teleprompter } from "../recorder/Teleprompter.tsx";
 import type { ClipsController } from "../recorder/use-clips.ts";
 import { useRecorder } from "../recorder/use-recorder.ts";
-import { aboutSeconds, missedSentenceIndexes } from "./shot-format.ts";
+import { aboutSeconds, missedSentenceIndexes, takeNumber } from "./shot-format.ts";
 import { useChooseTake } from "./shots-api.ts";
 import { TakeResult } from "./TakeResult.tsx";
 import { useTakeCheck, type TakeRef } from "./use-take-check.ts";
@@ -105,6 +105,13 @@ export function ShotRecorder({ show, userId, list, shot, clips, onSelect, onReco
     if (take) chooser.choose(take.shotId, clipId, `Your video uses this take for shot ${take.shotNumber}.`);
   }
 
+  function undoSwitch(change: TakeSwitch) {
+    const shotNow = list.shots.find((s) => s.id === change.shotId);
+    const before = shotNow ? takeNumber(shotNow, change.previousClipId) : null;
+    const done = shotNow && before !== null ? SHOT_MESSAGES.takeSwitchUndone(shotNow.number, before) : "Your video uses the take it used before.";
+    chooser.choose(change.shotId, change.previousClipId, done);
+  }
+
   const highlighted = highlight?.shotId === shot.id ? highlight.indexes : undefined;
   const nextNumber = take && take.shotNumber < list.shots.length ? take.shotNumber + 1 : null;
 
@@ -165,6 +172,7 @@ export function ShotRecorder({ show, userId, list, shot, clips, onSelect, onReco
             nextNumber={nextNumber}
             choosing={chooser.choosing}
             onUse={use}
+            onUndoSwitch={undoSwitch}
             onRecordAgain={recordAgain}
             onNext={next}
             onRetryUpload={() => item && void clips.retry(item)}

@@ -149,11 +149,25 @@ describe("Recording by shot", () => {
     ]);
     expect(tus.uploads.get("u2")!.metadata.shotId).toBe("1");
 
-    // The new take replaces the chosen one only when the camper says so.
-    expect(shots.list().shots[0]!.chosenClipId).toBe(100);
-    await user.click(screen.getByRole("button", { name: "Use this take" }));
+    // The new take says every line the chosen one missed: the server used it by itself, and says so, with an Undo.
+    expect(shots.list().shots[0]!.chosenClipId).toBe(101);
+    const switched = await screen.findByTestId("take-switched");
+    expect(switched.textContent).toContain(SHOT_MESSAGES.takeSwitched(1, 2, 1));
+    await waitFor(() => expect(politeText()).toContain(SHOT_MESSAGES.takeSwitched(1, 2, 1)));
+    const shotPatches = () => calls.filter((c) => c.method === "PATCH" && c.path === "/api/recordings/42/shots/1").map((c) => c.body);
+    expect(shotPatches()).toEqual([]);
+    await user.click(within(switched).getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(shots.list().shots[0]!.chosenClipId).toBe(100));
+    expect(shotPatches()).toEqual([{ chosenClipId: 100 }]);
+    await waitFor(() => expect(politeText()).toBe(SHOT_MESSAGES.takeSwitchUndone(1, 1)));
+    // Undo's button went: focus is on "Use this take", where it stood.
+    const use = await screen.findByRole("button", { name: "Use this take" });
+    await waitFor(() => expect(document.activeElement).toBe(use));
+    expect(screen.queryByTestId("take-switched")).toBeNull();
+    // The camper changes their mind again: the new take it is.
+    await user.click(use);
     await waitFor(() => expect(shots.list().shots[0]!.chosenClipId).toBe(101));
-    expect(calls.find((c) => c.method === "PATCH" && c.path === "/api/recordings/42/shots/1")!.body).toEqual({ chosenClipId: 101 });
+    expect(shotPatches()).toEqual([{ chosenClipId: 100 }, { chosenClipId: 101 }]);
     expect(await screen.findByTestId("take-chosen")).toBeTruthy();
     const takes = within(screen.getAllByTestId("shot")[0]!).getAllByTestId("take");
     expect(takes.map((t) => t.dataset.chosen)).toEqual(["false", "true"]);
@@ -164,7 +178,7 @@ describe("Recording by shot", () => {
     expect(screen.getByRole("region", { name: "Teleprompter" }).textContent).toBe("Then we paddled out.");
     expect(recordButton().textContent).toBe("Start recording shot 2");
     expect(document.activeElement).toBe(recordButton());
-  });
+  }, 15_000);
 
   it("says plainly when nothing could check the take", async () => {
     const unavailable: ScriptCheck = buildCheck(LINES[0]!, [], {

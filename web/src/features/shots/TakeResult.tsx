@@ -1,10 +1,11 @@
-import { ArrowRight, CheckCircle2, Loader2, RotateCcw, ThumbsUp } from "lucide-react";
-import { useId } from "react";
+import { ArrowRight, CheckCircle2, Loader2, RotateCcw, ThumbsUp, Undo2 } from "lucide-react";
+import { useEffect, useId, useRef } from "react";
 import { Link } from "wouter";
-import type { Shot } from "../../../../contracts/shots.ts";
+import type { Shot, TakeSwitch } from "../../../../contracts/shots.ts";
 import { Button } from "../../components/ui/button.tsx";
 import type { ClipItem } from "../recorder/clip-items.ts";
 import { ScriptCheckResult } from "./ScriptCheckResult.tsx";
+import { switchMessage } from "./shot-format.ts";
 import type { TakeCheck, TakeRef } from "./use-take-check.ts";
 
 export interface TakeResultProps {
@@ -18,6 +19,8 @@ export interface TakeResultProps {
   nextNumber: number | null;
   choosing: boolean;
   onUse: (clipId: number) => void;
+  /** Puts back the take the server replaced with this one. */
+  onUndoSwitch: (change: TakeSwitch) => void;
   onRecordAgain: () => void;
   onNext: () => void;
   onRetryUpload: () => void;
@@ -36,11 +39,23 @@ function Waiting({ children }: { children: string }) {
  * After Stop: the take saving, then being checked, then what the check found, with the three next
  * steps: use this take, record the shot again (its missed lines marked), or go on to the next shot.
  */
-export function TakeResult({ showId, take, item, check, shot, nextNumber, choosing, onUse, onRecordAgain, onNext, onRetryUpload }: TakeResultProps) {
+export function TakeResult(props: TakeResultProps) {
+  const { showId, take, item, check, shot, nextNumber, choosing, onUse, onUndoSwitch, onRecordAgain, onNext, onRetryUpload } = props;
   const headingId = useId();
   const clipId = item?.serverId ?? null;
   const chosen = clipId !== null && shot?.chosenClipId === clipId;
   const done = check.phase === "checked" || check.phase === "check-failed";
+  // The server used this take by itself (it says every line the chosen one missed): say so, with Undo.
+  const switched = check.phase === "checked" && chosen && check.clip?.takeSwitch?.clipId === clipId ? check.clip.takeSwitch : null;
+  // After Undo its button goes; focus moves to "Use this take", which stands where it was.
+  const undone = useRef(false);
+  const actions = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (undone.current && !chosen) {
+      undone.current = false;
+      actions.current?.querySelector<HTMLElement>("[data-use-take]")?.focus();
+    }
+  }, [chosen]);
 
   return (
     <section aria-labelledby={headingId} data-testid="take-result" data-phase={check.phase} className="grid gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4">
@@ -83,15 +98,34 @@ export function TakeResult({ showId, take, item, check, shot, nextNumber, choosi
 
       {done && !shot && <p className="text-sm text-slate-800">This shot changed in the list. Pick a shot from the list to go on.</p>}
       {done && shot && (
-        <div className="flex flex-wrap items-center gap-2">
-          {chosen ? (
+        <div ref={actions} className="flex flex-wrap items-center gap-2">
+          {switched && shot ? (
+            <div data-testid="take-switched" className="flex w-full flex-wrap items-center gap-2 rounded-md bg-green-50 p-2">
+              <p className="flex items-center gap-1.5 text-sm font-semibold text-green-800" data-testid="take-chosen">
+                <CheckCircle2 aria-hidden="true" className="size-4 shrink-0" />
+                {switchMessage(shot, switched)}
+              </p>
+              <Button
+                variant="outline"
+                size="sm"
+                busy={choosing}
+                onClick={() => {
+                  undone.current = true;
+                  onUndoSwitch(switched);
+                }}
+              >
+                <Undo2 aria-hidden="true" />
+                Undo
+              </Button>
+            </div>
+          ) : chosen ? (
             <p className="flex items-center gap-1.5 text-sm font-semibold text-green-800" data-testid="take-chosen">
               <CheckCircle2 aria-hidden="true" className="size-4" />
               Your video uses this take.
             </p>
           ) : (
             clipId !== null && (
-              <Button onClick={() => onUse(clipId)} busy={choosing}>
+              <Button data-use-take onClick={() => onUse(clipId)} busy={choosing}>
                 <ThumbsUp aria-hidden="true" />
                 Use this take
               </Button>

@@ -1,4 +1,4 @@
-import type { ScriptCheck, Shot, ShotList } from "../../../../contracts/shots.ts";
+import { SHOT_MESSAGES, type ScriptCheck, type Shot, type ShotList, type TakeSwitch } from "../../../../contracts/shots.ts";
 
 /** "About 8 seconds": estimates are at the camper's pace, so never more precise than a second. */
 export function aboutSeconds(seconds: number): string {
@@ -41,4 +41,17 @@ export function checkAnnouncement(shotNumber: number, check: ScriptCheck): strin
   if (check.status === "unavailable") return `Shot ${shotNumber}: ${check.message ?? "the script check isn't available."}`;
   const said = check.sentences.filter((s) => s.said).length;
   return `Shot ${shotNumber} checked: ${said} of ${check.sentences.length} sentences said, ${percent(check.wordMatch)} of the words found.`;
+}
+
+/** A take's number within its shot (oldest first, from 1), as the shot's takes list numbers them. */
+export function takeNumber(shot: Pick<Shot, "takes">, clipId: number): number | null {
+  const index = shot.takes.findIndex((t) => t.clipId === clipId);
+  return index < 0 ? null : index + 1;
+}
+
+/** What the camper reads and hears when a take that says every line was used in place of one that missed some. */
+export function switchMessage(shot: Pick<Shot, "takes" | "number">, change: TakeSwitch): string {
+  const [now, before] = [takeNumber(shot, change.clipId), takeNumber(shot, change.previousClipId)];
+  if (now === null || before === null) return `This take says every line, so your video now uses it for shot ${shot.number}.`;
+  return SHOT_MESSAGES.takeSwitched(shot.number, now, before);
 }

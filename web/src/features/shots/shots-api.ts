@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { clipSchema, type Clip } from "../../../../contracts/clips.ts";
+import { checkedTakeSchema, type CheckedTake } from "../../../../contracts/clips.ts";
 import { SHOT_LIMITS, shotListSchema, type ShotList } from "../../../../contracts/shots.ts";
 import { announce } from "../../components/a11y/announcer.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiKeys, errorMessage, getJson, sendJson } from "../../lib/api.ts";
+import { videoChanged } from "../narration-editor/video-sections-api.ts";
 import { CLIPS_ROOT } from "../recorder/clips-api.ts";
 
 /**
@@ -64,7 +65,7 @@ export function useShotChange(showId: number) {
     onSuccess: (list, change) => {
       queryClient.setQueryData(apiKeys.showShots(showId), list);
       if (change.kind === "lines") void invalidateScript(queryClient, showId);
-      else void queryClient.invalidateQueries({ queryKey: apiKeys.showRenders(showId) });
+      else void videoChanged(queryClient, showId);
     },
   });
 }
@@ -86,9 +87,12 @@ export function useChooseTake(showId: number) {
   };
 }
 
-/** POST /api/clips/:id/script-check: the take compared with its shot's lines (the browser's transcript when it has one). */
-export function requestScriptCheck(clipId: number, transcript: string | null): Promise<Clip> {
+/**
+ * POST /api/clips/:id/script-check: the take compared with its shot's lines (the browser's transcript
+ * when it has one); `takeSwitch` says the server used it in place of a chosen take that missed lines.
+ */
+export function requestScriptCheck(clipId: number, transcript: string | null): Promise<CheckedTake> {
   const heard = transcript?.trim().slice(0, SHOT_LIMITS.transcriptMaxLength);
   const body = heard ? { transcript: heard } : {};
-  return sendJson("POST", `${CLIPS_ROOT}/${clipId}/script-check`, body, clipSchema);
+  return sendJson("POST", `${CLIPS_ROOT}/${clipId}/script-check`, body, checkedTakeSchema);
 }

@@ -1,7 +1,7 @@
 import type { Clip } from "../../../../contracts/clips.ts";
 import type { Show } from "../../../../contracts/recordings.ts";
 import { scriptSentences } from "../../../../contracts/script-sentences.ts";
-import { SHOT_MESSAGES, type ScriptCheck, type Shot, type ShotList, type ShotTake } from "../../../../contracts/shots.ts";
+import { SHOT_MESSAGES, type ScriptCheck, type Shot, type ShotList, type ShotTake, type TakeSwitch } from "../../../../contracts/shots.ts";
 import { buildShow, renderShowSubpage } from "../shows/test-helpers.tsx";
 import { json, type ApiCall } from "../voice/voice-test-helpers.ts";
 import { ShotsPage } from "./ShotsPage.tsx";
@@ -142,9 +142,28 @@ export function shotsServer({ show = buildShow(42, { narration: "One. Two." }), 
       const checked = { ...clip, scriptCheck: result };
       clipList.splice(clipList.indexOf(clip), 1, checked);
       takeChecked(clip.id, result);
-      return json(checked);
+      return json({ ...checked, takeSwitch: switchTake(shot, clip.id, result) });
     }
     return undefined;
+  }
+
+  /**
+   * The server's rule (server/modules/shots/take-choice.ts): a take that says every line is used in
+   * place of a chosen take whose check found lines missed.
+   */
+  function switchTake(shot: Shot, clipId: number, result: ScriptCheck): TakeSwitch | null {
+    const previous = shot.chosenClipId;
+    const chosenCheck = clipList.find((c) => c.id === previous)?.scriptCheck ?? null;
+    const missed = chosenCheck?.status === "checked" && chosenCheck.sentences.some((x) => !x.said);
+    const saysAll = result.status === "checked" && result.sentences.length > 0 && result.sentences.every((x) => x.said);
+    if (previous === null || previous === clipId || !missed || !saysAll) return null;
+    current = {
+      ...current,
+      shots: current.shots.map((s) =>
+        s.id === shot.id ? { ...s, chosenClipId: clipId, takes: s.takes.map((t) => ({ ...t, chosen: t.clipId === clipId })) } : s,
+      ),
+    };
+    return { shotId: shot.id, clipId, previousClipId: previous };
   }
 
   /** A take's figures in the list follow its check, as the server keeps them. */

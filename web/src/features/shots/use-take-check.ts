@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import type { Clip } from "../../../../contracts/clips.ts";
+import type { CheckedTake } from "../../../../contracts/clips.ts";
 import { announce } from "../../components/a11y/announcer.tsx";
 import { apiKeys, errorMessage } from "../../lib/api.ts";
 import type { ClipItem } from "../recorder/clip-items.ts";
 import { CLIPS_ROOT } from "../recorder/clips-api.ts";
-import { checkAnnouncement } from "./shot-format.ts";
-import { requestScriptCheck } from "./shots-api.ts";
+import { videoChanged } from "../narration-editor/video-sections-api.ts";
+import { checkAnnouncement, switchMessage } from "./shot-format.ts";
+import { fetchShots, requestScriptCheck } from "./shots-api.ts";
 
 /** The take just recorded: its device record, and the shot it was recorded for. */
 export interface TakeRef {
@@ -19,8 +20,8 @@ export type TakePhase = "saving" | "on-device" | "upload-failed" | "checking" | 
 
 export interface TakeCheck {
   phase: TakePhase;
-  /** The take as the server has it, with its check, once checked. */
-  clip: Clip | null;
+  /** The take as the server has it, with its check (and whether it replaced the chosen take), once checked. */
+  clip: CheckedTake | null;
   /** Why the upload or the check failed. */
   error: string | null;
   /** Asks for the check again (after a failure). */
@@ -31,16 +32,27 @@ export interface TakeCheck {
  * Follows a take from Stop to its check: while it uploads, nothing to do; once the server has every
  * byte (the clip is saved), POST its script check once, with what the browser's speech recognition
  * heard (kept on the device with the take) for servers that have no listener of their own. The
- * answer is announced, and the shot list and clips are read again (the take's figures changed).
+ * answer is announced, and the shot list and clips are read again (the take's figures changed). When
+ * the server used the take in place of a chosen one that missed lines, that is announced too.
  */
 export function useTakeCheck(showId: number, take: TakeRef | null, item: ClipItem | undefined): TakeCheck {
   const queryClient = useQueryClient();
-  const check = useMutation<Clip, Error, { localId: string; clipId: number; transcript: string | null; shotNumber: number }>({
+  const check = useMutation<CheckedTake, Error, { localId: string; clipId: number; transcript: string | null; shotNumber: number }>({
     mutationFn: ({ clipId, transcript }) => requestScriptCheck(clipId, transcript),
-    onSuccess: (clip, { shotNumber }) => {
-      if (clip.scriptCheck) announce(checkAnnouncement(shotNumber, clip.scriptCheck));
-      void queryClient.invalidateQueries({ queryKey: apiKeys.showShots(showId) });
+    onSuccess: async (clip, { shotNumber }) => {
       void queryClient.invalidateQueries({ queryKey: [CLIPS_ROOT] });
+      const heard = clip.scriptCheck ? checkAnnouncement(shotNumber, clip.scriptCheck) : "";
+      if (!clip.takeSwitch) {
+        if (heard) announce(heard);
+        void queryClient.invalidateQueries({ queryKey: apiKeys.showShots(showId) });
+        return;
+      }
+      void videoChanged(queryClient, showId);
+      // The list as it is now, to name the takes by their numbers.
+      const change = clip.takeSwitch;
+      const list = await queryClient.fetchQuery({ queryKey: apiKeys.showShots(showId), queryFn: ({ signal }) => fetchShots(showId, signal), staleTime: 0 }).catch(() => null);
+      const shot = list?.shots.find((s) => s.id === change.shotId);
+      announce([heard, shot ? switchMessage(shot, change) : ""].filter(Boolean).join(" "));
     },
   });
   const saved = item?.state === "saved" && item.serverId !== null ? item.serverId : null;

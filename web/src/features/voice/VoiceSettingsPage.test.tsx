@@ -32,7 +32,7 @@ function serve({ sample = null, save }: { sample?: ReturnType<typeof buildVoiceS
   let current = sample;
   return mockApi((call) => {
     if (call.path === "/api/voice/sample" && call.method === "GET") {
-      return current ? json(current) : json({ message: "No voice sample saved yet" }, 404);
+      return json(current ?? null);
     }
     if (call.path === "/api/voice/sample" && call.method === "DELETE") {
       current = null;

@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type QueryClient } from "@tanstack/react-query";
 import {
   voiceName,
   voiceOverSchema,
@@ -9,7 +9,7 @@ import {
   type VoiceSample,
   type VoiceStatus,
 } from "../../../../contracts/voice.ts";
-import { apiKeys, apiRequest, getJson, getJsonOrNull, sendForm } from "../../lib/api.ts";
+import { apiKeys, apiRequest, getJson, sendForm } from "../../lib/api.ts";
 
 /**
  * Client side of the voice API (contracts/voice.ts): the provider's status and voices, the camper's
@@ -56,20 +56,32 @@ export function useVoiceStatus() {
   });
 }
 
-/** The camper's saved sample, or null when there is none. */
+/**
+ * The camper's saved sample, or null when there is none (the server answers null: no 404). Asked once;
+ * saving or deleting a sample puts the answer in this one cache entry.
+ */
 export function useVoiceSample() {
   return useQuery<VoiceSample | null, Error>({
     queryKey: VOICE_SAMPLE_KEY,
-    queryFn: ({ signal }) => getJsonOrNull("/api/voice/sample", voiceSampleSchema, { signal }),
+    queryFn: ({ signal }) => getJson("/api/voice/sample", voiceSampleSchema.nullable(), { signal }),
   });
 }
 
-/** The show's latest voice-over, or null when it has none yet. */
+/** The show's latest voice-over, or null when it has none yet (the server answers null: no 404). */
 export function useVoiceOver(showId: number) {
   return useQuery<VoiceOver | null, Error>({
     queryKey: voiceOverKey(showId),
-    queryFn: ({ signal }) => getJsonOrNull(`/api/recordings/${showId}/voice-over`, voiceOverSchema, { signal }),
+    queryFn: ({ signal }) => getJson(`/api/recordings/${showId}/voice-over`, voiceOverSchema.nullable(), { signal }),
   });
+}
+
+/**
+ * The show's script was saved: a voice-over it has may no longer read it (matchesNarration), so it is
+ * asked again. A show with no voice-over (null) still has none: nothing to ask.
+ */
+export function scriptSavedForVoice(queryClient: QueryClient, showId: number): void {
+  if (queryClient.getQueryData(voiceOverKey(showId)) === null) return;
+  void queryClient.invalidateQueries({ queryKey: voiceOverKey(showId) });
 }
 
 /** Audio of the show's current narration, read by `voice` (the provider's default when omitted). */
