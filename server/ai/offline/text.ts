@@ -49,10 +49,12 @@ export function wordsNotIn(output: string, sources: readonly string[]): string[]
   return [...new Set(contentWords(output).filter((word) => !allowed.has(word)))];
 }
 
-/** Words as the product counts them: runs of non-whitespace. */
+/**
+ * Words as the voice reads them and the length panel counts them: runs of non-whitespace holding a
+ * letter or digit ("&" or "-" alone is not read, so it takes no time).
+ */
 export function countWords(text: string): number {
-  const trimmed = text.trim();
-  return trimmed ? trimmed.split(/\s+/).length : 0;
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
 export function hasWordCharacters(text: string): boolean {
@@ -102,15 +104,25 @@ export function tidySpacing(line: string): string {
 
 const ABBREVIATIONS = new Set(["mr.", "mrs.", "ms.", "dr.", "st.", "vs.", "e.g.", "i.e.", "jr.", "sr."]);
 
+/**
+ * Whether a sentence ends after `word`. A quoted exclamation or question ends one only when a new
+ * sentence visibly starts after it: in 'my friend shouted "Again!" and everyone laughed' it does not.
+ */
+function endsSentence(word: string, next: string | undefined): boolean {
+  if (!/[.!?]["')\]]*$/.test(word) || ABBREVIATIONS.has(word.toLowerCase())) return false;
+  if (!/[.!?]["')\]]+$/.test(word) || next === undefined) return true;
+  return /^["'(\[]?[\p{Lu}\p{N}]/u.test(next);
+}
+
 /** Sentences in order; a line break always ends one. Words are kept exactly as written. */
 export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   for (const line of text.split(/\n+/)) {
     let current: string[] = [];
-    for (const word of line.split(/\s+/)) {
-      if (!word) continue;
+    const words = line.split(/\s+/).filter(Boolean);
+    for (const [i, word] of words.entries()) {
       current.push(word);
-      if (/[.!?]["')\]]*$/.test(word) && !ABBREVIATIONS.has(word.toLowerCase())) {
+      if (endsSentence(word, words[i + 1])) {
         sentences.push(current.join(" "));
         current = [];
       }
