@@ -45,7 +45,7 @@ const LIST_JOINERS = new Set(["and", "or", "nor"]);
 // A sentence ends at . ! or ? and a space (campers often start the next one in lower case); after a
 // closing quote or bracket only when a capital, a digit or an opening quote follows ('shouted
 // "Again!" and everyone laughed' is one sentence); a line break always ends one.
-const SENTENCE_END = /(?<=[.!?])\s+|(?<=[.!?]["')\]]+)\s+(?=["'(\[]?[\p{Lu}\p{N}])/u;
+const SENTENCE_END = /(?<=[.!?])\s+|(?<=[.!?]["')\]]+)\s+(?=["'([]?[\p{Lu}\p{N}])/u;
 const ABBREVIATION = /\b(?:Mr|Mrs|Ms|Dr|St|Jr|Sr|vs|e\.g|i\.e)\.$/i;
 
 function sentencesOf(text: string): string[] {

@@ -5,7 +5,6 @@ import {
   contentWords,
   countWords,
   lowerFirstWord,
-  shortenSentence,
   splitSentences,
   tidySentence,
   tokens,
@@ -56,18 +55,14 @@ describe("cleaning a camper's answer", () => {
   });
 });
 
-describe("shortening a sentence", () => {
-  it("leaves short sentences alone", () => {
-    expect(shortenSentence("I made a video.", 10)).toBe("I made a video.");
-  });
-
-  it("cuts at a clause boundary near the limit and never ends on a joiner", () => {
-    expect(shortenSentence("I made a video about my dog, and then I showed it to everyone at camp.", 9)).toBe("I made a video about my dog.");
-    expect(shortenSentence("I made a video about the dog", 5)).toBe("I made a video.");
-  });
-
-  it("returns nothing for a zero budget", () => {
-    expect(shortenSentence("I made a video.", 0)).toBe("");
+describe("splitting sentences", () => {
+  it("keeps a quoted exclamation inside its sentence, and ends one at a quote before a capital", () => {
+    expect(splitSentences('My friend shouted "Again!" and everyone laughed. Then we left.')).toEqual([
+      'My friend shouted "Again!" and everyone laughed.',
+      "Then we left.",
+    ]);
+    expect(splitSentences('She said "Wow!" Then we left.')).toEqual(['She said "Wow!"', "Then we left."]);
+    expect(splitSentences("it was fun. really fun")).toEqual(["it was fun.", "really fun"]);
   });
 });
 

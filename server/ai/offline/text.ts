@@ -54,8 +54,9 @@ export function wordsNotIn(output: string, sources: readonly string[]): string[]
  * letter or digit ("&" or "-" alone is not read, so it takes no time).
  */
 export function countWords(text: string): number {
-  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  return text.match(SPOKEN_WORD)?.length ?? 0;
 }
+const SPOKEN_WORD = /[^\s\p{L}\p{N}]*[\p{L}\p{N}]\S*/gu;
 
 export function hasWordCharacters(text: string): boolean {
   return /[\p{L}\p{N}]/u.test(text);
@@ -111,7 +112,7 @@ const ABBREVIATIONS = new Set(["mr.", "mrs.", "ms.", "dr.", "st.", "vs.", "e.g."
 function endsSentence(word: string, next: string | undefined): boolean {
   if (!/[.!?]["')\]]*$/.test(word) || ABBREVIATIONS.has(word.toLowerCase())) return false;
   if (!/[.!?]["')\]]+$/.test(word) || next === undefined) return true;
-  return /^["'(\[]?[\p{Lu}\p{N}]/u.test(next);
+  return /^["'([]?[\p{Lu}\p{N}]/u.test(next);
 }
 
 /** Sentences in order; a line break always ends one. Words are kept exactly as written. */
@@ -157,47 +158,6 @@ export function tidySentence(sentence: string): string {
     text = /[.!?]["')\]]*$/.test(text) ? text : `${text}.`;
   }
   return text;
-}
-
-// Words a shortened sentence should not end on ("...and the.").
-const DANGLING = new Set([
-  "a", "an", "the", "and", "or", "but", "so", "of", "to", "in", "on", "at", "by", "for", "with",
-  "from", "into", "about", "because", "that", "which", "when", "is", "was", "are", "were", "my",
-  "our", "your", "their", "very", "really", "if", "then", "than", "as", "like",
-]);
-// Words that usually start a new clause, so cutting just before them reads naturally.
-const CLAUSE_STARTERS = new Set(["and", "but", "so", "because", "which", "when", "while", "although", "though", "where", "who"]);
-
-function bare(word: string): string {
-  return word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, "");
-}
-
-/**
- * At most `maxWords` words of the sentence, cut at a clause boundary when one is near the limit,
- * never ending on a joiner, and closed with a full stop. Returns "" when nothing sensible is left.
- */
-export function shortenSentence(sentence: string, maxWords: number): string {
-  const words = sentence.split(/\s+/).filter(Boolean);
-  if (words.length <= maxWords) return sentence;
-  if (maxWords < 1) return "";
-  let cut = maxWords;
-  for (let k = maxWords; k >= Math.max(1, Math.ceil(maxWords * 0.6)); k--) {
-    if (/[,;:]$/.test(words[k - 1]!) || CLAUSE_STARTERS.has(bare(words[k]!))) {
-      cut = k;
-      break;
-    }
-  }
-  const kept = words.slice(0, cut);
-  while (kept.length > 0) {
-    const last = kept[kept.length - 1]!.replace(/[^\p{L}\p{N}'")\]]+$/u, "");
-    if (!hasWordCharacters(last) || (kept.length > 1 && DANGLING.has(bare(last)))) {
-      kept.pop();
-      continue;
-    }
-    kept[kept.length - 1] = last;
-    break;
-  }
-  return kept.length > 0 ? `${kept.join(" ")}.` : "";
 }
 
 // Ordinary words that often start a camper's sentence (besides the stop words).
