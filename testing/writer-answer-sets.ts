@@ -301,6 +301,26 @@ export const ANSWER_SETS: readonly AnswerSet[] = [
     ],
   },
   {
+    name: "bulleted lists",
+    responses: [
+      "What we do at Summer Stories:\n- plan a story\n- film it\n- edit it\n- show it on the big screen",
+      "My favorite projects were\n* the lost sock movie\n* the cereal commercial\n* the duck documentary",
+      "Best moments:\n1. the premiere\n2. the water fight\n3. the last campfire",
+      "Tools I use all the time:\n\u2022 the blade tool\n\u2022 ripple delete\n\u2022 markers",
+      "Next summer I want to learn:\n- animation\n- sound design\n- lighting",
+    ],
+  },
+  {
+    name: "a list broken across lines",
+    responses: [
+      "At Summer Stories we plan,\nfilm and edit our own short videos.",
+      "I learned to trim clips,\nadd music\nand export for phones.",
+      "The best part was the lake\nat sunrise with my friends.",
+      "I like the J, K\nand L keys.",
+      "Next summer:\nmore films, more friends, more fun.",
+    ],
+  },
+  {
     name: "a sign-off with our tone's words",
     responses: [
       "Summer Stories is where I made my first real film.",

@@ -9,7 +9,7 @@
 import nlp from "compromise";
 import { TYPICAL_WORDS_PER_SECOND, type NarrationTone } from "../contracts/product.ts";
 import { isSignOff } from "../server/ai/offline/sign-off.ts";
-import { cleanText, tokens } from "../server/ai/offline/text.ts";
+import { cleanText, joinListLines, tokens } from "../server/ai/offline/text.ts";
 import { AUDIENCE_SLOT, OFFLINE_TONE_PHRASES, allTonePhrases } from "../server/ai/offline/tone-phrases.ts";
 import { countSpokenWords } from "../server/modules/voice/voice.service.ts";
 
@@ -146,7 +146,8 @@ function classify(sentence: string, sources: readonly string[], sourceTokens: re
 
 /** One draft, checked against the answers it was written from. */
 export function checkDraft(draft: string, context: DraftContext): DraftCheck {
-  const sources = context.responses.flatMap((answer) => sentencesOf(cleanText(answer)));
+  // What a camper's sentence is, lines of one list included, is the writer's own definition.
+  const sources = context.responses.flatMap((answer) => sentencesOf(joinListLines(cleanText(answer))));
   const sourceTokens = sources.map(tokens);
   const stock = connectingSentences(context.tone);
   const sentences = draft

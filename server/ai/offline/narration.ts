@@ -5,7 +5,7 @@ import { planPadding } from "./padding.ts";
 import { wholeClausesWithin } from "./clauses.ts";
 import { isSignOff } from "./sign-off.ts";
 import { AUDIENCE_SLOT, OFFLINE_TONE_PHRASES, type TonePhrases } from "./tone-phrases.ts";
-import { cleanText, countWords, lowerFirstWord, pick, splitSentences, stableHash, tidySentence } from "./text.ts";
+import { cleanText, countWords, joinListLines, lowerFirstWord, pick, splitSentences, stableHash, tidySentence } from "./text.ts";
 
 export interface NarrationInput {
   /** The camper's answers to the reflection prompts, in prompt order; blanks are skipped. */
@@ -65,7 +65,7 @@ function skeletons(phrases: TonePhrases, answerCount: number, audience: string, 
 
 /** A camper's answer as tidy sentences ready to read aloud; [] for a blank answer. */
 function answerSentences(raw: string): string[] {
-  return splitSentences(cleanText(raw)).map(tidySentence).filter(Boolean);
+  return splitSentences(joinListLines(cleanText(raw))).map(tidySentence).filter(Boolean);
 }
 
 /**

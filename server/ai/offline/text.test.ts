@@ -4,6 +4,7 @@ import {
   cleanText,
   contentWords,
   countWords,
+  joinListLines,
   lowerFirstWord,
   splitSentences,
   tidySentence,
@@ -52,6 +53,15 @@ describe("cleaning a camper's answer", () => {
     expect(tidySentence('"wow" said i')).toBe('"Wow" said I.');
     expect(tidySentence("really?")).toBe("Really?");
     expect(tidySentence(" -- ")).toBe("");
+  });
+});
+
+describe("lists typed one item a line", () => {
+  it("are one sentence: bullets join the line before them, and a line ending in a comma goes on", () => {
+    expect(joinListLines("Things I learned:\n- trim clips\n- add music\nIt was fun.")).toBe("Things I learned: trim clips, add music\nIt was fun.");
+    expect(joinListLines("I learned to trim clips,\nadd music\nand export.")).toBe("I learned to trim clips, add music and export.");
+    expect(joinListLines("We swam.\n- Then we ate.")).toBe("We swam.\nThen we ate.");
+    expect(joinListLines("Next summer\nMore horror")).toBe("Next summer\nMore horror");
   });
 });
 

@@ -105,6 +105,27 @@ export function tidySpacing(line: string): string {
 
 const ABBREVIATIONS = new Set(["mr.", "mrs.", "ms.", "dr.", "st.", "vs.", "e.g.", "i.e.", "jr.", "sr."]);
 
+const BULLET = /^(?:[-*\u2022\u2013\u2014]|\d+[.)])\s+/u;
+
+/**
+ * Lines that belong to one sentence joined: a line that ends in a comma or a colon, or without a
+ * full stop before a line in lower case, goes on; bullet points ("- trim clips") are items of the
+ * sentence before them, joined with commas. So a list typed one item a line is never read (or
+ * shortened) as separate sentences.
+ */
+export function joinListLines(text: string): string {
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    const item = line.replace(BULLET, "");
+    const last = out.length > 0 ? out[out.length - 1]! : undefined;
+    const open = last !== undefined && !/[.!?]["')\]]*$/.test(last);
+    if (open && (/[,:]$/.test(last) || item !== line || /^\p{Ll}/u.test(item))) {
+      out[out.length - 1] = /[,:;]$/.test(last) || item === line ? `${last} ${item}` : `${last}, ${item}`;
+    } else out.push(item);
+  }
+  return out.join("\n");
+}
+
 /**
  * Whether a sentence ends after `word`. A quoted exclamation or question ends one only when a new
  * sentence visibly starts after it: in 'my friend shouted "Again!" and everyone laughed' it does not.
