@@ -321,6 +321,16 @@ export const ANSWER_SETS: readonly AnswerSet[] = [
     ],
   },
   {
+    name: "lists ending in etc.",
+    responses: [
+      "Summer Stories has cameras, lights, microphones, etc. and counselors who show you how to use them.",
+      "My project had a villain, a sidekick, a chase, etc. It was a full action movie.",
+      "The best part was the snacks, the games, the premiere, etc. and of course my friends.",
+      "I used cuts, fades, titles, etc. to make it look professional.",
+      "Next summer I want to try drones, gimbals, green screens, etc.",
+    ],
+  },
+  {
     name: "a sign-off with our tone's words",
     responses: [
       "Summer Stories is where I made my first real film.",

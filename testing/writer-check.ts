@@ -53,7 +53,8 @@ function sentencesOf(text: string): string[] {
   for (const line of text.split(/\n+/)) {
     for (const piece of line.split(SENTENCE_END)) {
       const last = out.length > 0 ? out[out.length - 1]! : "";
-      if (out.length > 0 && ABBREVIATION.test(last) && !last.includes("\n")) out[out.length - 1] = `${last} ${piece}`;
+      const goesOn = ABBREVIATION.test(last) || (/\betc\.$/i.test(last) && /^\p{Ll}/u.test(piece));
+      if (out.length > 0 && goesOn && !last.includes("\n")) out[out.length - 1] = `${last} ${piece}`;
       else out.push(piece);
     }
     out.push("\n");

@@ -73,6 +73,11 @@ describe("splitting sentences", () => {
     ]);
     expect(splitSentences('She said "Wow!" Then we left.')).toEqual(['She said "Wow!"', "Then we left."]);
     expect(splitSentences("it was fun. really fun")).toEqual(["it was fun.", "really fun"]);
+    expect(splitSentences("We used markers, masks, etc. and it looked great. Then we left.")).toEqual([
+      "We used markers, masks, etc. and it looked great.",
+      "Then we left.",
+    ]);
+    expect(splitSentences("We used markers, masks, etc. Then we left.")).toEqual(["We used markers, masks, etc.", "Then we left."]);
   });
 });
 

@@ -104,6 +104,10 @@ export function tidySpacing(line: string): string {
 }
 
 const ABBREVIATIONS = new Set(["mr.", "mrs.", "ms.", "dr.", "st.", "vs.", "e.g.", "i.e.", "jr.", "sr."]);
+// These end a list and, before a capital, often the sentence too ("clips, music, etc. Then we...").
+const LIST_ENDINGS = new Set(["etc."]);
+// A word that visibly starts a sentence: a capital or a digit, perhaps after an opening quote.
+const NEW_SENTENCE_START = /^["'([]?[\p{Lu}\p{N}]/u;
 
 const BULLET = /^(?:[-*\u2022\u2013\u2014]|\d+[.)])\s+/u;
 
@@ -132,8 +136,9 @@ export function joinListLines(text: string): string {
  */
 function endsSentence(word: string, next: string | undefined): boolean {
   if (!/[.!?]["')\]]*$/.test(word) || ABBREVIATIONS.has(word.toLowerCase())) return false;
+  if (LIST_ENDINGS.has(word.toLowerCase())) return next === undefined || NEW_SENTENCE_START.test(next);
   if (!/[.!?]["')\]]+$/.test(word) || next === undefined) return true;
-  return /^["'([]?[\p{Lu}\p{N}]/u.test(next);
+  return NEW_SENTENCE_START.test(next);
 }
 
 /** Sentences in order; a line break always ends one. Words are kept exactly as written. */
