@@ -1,7 +1,11 @@
 /**
  * AI writing benchmark (prints figures; never asserts):
  * 1. the offline writer's time per call, over every format x tone;
- * 2. with an OpenAI-compatible protocol server on loopback that waits a fixed time before its
+ * 2. the offline writer on the answer table (testing/writer-answer-sets.ts, every tone, 30 s to
+ *    3 min), checked sentence by sentence by testing/writer-check.ts: sentences not whole (cut
+ *    inside a phrase or list, or from nowhere), drafts that say a sign-off twice or a sentence twice
+ *    in a row, drafts whose length-panel estimate is more than 10 % off the length chosen;
+ * 3. with an OpenAI-compatible protocol server on loopback that waits a fixed time before its
  *    first token, how much later than that delay the first word reaches a page in Chromium
  *    (target: under 100 ms).
  * Run: npm run build && npx tsx bench/ai-writer.bench.ts
@@ -12,6 +16,8 @@ import { writeNarration } from "../server/ai/offline/index.ts";
 import { launchBrowser } from "../e2e/support/browser.ts";
 import { startServer } from "../e2e/support/server.ts";
 import { startFakeOpenAiServer } from "../testing/fake-openai-server.ts";
+import { ANSWER_SETS } from "../testing/writer-answer-sets.ts";
+import { CHECKED_SECONDS, checkDraft, tally, writerLine } from "../testing/writer-check.ts";
 
 const responses = [
   "Summer Stories is a camp where we plan, film and edit our own videos with friends from all over town.",
@@ -39,6 +45,18 @@ function benchOfflineWriter() {
   times.sort((a, b) => a - b);
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
   console.log(`offline writer: ${times.length} calls, mean ${mean.toFixed(3)} ms, p50 ${percentile(times, 50).toFixed(3)} ms, p95 ${percentile(times, 95).toFixed(3)} ms, max ${times.at(-1)!.toFixed(3)} ms`);
+}
+
+function benchWholeSentences() {
+  const checks = ANSWER_SETS.flatMap((set) =>
+    NARRATION_TONES.flatMap((tone) =>
+      CHECKED_SECONDS.map((seconds) => {
+        const draft = writeNarration({ responses: set.responses, tone: tone.key, targetWordCount: targetWordCount(seconds) });
+        return checkDraft(draft, { responses: set.responses, tone: tone.key, seconds });
+      }),
+    ),
+  );
+  console.log(writerLine(tally(checks)));
 }
 
 async function benchFirstWord(firstTokenDelayMs: number, runs: number) {
@@ -94,4 +112,5 @@ async function benchFirstWord(firstTokenDelayMs: number, runs: number) {
 }
 
 benchOfflineWriter();
+benchWholeSentences();
 await benchFirstWord(500, 20);

@@ -45,9 +45,15 @@ export const LENGTH_MESSAGES = {
   notANumber: "Type the length as a number of seconds.",
 } as const;
 
-/** Target word count for a narration of the given length: floor(duration / 60 * 100). */
-export function targetWordCount(durationSeconds: number): number {
-  return Math.floor((durationSeconds / 60) * 100);
+/** A built-in voice reads about this many words a second, pauses included (the length panel's pace until the camper's own voice-over is measured). */
+export const TYPICAL_WORDS_PER_SECOND = 2.6;
+
+/**
+ * Target word count for a narration of the given length: the words the voice reads in that time,
+ * floor(duration x words a second), so a first draft's estimate on the length panel is the length chosen.
+ */
+export function targetWordCount(durationSeconds: number, wordsPerSecond: number = TYPICAL_WORDS_PER_SECOND): number {
+  return Math.floor(durationSeconds * wordsPerSecond);
 }
 
 export const AI_GENERATION_COOLDOWN_MS = 20_000;

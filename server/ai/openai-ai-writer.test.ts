@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { AI_MESSAGES } from "../../contracts/ai.ts";
+import { targetWordCount } from "../../contracts/product.ts";
 import { createTestApp, registerCamper, type SignedInClient } from "../../testing/test-app.ts";
 import { parseSse } from "../../testing/sse.ts";
 import { appWithFakeOpenAi } from "../../testing/fake-openai-app.ts";
@@ -33,7 +34,7 @@ describe("OpenAI-compatible provider", () => {
     expect(scene.fake.requests[0]).toMatchObject({ model: "fake-model", stream: true });
     expect(sent).toContain("We filmed at the lake.");
     expect(sent).toContain("Professional & Formal");
-    expect(sent).toContain("about 100 words");
+    expect(sent).toContain(`about ${targetWordCount(60)} words`);
     expect(sent).toContain("my family");
     expect(sent).not.toContain(camper.credentials.username);
     expect(sent).not.toContain(String(camper.userId) + ",");

@@ -60,11 +60,16 @@ describe("applyCustomRequest: shorter and longer", () => {
     expect(countWords(after)).toBeLessThan(countWords(text));
   });
 
-  it("cuts inside a single long sentence when it has to", () => {
-    const text = "I made a long video about my dog and my cat and the lake and the cabin and the campfire at night";
+  it("shortens a single long sentence by its trailing clause, never inside its list", () => {
+    const text = "I made a long video about my dog, my cat and the lake, because the cabin and the campfire were too dark to film at night";
     const after = content(applyCustomRequest(text, "shorten", undefined));
-    expect(countWords(after)).toBeLessThan(countWords(text));
+    expect(after).toBe("I made a long video about my dog, my cat and the lake.");
     expect(wordsNotIn(after, [text])).toEqual([]);
+  });
+
+  it("leaves a sentence that is one long list whole rather than cut it in half", () => {
+    const text = "I made a long video about my dog and my cat and the lake and the cabin and the campfire at night";
+    expect(applyCustomRequest(text, "shorten", undefined)).toMatchObject({ ok: false });
   });
 
   it("refuses to shorten a single word", () => {

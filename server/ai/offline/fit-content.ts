@@ -1,10 +1,13 @@
-import { contentWords, countWords, shortenSentence } from "./text.ts";
+import { clausePrefixes, wholeClausesWithin } from "./clauses.ts";
+import { contentWords, countWords } from "./text.ts";
 
 /**
- * Shrinks the camper's answers to a word budget without rewriting them: the first sentence of each
- * answer always stays (it is usually the direct answer to the prompt); other sentences are kept in
- * order of importance while they fit. Only when the first sentences alone are too long are they
- * cut, at a clause boundary where possible.
+ * Shrinks the camper's answers to a word budget without rewriting them, only ever dropping whole
+ * sentences or whole trailing clauses (see clauses.ts): the first sentence of each answer stays
+ * when the first sentences fit (it is usually the direct answer to the prompt), and the other
+ * sentences are kept in order of importance while they fit. When the first sentences alone are too
+ * long, each is shortened to its leading clauses, and answers whose first clause is still too long
+ * for a fair share are left out.
  */
 export function fitContent(answers: readonly (readonly string[])[], budget: number): string[][] {
   const total = answers.reduce((sum, sentences) => sum + sentences.reduce((s, x) => s + countWords(x), 0), 0);
@@ -12,13 +15,7 @@ export function fitContent(answers: readonly (readonly string[])[], budget: numb
 
   const firstLengths = answers.map((sentences) => countWords(sentences[0] ?? ""));
   const firstTotal = firstLengths.reduce((sum, n) => sum + n, 0);
-  if (firstTotal > budget) {
-    const quotas = shareBudget(firstLengths, budget);
-    return answers.map((sentences, i) => {
-      const short = shortenSentence(sentences[0] ?? "", quotas[i]!);
-      return short ? [short] : [];
-    });
-  }
+  if (firstTotal > budget) return fitFirstSentences(answers, budget).map((lead) => (lead ? [lead] : []));
 
   let left = budget - firstTotal;
   const keep = new Set<string>();
@@ -29,13 +26,18 @@ export function fitContent(answers: readonly (readonly string[])[], budget: numb
       left -= candidate.words;
     }
   }
-  // A sizeable gap left by long sentences is better filled with part of the camper's next most
-  // important sentence than with stock phrases.
+  // A sizeable gap left by long sentences is better filled with the leading clauses of the
+  // camper's next most important sentence than with stock phrases.
   const partial = new Map<string, string>();
-  const next = optional.find((candidate) => !keep.has(candidate.key));
-  if (next && left >= 8) {
-    const short = shortenSentence(next.text, left);
-    if (short) partial.set(next.key, short);
+  if (left >= 8) {
+    for (const candidate of optional) {
+      if (keep.has(candidate.key)) continue;
+      const short = wholeClausesWithin(candidate.text, left);
+      if (short) {
+        partial.set(candidate.key, short);
+        break;
+      }
+    }
   }
   return answers.map((sentences, i) =>
     sentences.flatMap((sentence, j) => {
@@ -47,19 +49,36 @@ export function fitContent(answers: readonly (readonly string[])[], budget: numb
   );
 }
 
-/** Splits a budget between items as evenly as their lengths allow (short items free up room). */
-export function shareBudget(lengths: readonly number[], budget: number): number[] {
-  const quotas = lengths.map(() => 0);
-  const order = lengths.map((_, i) => i).sort((a, b) => lengths[a]! - lengths[b]! || a - b);
-  let left = Math.max(0, budget);
-  let remaining = order.length;
-  for (const i of order) {
-    const quota = Math.min(lengths[i]!, Math.floor(left / remaining));
-    quotas[i] = quota;
-    left -= quota;
-    remaining--;
+/**
+ * Each answer's first sentence at its longest whole-clause form that fits: all start at their
+ * first clause; while that is too much, the answer with the longest first clause is left out (the
+ * later one on a tie); then each answer in turn grows by a clause while the budget allows.
+ */
+function fitFirstSentences(answers: readonly (readonly string[])[], budget: number): string[] {
+  const options = answers.map((sentences) => (sentences[0] ? clausePrefixes(sentences[0]) : []));
+  const level: number[] = options.map((forms) => (forms.length > 0 ? 0 : -1));
+  const words = (i: number) => (level[i]! < 0 ? 0 : countWords(options[i]![level[i]!]!));
+  const used = () => level.reduce((sum, _, i) => sum + words(i), 0);
+  while (used() > budget) {
+    let longest = -1;
+    level.forEach((l, i) => {
+      if (l >= 0 && (longest < 0 || words(i) >= words(longest))) longest = i;
+    });
+    level[longest] = -1;
   }
-  return quotas;
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (let i = 0; i < level.length; i++) {
+      const next = level[i]! + 1;
+      if (level[i]! < 0 || next >= options[i]!.length) continue;
+      const extra = countWords(options[i]![next]!) - words(i);
+      if (used() + extra <= budget) {
+        level[i] = next;
+        grew = true;
+      }
+    }
+  }
+  return level.map((l, i) => (l < 0 ? "" : options[i]![l]!));
 }
 
 interface Candidate {

@@ -3,8 +3,9 @@ import { countWords, splitSentences } from "./text.ts";
 
 /**
  * A script cut to at most `targetWordCount` words so the voice ends with the pictures. Nothing is
- * added or reworded: each paragraph keeps its first sentence (the opening, each answer's lead, the
- * closing) and its other sentences are kept by importance while they fit (see fitContent).
+ * added or reworded, and nothing is cut inside a sentence except at a clause end: each paragraph
+ * keeps its first sentence (the opening, each answer's lead, the closing) while those fit, and its
+ * other sentences are kept by importance while they fit (see fitContent).
  */
 export function fitScriptToWords(content: string, targetWordCount: number): string {
   const paragraphs = content

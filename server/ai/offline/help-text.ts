@@ -1,5 +1,5 @@
 import { PASSWORD_RULES, USERNAME_RULES } from "../../../contracts/auth.ts";
-import { AI_GENERATION_COOLDOWN_MS, FREE_TIER_SHOW_LIMIT, VOICE_SAMPLE_MAX_SECONDS } from "../../../contracts/product.ts";
+import { AI_GENERATION_COOLDOWN_MS, FREE_TIER_SHOW_LIMIT, VOICE_SAMPLE_MAX_SECONDS, targetWordCount } from "../../../contracts/product.ts";
 
 /**
  * The app's built-in help, searched by answerHelpQuestion. It lives in code (not a Markdown file)
@@ -52,7 +52,7 @@ export const HELP_SECTIONS: readonly HelpSection[] = [
     body:
       "Choose the format for where you will share your video. LinkedIn and YouTube are wide 16:9 videos and can be up to 10 minutes (600 seconds) long. " +
       "YouTube Shorts and Instagram Stories are tall 9:16 videos of up to 60 seconds. TikTok is a tall 9:16 video of up to 3 minutes (180 seconds). " +
-      "Lengths go in 30-second steps from 30 seconds, and the narration is written for about 100 words per minute.",
+      `Lengths go in 30-second steps from 30 seconds, and the narration is written for about ${targetWordCount(60)} words per minute, the pace the built-in voices read at.`,
   },
   {
     title: "Editing the narration and Reset to Original",

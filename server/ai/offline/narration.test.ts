@@ -99,10 +99,12 @@ describe("writeNarration: structure", () => {
     for (const tone of TONES) {
       for (const seconds of [30, 60, 120, 600]) {
         const output = writeNarration({ responses: typical, tone, targetWordCount: targetWordCount(seconds) }).toLowerCase();
-        // The first four words of each answer: distinctive, and kept even when a 30 s video cuts answers short.
+        // The first four words of each answer: distinctive, and kept whenever the answer is used. A
+        // 30 s video may leave out an answer whose first clause does not fit rather than cut it.
         const positions = typical.map((answer) => output.indexOf(answer.split(" ").slice(0, 4).join(" ").toLowerCase()));
-        expect(positions.every((p) => p >= 0), `${tone} ${seconds}s keeps every answer's first words`).toBe(true);
-        expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+        const used = positions.filter((p) => p >= 0);
+        expect(used.length, `${tone} ${seconds}s uses the answers`).toBeGreaterThanOrEqual(seconds > 30 ? typical.length : typical.length - 1);
+        expect([...used].sort((a, b) => a - b)).toEqual(used);
       }
     }
   });

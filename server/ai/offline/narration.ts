@@ -2,17 +2,10 @@ import { DEFAULT_TONE, LENGTH_SECONDS, targetWordCount, type NarrationTone } fro
 import { audienceName } from "./audience.ts";
 import { fitContent } from "./fit-content.ts";
 import { planPadding } from "./padding.ts";
+import { wholeClausesWithin } from "./clauses.ts";
+import { isSignOff } from "./sign-off.ts";
 import { AUDIENCE_SLOT, OFFLINE_TONE_PHRASES, type TonePhrases } from "./tone-phrases.ts";
-import {
-  cleanText,
-  countWords,
-  lowerFirstWord,
-  pick,
-  shortenSentence,
-  splitSentences,
-  stableHash,
-  tidySentence,
-} from "./text.ts";
+import { cleanText, countWords, joinListLines, lowerFirstWord, pick, splitSentences, stableHash, tidySentence } from "./text.ts";
 
 export interface NarrationInput {
   /** The camper's answers to the reflection prompts, in prompt order; blanks are skipped. */
@@ -46,8 +39,11 @@ function skeletonWords(skeleton: Skeleton): number {
   return countWords(skeleton.opening) + countWords(skeleton.closing) + skeleton.transitions.reduce((n, t) => n + countWords(t), 0);
 }
 
-/** From richest to barest; the writer uses the first one that leaves the camper enough room. */
-function skeletons(phrases: TonePhrases, answerCount: number, audience: string, seed: number): Skeleton[] {
+/**
+ * From richest to barest; the writer uses the first one that leaves the camper enough room. A
+ * camper who signed off themselves keeps their sign-off as the closing, and the tone adds none.
+ */
+function skeletons(phrases: TonePhrases, answerCount: number, audience: string, seed: number, signOff: string): Skeleton[] {
   const greeting = audience ? pick(phrases.audienceGreetings, seed).replace(AUDIENCE_SLOT, audience) : pick(phrases.greetings, seed);
   const transitions = Array.from({ length: answerCount }, (_, i) => {
     if (answerCount < 2) return "";
@@ -57,18 +53,29 @@ function skeletons(phrases: TonePhrases, answerCount: number, audience: string, 
   });
   const none = transitions.map(() => "");
   const shortOpening = pick(phrases.shortOpenings, seed);
-  const shortClosing = pick(phrases.shortClosings, seed);
+  const shortClosing = signOff || pick(phrases.shortClosings, seed);
   return [
-    { opening: `${greeting} ${pick(phrases.openings, seed)}`, closing: pick(phrases.closings, seed), transitions },
+    { opening: `${greeting} ${pick(phrases.openings, seed)}`, closing: signOff || pick(phrases.closings, seed), transitions },
     { opening: `${greeting} ${shortOpening}`, closing: shortClosing, transitions },
     { opening: audience ? `${greeting} ${shortOpening}` : shortOpening, closing: shortClosing, transitions: none },
+    { opening: "", closing: signOff, transitions: none },
     { opening: "", closing: "", transitions: none },
   ];
 }
 
 /** A camper's answer as tidy sentences ready to read aloud; [] for a blank answer. */
 function answerSentences(raw: string): string[] {
-  return splitSentences(cleanText(raw)).map(tidySentence).filter(Boolean);
+  return splitSentences(joinListLines(cleanText(raw))).map(tidySentence).filter(Boolean);
+}
+
+/**
+ * The camper's sign-offs taken out of their answers: the last one closes the video (said once,
+ * instead of the tone's closing); any other is left out so the video does not say goodbye twice.
+ */
+function takeSignOff(answers: string[][]): { answers: string[][]; signOff: string } {
+  const signOffs = answers.flat().filter(isSignOff);
+  const rest = answers.map((sentences) => sentences.filter((sentence) => !isSignOff(sentence))).filter((a) => a.length > 0);
+  return { answers: rest, signOff: signOffs.at(-1) ?? "" };
 }
 
 function normalizeTarget(value: number): number {
@@ -84,14 +91,18 @@ export function writeNarration(input: NarrationInput): string {
   const tone = Object.hasOwn(OFFLINE_TONE_PHRASES, input.tone) ? input.tone : DEFAULT_TONE;
   const phrases = OFFLINE_TONE_PHRASES[tone];
   const target = normalizeTarget(input.targetWordCount);
-  const answers = input.responses.map((raw) => answerSentences(String(raw ?? ""))).filter((a) => a.length > 0);
+  const written = input.responses.map((raw) => answerSentences(String(raw ?? ""))).filter((a) => a.length > 0);
+  const taken = takeSignOff(written);
+  const answers = taken.answers;
+  // A sign-off too long for the skeleton's share is left out like any sentence that does not fit.
+  const signOff = countWords(taken.signOff) <= target * SKELETON_SHARE ? taken.signOff : "";
   const audience = audienceName(input.audienceLinks ?? []);
   // Varies the phrase choice from story to story, never from run to run.
   // A variant moves every phrase choice along by one step or more, so neighbouring variants differ.
-  const seed = stableHash(`${tone}\n${answers.flat().join("\n")}`) + Math.max(0, Math.floor(input.variant ?? 0)) * 7;
+  const seed = stableHash(`${tone}\n${written.flat().join("\n")}`) + Math.max(0, Math.floor(input.variant ?? 0)) * 7;
 
   const contentTotal = answers.flat().reduce((n, sentence) => n + countWords(sentence), 0);
-  const skeleton = skeletons(phrases, answers.length, audience, seed).find((candidate) => {
+  const skeleton = skeletons(phrases, answers.length, audience, seed, signOff).find((candidate) => {
     const words = skeletonWords(candidate);
     return words + contentTotal <= target || words <= target * SKELETON_SHARE;
   })!;
@@ -104,7 +115,7 @@ export function writeNarration(input: NarrationInput): string {
     countWords(skeleton.opening) +
     countWords(skeleton.closing) +
     bodies.reduce((n, body) => n + countWords(body.transition) + body.sentences.reduce((m, s) => m + countWords(s), 0), 0);
-  const keyLines = bodies.map((body) => shortenSentence(body.sentences[0]!, KEY_LINE_WORDS)).filter(Boolean);
+  const keyLines = bodies.map((body) => wholeClausesWithin(body.sentences[0]!, KEY_LINE_WORDS)).filter(Boolean);
   const padding = planPadding(phrases, bodies.length, keyLines, target - used, Math.floor(target * PADDING_TOLERANCE), seed);
 
   const paragraphs = [skeleton.opening];

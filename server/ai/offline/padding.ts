@@ -58,13 +58,17 @@ export function planPadding(
     left -= countWords(text);
   };
 
+  const saidOnce = new Set<string>();
   const shortestKey = Math.min(...keyLines.map(countWords));
   // Once a whole pass places nothing, every remaining item is too long for the gap.
   let misses = 0;
   for (const item of padItems(phrases, afterAnswer.length, seed)) {
     if (left <= tolerance || misses > phrases.reflections.length + 1) break;
     if (item.kind === "reflection") {
-      if (countWords(item.text) <= left) {
+      // A phrase comes back only once every other one has been said (very long videos).
+      const fresh = !saidOnce.has(item.text) || saidOnce.size >= phrases.reflections.length;
+      if (fresh && countWords(item.text) <= left) {
+        saidOnce.add(item.text);
         place(item.text);
         misses = 0;
       } else misses++;

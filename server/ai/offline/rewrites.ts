@@ -4,12 +4,12 @@ import {
   capitalizeFirstLetter,
   countWords,
   removeEmoji,
-  shortenSentence,
   splitSentences,
   tidySentence,
   tidySpacing,
 } from "./text.ts";
 import { SIMPLER_WORDS } from "./simpler-words.ts";
+import { wholeClausesWithin } from "./clauses.ts";
 
 /**
  * The edits the offline writer can make to existing text. Each works line by line so the
@@ -127,10 +127,11 @@ export function shorten(text: string, share = 0.7): string | undefined {
       used += s.words;
     }
   }
-  // Long sentences may leave a big hole; fill it with the start of the most important one left.
+  // Long sentences may leave a big hole; fill it with the leading clauses of the most important
+  // one left (whole clauses only, never half a list).
   const next = byImportance.find((s) => !kept.has(s));
   if (next && target - used >= Math.max(2, target * 0.2)) {
-    const cut = shortenSentence(next.text, target - used);
+    const cut = wholeClausesWithin(next.text, target - used);
     if (cut) kept.set(next, cut);
   }
   if (kept.size === 0) return undefined;

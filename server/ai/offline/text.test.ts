@@ -4,8 +4,8 @@ import {
   cleanText,
   contentWords,
   countWords,
+  joinListLines,
   lowerFirstWord,
-  shortenSentence,
   splitSentences,
   tidySentence,
   tokens,
@@ -56,18 +56,28 @@ describe("cleaning a camper's answer", () => {
   });
 });
 
-describe("shortening a sentence", () => {
-  it("leaves short sentences alone", () => {
-    expect(shortenSentence("I made a video.", 10)).toBe("I made a video.");
+describe("lists typed one item a line", () => {
+  it("are one sentence: bullets join the line before them, and a line ending in a comma goes on", () => {
+    expect(joinListLines("Things I learned:\n- trim clips\n- add music\nIt was fun.")).toBe("Things I learned: trim clips, add music\nIt was fun.");
+    expect(joinListLines("I learned to trim clips,\nadd music\nand export.")).toBe("I learned to trim clips, add music and export.");
+    expect(joinListLines("We swam.\n- Then we ate.")).toBe("We swam.\nThen we ate.");
+    expect(joinListLines("Next summer\nMore horror")).toBe("Next summer\nMore horror");
   });
+});
 
-  it("cuts at a clause boundary near the limit and never ends on a joiner", () => {
-    expect(shortenSentence("I made a video about my dog, and then I showed it to everyone at camp.", 9)).toBe("I made a video about my dog.");
-    expect(shortenSentence("I made a video about the dog", 5)).toBe("I made a video.");
-  });
-
-  it("returns nothing for a zero budget", () => {
-    expect(shortenSentence("I made a video.", 0)).toBe("");
+describe("splitting sentences", () => {
+  it("keeps a quoted exclamation inside its sentence, and ends one at a quote before a capital", () => {
+    expect(splitSentences('My friend shouted "Again!" and everyone laughed. Then we left.')).toEqual([
+      'My friend shouted "Again!" and everyone laughed.',
+      "Then we left.",
+    ]);
+    expect(splitSentences('She said "Wow!" Then we left.')).toEqual(['She said "Wow!"', "Then we left."]);
+    expect(splitSentences("it was fun. really fun")).toEqual(["it was fun.", "really fun"]);
+    expect(splitSentences("We used markers, masks, etc. and it looked great. Then we left.")).toEqual([
+      "We used markers, masks, etc. and it looked great.",
+      "Then we left.",
+    ]);
+    expect(splitSentences("We used markers, masks, etc. Then we left.")).toEqual(["We used markers, masks, etc.", "Then we left."]);
   });
 });
 

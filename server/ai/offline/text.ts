@@ -49,11 +49,14 @@ export function wordsNotIn(output: string, sources: readonly string[]): string[]
   return [...new Set(contentWords(output).filter((word) => !allowed.has(word)))];
 }
 
-/** Words as the product counts them: runs of non-whitespace. */
+/**
+ * Words as the voice reads them and the length panel counts them: runs of non-whitespace holding a
+ * letter or digit ("&" or "-" alone is not read, so it takes no time).
+ */
 export function countWords(text: string): number {
-  const trimmed = text.trim();
-  return trimmed ? trimmed.split(/\s+/).length : 0;
+  return text.match(SPOKEN_WORD)?.length ?? 0;
 }
+const SPOKEN_WORD = /[^\s\p{L}\p{N}]*[\p{L}\p{N}]\S*/gu;
 
 export function hasWordCharacters(text: string): boolean {
   return /[\p{L}\p{N}]/u.test(text);
@@ -101,16 +104,52 @@ export function tidySpacing(line: string): string {
 }
 
 const ABBREVIATIONS = new Set(["mr.", "mrs.", "ms.", "dr.", "st.", "vs.", "e.g.", "i.e.", "jr.", "sr."]);
+// These end a list and, before a capital, often the sentence too ("clips, music, etc. Then we...").
+const LIST_ENDINGS = new Set(["etc."]);
+// A word that visibly starts a sentence: a capital or a digit, perhaps after an opening quote.
+const NEW_SENTENCE_START = /^["'([]?[\p{Lu}\p{N}]/u;
+
+const BULLET = /^(?:[-*\u2022\u2013\u2014]|\d+[.)])\s+/u;
+
+/**
+ * Lines that belong to one sentence joined: a line that ends in a comma or a colon, or without a
+ * full stop before a line in lower case, goes on; bullet points ("- trim clips") are items of the
+ * sentence before them, joined with commas. So a list typed one item a line is never read (or
+ * shortened) as separate sentences.
+ */
+export function joinListLines(text: string): string {
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    const item = line.replace(BULLET, "");
+    const last = out.length > 0 ? out[out.length - 1]! : undefined;
+    const open = last !== undefined && !/[.!?]["')\]]*$/.test(last);
+    if (open && (/[,:]$/.test(last) || item !== line || /^\p{Ll}/u.test(item))) {
+      out[out.length - 1] = /[,:;]$/.test(last) || item === line ? `${last} ${item}` : `${last}, ${item}`;
+    } else out.push(item);
+  }
+  return out.join("\n");
+}
+
+/**
+ * Whether a sentence ends after `word`. A quoted exclamation or question ends one only when a new
+ * sentence visibly starts after it: in 'my friend shouted "Again!" and everyone laughed' it does not.
+ */
+function endsSentence(word: string, next: string | undefined): boolean {
+  if (!/[.!?]["')\]]*$/.test(word) || ABBREVIATIONS.has(word.toLowerCase())) return false;
+  if (LIST_ENDINGS.has(word.toLowerCase())) return next === undefined || NEW_SENTENCE_START.test(next);
+  if (!/[.!?]["')\]]+$/.test(word) || next === undefined) return true;
+  return NEW_SENTENCE_START.test(next);
+}
 
 /** Sentences in order; a line break always ends one. Words are kept exactly as written. */
 export function splitSentences(text: string): string[] {
   const sentences: string[] = [];
   for (const line of text.split(/\n+/)) {
     let current: string[] = [];
-    for (const word of line.split(/\s+/)) {
-      if (!word) continue;
+    const words = line.split(/\s+/).filter(Boolean);
+    for (const [i, word] of words.entries()) {
       current.push(word);
-      if (/[.!?]["')\]]*$/.test(word) && !ABBREVIATIONS.has(word.toLowerCase())) {
+      if (endsSentence(word, words[i + 1])) {
         sentences.push(current.join(" "));
         current = [];
       }
@@ -145,47 +184,6 @@ export function tidySentence(sentence: string): string {
     text = /[.!?]["')\]]*$/.test(text) ? text : `${text}.`;
   }
   return text;
-}
-
-// Words a shortened sentence should not end on ("...and the.").
-const DANGLING = new Set([
-  "a", "an", "the", "and", "or", "but", "so", "of", "to", "in", "on", "at", "by", "for", "with",
-  "from", "into", "about", "because", "that", "which", "when", "is", "was", "are", "were", "my",
-  "our", "your", "their", "very", "really", "if", "then", "than", "as", "like",
-]);
-// Words that usually start a new clause, so cutting just before them reads naturally.
-const CLAUSE_STARTERS = new Set(["and", "but", "so", "because", "which", "when", "while", "although", "though", "where", "who"]);
-
-function bare(word: string): string {
-  return word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, "");
-}
-
-/**
- * At most `maxWords` words of the sentence, cut at a clause boundary when one is near the limit,
- * never ending on a joiner, and closed with a full stop. Returns "" when nothing sensible is left.
- */
-export function shortenSentence(sentence: string, maxWords: number): string {
-  const words = sentence.split(/\s+/).filter(Boolean);
-  if (words.length <= maxWords) return sentence;
-  if (maxWords < 1) return "";
-  let cut = maxWords;
-  for (let k = maxWords; k >= Math.max(1, Math.ceil(maxWords * 0.6)); k--) {
-    if (/[,;:]$/.test(words[k - 1]!) || CLAUSE_STARTERS.has(bare(words[k]!))) {
-      cut = k;
-      break;
-    }
-  }
-  const kept = words.slice(0, cut);
-  while (kept.length > 0) {
-    const last = kept[kept.length - 1]!.replace(/[^\p{L}\p{N}'")\]]+$/u, "");
-    if (!hasWordCharacters(last) || (kept.length > 1 && DANGLING.has(bare(last)))) {
-      kept.pop();
-      continue;
-    }
-    kept[kept.length - 1] = last;
-    break;
-  }
-  return kept.length > 0 ? `${kept.join(" ")}.` : "";
 }
 
 // Ordinary words that often start a camper's sentence (besides the stop words).

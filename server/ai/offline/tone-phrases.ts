@@ -69,7 +69,7 @@ const friendly: TonePhrases = {
     "One more time, here are the highlights.",
   ],
   closings: [
-    "Thanks so much for listening to my story. See you next time!",
+    "Thanks so much for listening to my story, and see you next time!",
     "That's my summer in a nutshell. Thanks for hanging out with me!",
     "Thanks for watching, and I hope you have an awesome summer too!",
   ],
@@ -169,7 +169,7 @@ const excited: TonePhrases = {
   closings: [
     "Thanks for watching, and stay awesome!",
     "That's my amazing summer! Thanks for watching, see you next time!",
-    "Thank you so much for watching! Keep creating!",
+    "Thank you so much for watching, and keep creating!",
   ],
   shortClosings: ["Thanks for watching!", "Stay awesome!", "See you soon!"],
 };

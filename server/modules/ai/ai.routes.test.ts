@@ -3,7 +3,7 @@ import { AI_MESSAGES } from "../../../contracts/ai.ts";
 import { targetWordCount } from "../../../contracts/product.ts";
 import type { App } from "../../app.ts";
 import { countWords } from "../../ai/offline/index.ts";
-import { createTestApp, registerCamper, type SignedInClient } from "../../../testing/test-app.ts";
+import { createShow, createTestApp, registerCamper, type SignedInClient } from "../../../testing/test-app.ts";
 import { parseSse } from "../../../testing/sse.ts";
 
 let app: App;
@@ -30,8 +30,23 @@ describe("AI writing with the built-in offline writer", () => {
     const res = await post("/api/ai/generate-reflection", { responses, style: "excited", duration: 60, targetWordCount: targetWordCount(60) });
     expect(res.statusCode).toBe(200);
     const { content } = res.json();
-    expect(Math.abs(countWords(content) - 100)).toBeLessThanOrEqual(10);
+    // A minute at the voice's pace: what the length panel will estimate as one minute.
+    expect(Math.abs(countWords(content) - targetWordCount(60))).toBeLessThanOrEqual(targetWordCount(60) * 0.1);
     expect(content).toContain("stop-motion");
+  });
+
+  it("writes a first draft the length panel measures as the length chosen, within 10 %", async () => {
+    camper = await registerCamper(app);
+    for (const duration of [30, 60, 120, 180]) {
+      // The body the Create screen sends.
+      const res = await post("/api/ai/generate-reflection", { responses, style: "friendly", duration, targetWordCount: targetWordCount(duration) });
+      expect(res.statusCode).toBe(200);
+      const show = await createShow(app, camper.cookie, { narration: res.json().content });
+      const length = await app.inject({ method: "GET", url: `/api/recordings/${show.id}/length`, headers: { cookie: camper.cookie } });
+      expect(length.statusCode).toBe(200);
+      const { voiceSeconds } = length.json() as { voiceSeconds: number };
+      expect(Math.abs(voiceSeconds - duration), `${duration} s chosen, ${voiceSeconds} s estimated`).toBeLessThanOrEqual(duration * 0.1);
+    }
   });
 
   it("streams the narration as server-sent events: deltas, then the whole text", async () => {

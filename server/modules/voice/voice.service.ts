@@ -5,6 +5,7 @@ import path from "node:path";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { CLIP_MESSAGES } from "../../../contracts/clips.ts";
+import { TYPICAL_WORDS_PER_SECOND } from "../../../contracts/product.ts";
 import { SHOW_MESSAGES, isPlaceholderNarration } from "../../../contracts/recordings.ts";
 import { VOICE_MESSAGES, VOICE_PREVIEW_TEXT, VOICE_SAMPLE_LIMITS, voiceName, type VoiceOver, type VoiceSample, type VoiceStatus } from "../../../contracts/voice.ts";
 import { HttpError, badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../http/errors.ts";
@@ -356,8 +357,8 @@ function voiceFailure(error: unknown): Error {
   return new HttpError(502, VOICE_MESSAGES.failed);
 }
 
-/** A built-in voice reads about this many words a second, pauses included. */
-export const TYPICAL_WORDS_PER_SECOND = 2.6;
+/** One pace for the length panel and the writer's target word count (contracts/product.ts). */
+export { TYPICAL_WORDS_PER_SECOND };
 
 export function countSpokenWords(text: string): number {
   return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;

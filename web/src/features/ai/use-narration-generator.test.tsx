@@ -44,7 +44,7 @@ describe("useNarrationGenerator", () => {
       responses: ["We built a raft"],
       style: "excited",
       duration: 90,
-      targetWordCount: 150,
+      targetWordCount: 234, // 90 s at the voices' 2.6 words a second
     });
     expect(result.current.narration).toBe("Raft day!");
     expect(result.current.original).toBe("Raft day!");
@@ -151,7 +151,7 @@ describe("NarrationPanel", () => {
     const box = screen.getByLabelText<HTMLTextAreaElement>("Narration script");
     const reset = screen.getByRole("button", { name: "Reset to Original" });
     expect(reset).toHaveProperty("disabled", true);
-    expect(screen.getByText(/About 200 words for a 2-minute video/)).toBeTruthy();
+    expect(screen.getByText(/About 312 words for a 2-minute video/)).toBeTruthy();
 
     await user.click(screen.getByRole("button", { name: "Generate AI Content" }));
     const busy = screen.getByRole("button", { name: "Generating..." });
