@@ -10,9 +10,14 @@
  * Checks run one at a time, so each align call's wall clock is its own; the CPU time pocketsphinx used
  * is printed beside it, as other work on the machine stretches the wall clock.
  *
- * Run: npm run bench:script (needs Debian's pocketsphinx, pocketsphinx-en-us and espeak-ng). Ends with
- * the lines runs are compared by; targets: at most 6 s per minute of speech, word start error median at
- * most 50 ms and p90 at most 150 ms.
+ * Real human read speech too (testing/human-takes.ts: pocketsphinx-testdata's recordings, as recorded
+ * and pitched up toward a child's voice with sox), each reading also checked against other recordings'
+ * lines and camp scripts (decision record 026d).
+ *
+ * Run: npm run bench:script (needs Debian's pocketsphinx, pocketsphinx-en-us, pocketsphinx-testdata, sox
+ * and espeak-ng). Ends with the lines runs are compared by; targets: own lines at least 90 %, left-out
+ * sentence found missed 100 %, unrelated at most 3 % (Flite and human); at most 6 s per minute of
+ * speech, word start error median at most 50 ms and p90 at most 150 ms.
  */
 import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";

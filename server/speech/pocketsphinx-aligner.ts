@@ -49,8 +49,13 @@ export const PHONES = ["AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH",
 /** A phone's word in the grammar: no script token has an underscore (speechTokens keeps letters, digits and apostrophes). */
 const phoneWord = (phone: string) => `_${phone.toLowerCase()}`;
 
-/** How likely each phone of other speech is against the script's words (see scriptGrammar). */
-export const OTHER_SPEECH_PHONE_PROBABILITY = Number(process.env.OTHER_SPEECH_P ?? 0.01);
+/**
+ * The weight of each phone of other speech in the grammar (see scriptGrammar): the higher, the sooner
+ * speech is heard as something else than the lines. Measured (decision record 026d) over Flite's and
+ * espeak-ng's voices and real human read speech: 0.1 missed 14 % of human readers' own sentences; 0.01
+ * keeps own lines said and no sentence of other lines said.
+ */
+export const OTHER_SPEECH_PHONE_WEIGHT = 0.01;
 
 function binaryOnPath(): string | undefined {
   return onPath(BINARY);
@@ -61,9 +66,11 @@ const wavSeconds = (bytes: number) => Math.max(0, bytes - 44) / (16_000 * 2);
 
 /**
  * Offline: pocketsphinx listens for the script's own words in order (a finite-state grammar, see
- * scriptGrammar) and says when each one it heard was spoken. Nothing leaves the server. About 2 s of
- * CPU per minute of speech here. Speech that is not the script gets few whole sentences placed, which
- * is how we tell a read script from other talk (see script-match.ts).
+ * scriptGrammar) and says when each one it heard was spoken. Nothing leaves the server. Its dictionary
+ * is only the script's words (read from the 134k-word one once per process), so each run starts fast.
+ * For captions (align) every stretch of speech is placed on the script where it fits best; for the take
+ * check (alignAmongOtherSpeech) a phone loop competes with the script's words, so speech that is not
+ * the lines is heard as phones and leaves the lines unheard (decision record 026d).
  */
 export class PocketsphinxAligner implements SpeechAligner {
   readonly name = "pocketsphinx (offline)";
@@ -85,6 +92,7 @@ export class PocketsphinxAligner implements SpeechAligner {
     return this.listen(wavFile, text, false, signal);
   }
 
+  /** The take check's listening: the script's words only where they sound likelier than any other speech. */
   async alignAmongOtherSpeech(wavFile: string, text: string, signal?: AbortSignal): Promise<HeardWord[]> {
     return this.listen(wavFile, text, true, signal);
   }
@@ -93,7 +101,7 @@ export class PocketsphinxAligner implements SpeechAligner {
     const words = await pronunciations();
     // Sentences as the shot list splits them (a sentence read again restarts at its start); numbers as words.
     const sentences = scriptSentences(text).map((sentence) => spokenTokens(sentence).filter((w) => words.has(w)));
-    const fsg = scriptGrammar(sentences, otherSpeech ? OTHER_SPEECH_PHONE_PROBABILITY : undefined);
+    const fsg = scriptGrammar(sentences, otherSpeech ? OTHER_SPEECH_PHONE_WEIGHT : undefined);
     if (!fsg) return [];
     // Next to the sound, in the caller's work folder (a render's, which crash recovery cleans up).
     const grammar = `${wavFile}.fsg`;
@@ -129,6 +137,13 @@ export class PocketsphinxAligner implements SpeechAligner {
  * everywhere. Every state reaches only a few others, so decoding stays linear in the script's length:
  * a JSGF of optional words ([w1] [w2] ...) lets every word reach every later one and took twice real
  * time on a 350-word script, this about 0.03.
+ *
+ * With `otherSpeech` (a phone's weight), other speech has a way through too: a loop of the 39 phones
+ * at the start and at the end, and from the end back to the start. An utterance may then be other
+ * speech, a stretch of the script, other speech again; a script word is placed only where it explains
+ * the sound better than phones at that weight do. Without it, a reading of other lines had its words
+ * stretched over the script wherever a few of them fitted ("at the ending" made "Everyone laughed at
+ * the ending." said).
  */
 export function scriptGrammar(sentences: readonly string[][], otherSpeech?: number): string | undefined {
   const words = sentences.flat();
