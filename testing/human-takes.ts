@@ -72,7 +72,8 @@ async function seconds(file: string): Promise<number> {
 
 /** One recording as a 16 kHz mono WAV in `register`. */
 async function prepare(recording: HumanRecording, cents: number, out: string): Promise<number> {
-  await run("sox", [...input(recording), "-r", String(SAMPLE_RATE), "-c", "1", "-b", "16", out, ...(cents ? ["pitch", String(cents)] : []), "rate", String(SAMPLE_RATE)]);
+  // -D: no dither, so a pitched take is the same on every run (sox otherwise adds random noise).
+  await run("sox", ["-D", ...input(recording), "-r", String(SAMPLE_RATE), "-c", "1", "-b", "16", out, ...(cents ? ["pitch", String(cents)] : []), "rate", String(SAMPLE_RATE)]);
   return seconds(out);
 }
 
