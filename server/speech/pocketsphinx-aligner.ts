@@ -12,15 +12,50 @@ const MODEL_DIR = "/usr/share/pocketsphinx/model/en-us";
 const ACOUSTIC_MODEL = path.join(MODEL_DIR, "en-us");
 const DICTIONARY = path.join(MODEL_DIR, "cmudict-en-us.dict");
 
-let dictionary: Promise<Set<string>> | undefined;
+let dictionary: Promise<Map<string, string[]>> | undefined;
 
-/** The pronouncing dictionary's words (134k): only these can be listened for. Read once per process. */
-function knownWords(): Promise<Set<string>> {
-  dictionary ??= readFile(DICTIONARY, "utf8").then(
-    (text) => new Set(text.split("\n").map((line) => line.slice(0, line.indexOf(" "))).filter((w) => w && !w.includes("("))),
-  );
+/**
+ * The pronouncing dictionary (134k words): each word with its lines (its pronunciations, `the` and
+ * `the(2)`). Only these words can be listened for. Read once per process.
+ */
+function pronunciations(): Promise<Map<string, string[]>> {
+  dictionary ??= readFile(DICTIONARY, "utf8").then((text) => {
+    const words = new Map<string, string[]>();
+    for (const line of text.split("\n")) {
+      const name = line.slice(0, line.indexOf(" "));
+      if (!name) continue;
+      const word = name.replace(/\(\d+\)$/, "");
+      const lines = words.get(word);
+      if (lines) lines.push(line);
+      else words.set(word, [line]);
+    }
+    return words;
+  });
   return dictionary;
 }
+
+let known: Promise<ReadonlySet<string>> | undefined;
+
+function knownWords(): Promise<ReadonlySet<string>> {
+  known ??= pronunciations().then((words) => new Set(words.keys()));
+  return known;
+}
+
+/**
+ * The acoustic model's 39 phones. As "words" of their own (a phone loop), they let the grammar say
+ * "something else was said here" instead of stretching the script's words over other speech.
+ */
+export const PHONES = ["AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F", "G", "HH", "IH", "IY", "JH", "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S", "SH", "T", "TH", "UH", "UW", "V", "W", "Y", "Z", "ZH"] as const;
+/** A phone's word in the grammar: no script token has an underscore (speechTokens keeps letters, digits and apostrophes). */
+const phoneWord = (phone: string) => `_${phone.toLowerCase()}`;
+
+/**
+ * The weight of each phone of other speech in the grammar (see scriptGrammar): the higher, the sooner
+ * speech is heard as something else than the lines. Measured (decision record 026d) over Flite's and
+ * espeak-ng's voices and real human read speech: 0.1 missed 14 % of human readers' own sentences; 0.01
+ * keeps 95-100 % of them said (Flite and human) and at most 1.3 % of other lines' sentences.
+ */
+export const OTHER_SPEECH_PHONE_WEIGHT = 0.01;
 
 function binaryOnPath(): string | undefined {
   return onPath(BINARY);
@@ -31,9 +66,11 @@ const wavSeconds = (bytes: number) => Math.max(0, bytes - 44) / (16_000 * 2);
 
 /**
  * Offline: pocketsphinx listens for the script's own words in order (a finite-state grammar, see
- * scriptGrammar) and says when each one it heard was spoken. Nothing leaves the server. About 2 s of
- * CPU per minute of speech here. Speech that is not the script gets few whole sentences placed, which
- * is how we tell a read script from other talk (see script-match.ts).
+ * scriptGrammar) and says when each one it heard was spoken. Nothing leaves the server. Its dictionary
+ * is only the script's words (read from the 134k-word one once per process), so each run starts fast.
+ * For captions (align) every stretch of speech is placed on the script where it fits best; for the take
+ * check (alignAmongOtherSpeech) a phone loop competes with the script's words, so speech that is not
+ * the lines is heard as phones and leaves the lines unheard (decision record 026d).
  */
 export class PocketsphinxAligner implements SpeechAligner {
   readonly name = "pocketsphinx (offline)";
@@ -52,20 +89,34 @@ export class PocketsphinxAligner implements SpeechAligner {
   }
 
   async align(wavFile: string, text: string, signal?: AbortSignal): Promise<HeardWord[]> {
-    const known = await knownWords();
+    return this.listen(wavFile, text, false, signal);
+  }
+
+  /** The take check's listening: the script's words only where they sound likelier than any other speech. */
+  async alignAmongOtherSpeech(wavFile: string, text: string, signal?: AbortSignal): Promise<HeardWord[]> {
+    return this.listen(wavFile, text, true, signal);
+  }
+
+  private async listen(wavFile: string, text: string, otherSpeech: boolean, signal?: AbortSignal): Promise<HeardWord[]> {
+    const words = await pronunciations();
     // Sentences as the shot list splits them (a sentence read again restarts at its start); numbers as words.
-    const sentences = scriptSentences(text).map((sentence) => spokenTokens(sentence).filter((w) => known.has(w)));
-    const fsg = scriptGrammar(sentences);
+    const sentences = scriptSentences(text).map((sentence) => spokenTokens(sentence).filter((w) => words.has(w)));
+    const fsg = scriptGrammar(sentences, otherSpeech ? OTHER_SPEECH_PHONE_WEIGHT : undefined);
     if (!fsg) return [];
     // Next to the sound, in the caller's work folder (a render's, which crash recovery cleans up).
     const grammar = `${wavFile}.fsg`;
+    const dict = `${wavFile}.dict`;
     try {
       // The script reaches pocketsphinx only as dictionary words inside the grammar file, never as an argument.
       await writeFile(grammar, fsg);
+      // Only the script's words (and the phones): pocketsphinx then need not read all 134k words.
+      const own = [...new Set(sentences.flat())].flatMap((w) => words.get(w)!);
+      const phones = otherSpeech ? PHONES.map((p) => `${phoneWord(p)} ${p}`) : [];
+      await writeFile(dict, [...own, ...phones].join("\n") + "\n");
       const timeoutMs = listeningTimeLimitMs(wavSeconds((await stat(wavFile)).size));
       const { stdout } = await runTool(
         this.binary,
-        ["-infile", wavFile, "-fsg", grammar, "-dict", DICTIONARY, "-hmm", ACOUSTIC_MODEL, "-time", "yes", "-logfn", "/dev/null"],
+        ["-infile", wavFile, "-fsg", grammar, "-dict", dict, "-hmm", ACOUSTIC_MODEL, "-time", "yes", "-logfn", "/dev/null"],
         { maxBuffer: 16 * 1024 * 1024, signal, timeoutMs },
       ).catch((error: Error) => {
         if (error instanceof ToolTimeLimitError || error instanceof ToolAbortedError) throw error;
@@ -73,7 +124,7 @@ export class PocketsphinxAligner implements SpeechAligner {
       });
       return parseTimedWords(stdout);
     } finally {
-      await rm(grammar, { force: true });
+      await Promise.all([rm(grammar, { force: true }), rm(dict, { force: true })]);
     }
   }
 }
@@ -86,8 +137,15 @@ export class PocketsphinxAligner implements SpeechAligner {
  * everywhere. Every state reaches only a few others, so decoding stays linear in the script's length:
  * a JSGF of optional words ([w1] [w2] ...) lets every word reach every later one and took twice real
  * time on a 350-word script, this about 0.03.
+ *
+ * With `otherSpeech` (a phone's weight), other speech has a way through too: a loop of the 39 phones
+ * at the start and at the end, and from the end back to the start. An utterance may then be other
+ * speech, a stretch of the script, other speech again; a script word is placed only where it explains
+ * the sound better than phones at that weight do. Without it, a reading of other lines had its words
+ * stretched over the script wherever a few of them fitted ("at the ending" made "Everyone laughed at
+ * the ending." said).
  */
-export function scriptGrammar(sentences: readonly string[][]): string | undefined {
+export function scriptGrammar(sentences: readonly string[][], otherSpeech?: number): string | undefined {
   const words = sentences.flat();
   if (!words.length) return undefined;
   const starts: number[] = [];
@@ -107,6 +165,13 @@ export function scriptGrammar(sentences: readonly string[][]): string | undefine
   for (let j = 3; j < end; j++) add(0, j + 1, 0.01, words[j]);
   for (const boundary of [...starts.slice(1), end]) for (const start of starts) if (start !== boundary) add(boundary, start + 1, 0.05, words[start]);
   for (let i = 1; i < end; i++) add(i, end, 0.01);
+  if (otherSpeech !== undefined) {
+    for (const phone of PHONES) {
+      add(0, 0, otherSpeech, phoneWord(phone));
+      add(end, end, otherSpeech, phoneWord(phone));
+    }
+    add(end, 0, 0.05);
+  }
   return `FSG_BEGIN script\nNUM_STATES ${end + 1}\nSTART_STATE 0\nFINAL_STATE ${end}\n${lines.join("\n")}\nFSG_END\n`;
 }
 
@@ -121,7 +186,7 @@ export function parseTimedWords(stdout: string): HeardWord[] {
     const match = /^(\S+) (-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/.exec(line.trim());
     if (!match) continue;
     const word = match[1]!.replace(/\(\d+\)$/, "");
-    if (/^[<[(]/.test(word)) continue;
+    if (/^[<[(_]/.test(word)) continue;
     words.push({ word, start: Math.max(0, Number(match[2])), end: Math.max(0, Number(match[3])) });
   }
   return words;

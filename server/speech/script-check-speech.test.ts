@@ -25,7 +25,8 @@ import { PocketsphinxAligner } from "./pocketsphinx-aligner.ts";
  * unrelated text), checked by the real offline aligner (Debian's pocketsphinx) and through a local
  * fake of an OpenAI-compatible transcription endpoint (the real SDK, multipart upload, verbose JSON).
  * The targets are the issue's: at least 90 % of the own lines' sentences said, every left-out
- * sentence missed, at most 10 % of the unrelated text's sentences said. `npm run bench:script` prints
+ * sentence missed, at most 3 % of the unrelated text's sentences said offline (decision 026d; the
+ * transcription endpoint's test keeps 10 %). `npm run bench:script` prints
  * the same table per script, and for espeak-ng voices too.
  */
 
@@ -79,10 +80,10 @@ describe("the take check on Flite's CMU voices reading camp scripts, offline (po
     expect(percent(read.filter((s) => s.said).length, read.length), where(leftOut)).toBeGreaterThanOrEqual(90);
   });
 
-  it("unrelated text: at most 10 % of the lines' sentences marked said", () => {
+  it("unrelated text: at most 3 % of the lines' sentences marked said", () => {
     const f = tableFigures(offline);
     const said = offline.filter((t) => t.kind === "unrelated" && t.check.sentences.some((s) => s.said));
-    expect(percent(f.unrelatedSaid, f.unrelatedSentences), `${describeFigures(f)}\n${where(said)}`).toBeLessThanOrEqual(10);
+    expect(percent(f.unrelatedSaid, f.unrelatedSentences), `${describeFigures(f)}\n${where(said)}`).toBeLessThanOrEqual(3);
   });
 
   it("words found carry their times inside the take, in reading order", () => {

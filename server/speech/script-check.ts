@@ -44,7 +44,7 @@ export function checkHeardWords(heard: readonly HeardWord[], lines: string, sour
  * "transcription" when the sound left the server for a configured endpoint, else "offline".
  */
 export async function checkSpeech(aligner: SpeechAligner, wavFile: string, lines: string, signal?: AbortSignal): Promise<ScriptCheck> {
-  const heard = await aligner.align(wavFile, lines, signal);
+  const heard = await (aligner.alignAmongOtherSpeech ?? aligner.align).call(aligner, wavFile, lines, signal);
   const vocabulary = await aligner.vocabulary?.();
   return checkHeardWords(heard, lines, aligner.sendsAudioAway ? "transcription" : "offline", vocabulary);
 }

@@ -21,6 +21,12 @@ export interface SpeechAligner {
    */
   align(wavFile: string, text: string, signal?: AbortSignal): Promise<HeardWord[]>;
   /**
+   * As align, for a take that may say other things than `text` (the take check): a word is heard only
+   * where the speech sounds more like it than like any other speech. Absent: align (a transcriber
+   * already writes what was said, whatever the text).
+   */
+  alignAmongOtherSpeech?(wavFile: string, text: string, signal?: AbortSignal): Promise<HeardWord[]>;
+  /**
    * The words (spokenTokens form) this aligner can listen for at all; absent: any word. An offline
    * recogniser knows only its pronouncing dictionary, so a word outside it (an unusual name) is never
    * heard and must not count against the take.
