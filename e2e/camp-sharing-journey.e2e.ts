@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { buildCredentials } from "../testing/factories.ts";
 import { webmFixture } from "../testing/media-fixtures.ts";
-import { campWithStaff } from "./support/camp.ts";
+import { campWithStaff, shareAndWatchAsFamily } from "./support/camp.ts";
 import { createShowViaApi, renderViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
-import { newContext, playsWithoutError, watchPageErrors } from "./support/browser.ts";
+import { newContext, watchPageErrors } from "./support/browser.ts";
 
 /**
  * Issue 17's whole path with the camp in between, in Chromium: the camper sends a video; staff ask for a
@@ -71,14 +71,7 @@ describe("sharing with the camp's say-so", () => {
     await staffPage.getByText("Approved").first().waitFor();
 
     // The camper shares it; a family member with no account watches it.
-    await page.reload();
-    const share = page.getByRole("region", { name: "Share with family" });
-    await share.getByRole("button", { name: "Make a share link" }).click();
-    const link = await share.getByTestId("share-print-card").getByLabel("Scan the code or type this link").inputValue();
-    const family = await newContext(camp.browser, camp.server.baseURL);
-    const watch = await family.newPage();
-    expect((await watch.goto(link))!.status()).toBe(200);
-    await playsWithoutError(watch.locator("video"));
+    const { share, family, watch } = await shareAndWatchAsFamily(page, camp);
 
     // Revoking ends the link.
     await share.getByRole("button", { name: /^Revoke the link made/ }).click();

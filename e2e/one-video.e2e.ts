@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { StaffShowDetail } from "../contracts/reviews.ts";
 import { buildCredentials } from "../testing/factories.ts";
 import { webmFixture } from "../testing/media-fixtures.ts";
-import { campWithStaff } from "./support/camp.ts";
+import { campWithStaff, shareAndWatchAsFamily } from "./support/camp.ts";
 import { createShowViaApi, ok, renderViaApi, setShowClips, uploadClipViaApi } from "./support/api.ts";
-import { newContext, playsWithoutError, watchPageErrors } from "./support/browser.ts";
+import { newContext, watchPageErrors } from "./support/browser.ts";
 
 /**
  * One video from sending to the family's link, in Chromium: a clean video, one with a phone number, the
@@ -54,14 +54,7 @@ describe("one video identity", () => {
     expect(await staffPage.getByRole("region", { name: "Share with family" }).count()).toBe(0);
 
     // The camper shares it; the family's link plays the clean video.
-    await page.reload();
-    const share = page.getByRole("region", { name: "Share with family" });
-    await share.getByRole("button", { name: "Make a share link" }).click();
-    const link = await share.getByTestId("share-print-card").getByLabel("Scan the code or type this link").inputValue();
-    const family = await newContext(camp.browser, camp.server.baseURL);
-    const watch = await family.newPage();
-    expect((await watch.goto(link))!.status()).toBe(200);
-    await playsWithoutError(watch.locator("video"));
+    const { link, family } = await shareAndWatchAsFamily(page, camp);
     const cleanCaptions = await (await camper.request.get(clean.captionsUrl!)).text();
     const linkCaptions = async () => (await family.request.get(`${new URL(link).pathname}/captions.vtt`)).text();
     expect(await linkCaptions()).toBe(cleanCaptions);

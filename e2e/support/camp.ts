@@ -1,7 +1,7 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import type { Credentials } from "../../testing/factories.ts";
-import { launchBrowser } from "./browser.ts";
+import { launchBrowser, newContext, playsWithoutError } from "./browser.ts";
 import { startServerWithStaff, type RunningServer } from "./server.ts";
 
 /**
@@ -19,4 +19,21 @@ export function campWithStaff(staff: Credentials): { readonly server: RunningSer
     await scene.server?.stop();
   });
   return scene;
+}
+
+/**
+ * The camper makes a share link from their show page (reloaded, so it shows the approval); a family
+ * member with no account opens it and the video plays. The share card stays open for what comes next.
+ */
+export async function shareAndWatchAsFamily(page: Page, scene: { readonly server: RunningServer; readonly browser: Browser }) {
+  await page.reload();
+  const share = page.getByRole("region", { name: "Share with family" });
+  await share.getByRole("button", { name: "Make a share link" }).click();
+  const link = await share.getByTestId("share-print-card").getByLabel("Scan the code or type this link").inputValue();
+  const family = await newContext(scene.browser, scene.server.baseURL);
+  const watch = await family.newPage();
+  const opened = await watch.goto(link);
+  if (opened?.status() !== 200) throw new Error(`The share link answered ${opened?.status()}`);
+  await playsWithoutError(watch.locator("video"));
+  return { share, link, family, watch };
 }
