@@ -37,9 +37,14 @@ describe("AI writing with the built-in offline writer", () => {
 
   it("writes a first draft the length panel measures as the length chosen, within 10 %", async () => {
     camper = await registerCamper(app);
-    for (const duration of [30, 60, 120, 180]) {
-      // The body the Create screen sends.
-      const res = await post("/api/ai/generate-reflection", { responses, style: "friendly", duration, targetWordCount: targetWordCount(duration) });
+    // The body the Create screen sends, and one with a count worked out at 100 words a minute (an older
+    // client): the length chosen decides.
+    const bodies = [30, 60, 120, 180].flatMap((duration) => [
+      { duration, targetWordCount: targetWordCount(duration) },
+      { duration, targetWordCount: Math.floor((duration / 60) * 100) },
+    ]);
+    for (const { duration, targetWordCount: count } of bodies) {
+      const res = await post("/api/ai/generate-reflection", { responses, style: "friendly", duration, targetWordCount: count });
       expect(res.statusCode).toBe(200);
       const show = await createShow(app, camper.cookie, { narration: res.json().content });
       const length = await app.inject({ method: "GET", url: `/api/recordings/${show.id}/length`, headers: { cookie: camper.cookie } });

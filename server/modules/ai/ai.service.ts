@@ -37,7 +37,9 @@ export class AiService {
       responses: body.responses.filter((r) => r.trim()),
       tone: body.style ?? DEFAULT_TONE,
       durationSeconds: duration,
-      targetWordCount: body.targetWordCount ?? targetWordCount(duration),
+      // The chosen length is the truth: a draft is as long as the voice reads in it. A client's own count
+      // (older clients worked it out at 100 words a minute) is read only when it sends no length.
+      targetWordCount: body.duration !== undefined || body.targetWordCount === undefined ? targetWordCount(duration) : body.targetWordCount,
       audienceLinks: body.audienceLinks ?? [],
       previousContent: body.previousContent,
     };

@@ -68,9 +68,9 @@ describe("honest AI with the built-in writer", () => {
 
   it("says so when no other version can be written", async () => {
     const camper = await registerCamper(app);
-    // A ten-word answer for a ten-word target leaves no room for any stock phrase: every version is
-    // the camper's words alone.
-    const body = { responses: ["We swam at the lake every day and loved it."], duration: 30, targetWordCount: 10 };
+    // A ten-word answer for a ten-word target (a count is read when no length is sent) leaves no room
+    // for any stock phrase: every version is the camper's words alone.
+    const body = { responses: ["We swam at the lake every day and loved it."], targetWordCount: 10 };
     const only = (await post(app, camper, "/api/ai/generate-reflection", body)).json().content as string;
     expect(only).toBe("We swam at the lake every day and loved it.");
     const res = await post(app, camper, "/api/ai/generate-reflection", { ...body, variant: 1, previousContent: only });
