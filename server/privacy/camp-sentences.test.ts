@@ -80,6 +80,7 @@ describe("full names as they are written", () => {
     "At Grace Chapel we had a quiet morning.",
     "I was Maya R. and she was Leo.",
     "Ask Maya. Johnson is the one who knows.",
+    "Team Gray Wolf took the trophy.",
   ])("a place, a team, a thing or two sentences are no full name: %s", (text) => {
     expect(found(text)).toEqual([]);
   });
@@ -93,6 +94,7 @@ describe("full names as they are written", () => {
     expect(found("Both of us go to Lincoln and we take the same bus.")).toEqual([{ kind: "school", phrase: "Lincoln" }]);
     expect(found("She goes to Roosevelt too.")).toEqual([{ kind: "school", phrase: "Roosevelt" }]);
     expect(found("I'm in 6th grade at Kennedy.")).toEqual([{ kind: "school", phrase: "Kennedy" }]);
+    expect(found("My cousin goes to Adams.")).toEqual([{ kind: "school", phrase: "Adams" }]);
   });
 
   it.each(["We go to Target every Friday.", "We go to Disney World in the winter.", "I go to Walmart with my mom.", "Every summer we go to Maine.", "We went to Jefferson Park."])(
@@ -106,6 +108,7 @@ describe("full names as they are written", () => {
 describe("details written all in lower case", () => {
   it.each([
     ["i go to madison middle school", "school", "madison middle school"],
+    ["this fall i start at riverbend high school", "school", "riverbend high school"],
     ["we were at oakwood elementary together", "school", "oakwood elementary"],
     ["me and olivia thompson swam to the raft", "full_name", "olivia thompson"],
     ["emma wilson is my bunkmate", "full_name", "emma wilson"],

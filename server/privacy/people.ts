@@ -57,6 +57,8 @@ function isNameWord(w: Word): boolean {
   if (!capitalised(w.text) || !knownFirstName(w.text)) return false;
   // "West Wing", "North Beach": a direction is a place's first word far more often than a name.
   if (/^(?:North|South|East|West)$/.test(w.text)) return false;
+  // "Cabin Red Fox", "Team Blue Jay": a plain colour names a team or a thing; "Ruby" and "Violet" are names.
+  if (/^(?:Red|Blue|Green|Gr[ae]y|Black|White|Brown|Gold|Silver|Orange|Purple|Pink|Yellow)$/.test(w.text)) return false;
   // "Will", "May", "Hope" opening a sentence are words; mid-sentence with a capital they are names.
   return !(COMMON_WORDS.has(w.text.toLowerCase()) && w.sentenceStart);
 }

@@ -98,7 +98,7 @@ const LOWER_SCHOOL = /\b((?:[a-z][a-z'’]*\s+){1,3})(middle school|high school|
  * year", "in 7th grade at Jefferson". "Going to"/"went to" are trips ("we went to Target"), so only the
  * present "go to" counts, and the name must end the clause.
  */
-const ATTEND_NAMED = /\b(?:(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|us|[Bb]oth|[Aa]ll|[Ss]till|[Nn]ow|will|[Aa]lso)\s+(?:go|goes)\s+to|[Aa]ttends?|grade\s+at)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=\s*(?:[.!?,;]|$)|\s+(?:and|next|this|now|too|together|with|in|since|but)\b)/g;
+const ATTEND_NAMED = /\b(?:(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|us|[Bb]oth|[Aa]ll|[Ss]till|[Nn]ow|will|[Aa]lso|sister|brother|cousin|friend|bff|twin|neighbou?r)\s+(?:go|goes)\s+to|[Aa]ttends?|grade\s+at)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=\s*(?:[.!?,;]|$)|\s+(?:and|next|this|now|too|together|with|in|since|but)\b)/g;
 
 function* schools(text: string) {
   yield* lowerCaseSchools(text);
@@ -129,9 +129,12 @@ function* schools(text: string) {
 
 function* lowerCaseSchools(text: string) {
   for (const m of text.matchAll(LOWER_SCHOOL)) {
-    const words = m[1]!.trim().split(/\s+/);
-    while (words.length && (GENERIC_SCHOOL_WORDS.has(words[0]!) || COMMON_WORDS.has(words[0]!))) words.shift();
-    if (!words.length || words.some((w) => COMMON_WORDS.has(w))) continue;
+    // The name is the words just before the school word, back to the first everyday one ("next year i
+    // start at brookside high school" names "brookside").
+    const all = m[1]!.trim().split(/\s+/);
+    const words: string[] = [];
+    while (all.length && !GENERIC_SCHOOL_WORDS.has(all.at(-1)!) && !COMMON_WORDS.has(all.at(-1)!)) words.unshift(all.pop()!);
+    if (!words.length) continue;
     const start = m.index + m[0].lastIndexOf(words[0]!, m[1]!.length);
     const end = m.index + m[0].length;
     yield { kind: "school" as const, phrase: text.slice(start, end), start, end };
