@@ -10,6 +10,7 @@ import type { PersonalDetailKind } from "../contracts/personal-details.ts";
 import { detectPersonalDetails } from "../server/privacy/personal-details.ts";
 import { CAMP_CASES } from "./support/personal-details-camp-cases.ts";
 import { CORE_CASES, HARD_CASES, type LabelledCase } from "./support/personal-details-cases.ts";
+import { AFTER_FRESH_BATCH, FRESH_BATCH } from "./support/personal-details-fresh-cases.ts";
 
 interface Tally {
   truePositives: number;
@@ -72,3 +73,5 @@ function report(label: string, cases: LabelledCase[]) {
 report("Core table (asserted by server/privacy/personal-details.test.ts)", CORE_CASES);
 report("Core + hard cases", [...CORE_CASES, ...HARD_CASES]);
 report("Camp sentences", CAMP_CASES);
+report("Fresh batch (also in the camp sentences; written before the rules were tuned for it)", FRESH_BATCH);
+report("Written after the fresh batch's tuning (also in the camp sentences)", AFTER_FRESH_BATCH);

@@ -1,4 +1,5 @@
 import { type LabelledCase, clean, flag } from "./personal-details-cases.ts";
+import { AFTER_FRESH_BATCH, FRESH_BATCH } from "./personal-details-fresh-cases.ts";
 import { WRITTEN_AFTER, WRITTEN_LATER } from "./personal-details-held-out-cases.ts";
 
 /**
@@ -222,4 +223,4 @@ const CLEAN: LabelledCase[] = [
   clean("Dear Diary, today was the best day of camp."),
 ];
 
-export const CAMP_CASES: LabelledCase[] = [...WITH_DETAILS, ...CLEAN, ...WRITTEN_AFTER, ...WRITTEN_LATER];
+export const CAMP_CASES: LabelledCase[] = [...WITH_DETAILS, ...CLEAN, ...WRITTEN_AFTER, ...WRITTEN_LATER, ...FRESH_BATCH, ...AFTER_FRESH_BATCH];

@@ -29,6 +29,16 @@ const NUMBERED_STREET_LOWER = new RegExp(
   `\\b\\d{1,5}[a-z]?\\s+(?:(?:north|south|east|west)\\s+)?((?:(?:[a-z]+|${ORDINAL})\\s+){1,2})(?:${FULL_SUFFIXES.join("|").toLowerCase()})\\b(${UNIT})`,
   "g",
 );
+/**
+ * "40 w 22nd st apt 4b", "9 e elm rd": in lower case an abbreviated street word is an address only with a
+ * direction before it, or an ordinal street name and a flat after it.
+ */
+const LOWER_DIRECTION = "(?:north|south|east|west|ne|nw|se|sw|n|s|e|w)\\.?";
+const NUMBERED_STREET_LOWER_SHORT = new RegExp(
+  `\\b\\d{1,5}[a-z]?\\s+(?:(${LOWER_DIRECTION})\\s+)?((?:[a-z]+|${ORDINAL})\\s+){1,2}(?:${ABBREVIATED_SUFFIXES.join("|").toLowerCase()})\\b\\.?(${UNIT})`,
+  "g",
+);
+
 /** "we live on Maple Street", "she lives on W 3rd St" */
 const LIVE_ON = new RegExp(
   `\\b(?:live|lives|lived|living|stay|stays|staying)\\s+(?:at|on)\\s+((?:${DIRECTION_BEFORE}\\s+)?(?:(?:[A-Z][a-z]+|${ORDINAL})\\s+){1,3}${SUFFIX}${DIRECTION_AFTER})`,
@@ -58,6 +68,12 @@ export function* addresses(text: string): Generator<Detection> {
     // unless a flat or unit number says it is an address ("8 park place apartment 2").
     const everyday = streetWords(m[1]!).some((w) => COMMON_WORDS.has(w) || UNIT_WORDS.test(w) || NOT_STREET_NAME.has(w));
     if (everyday && !m[2]) continue;
+    yield { kind: "address", phrase: m[0], start: m.index, end: m.index + m[0].length };
+  }
+  for (const m of text.matchAll(NUMBERED_STREET_LOWER_SHORT)) {
+    const ordinal = new RegExp(`^${ORDINAL}$`).test(m[2]!.trim());
+    if (!m[1] && !(ordinal && m[3])) continue;
+    if (streetWords(m[2]!).some((w) => NOT_STREET_NAME.has(w))) continue;
     yield { kind: "address", phrase: m[0], start: m.index, end: m.index + m[0].length };
   }
   yield* matches(text, LIVE_ON, "address", 1);

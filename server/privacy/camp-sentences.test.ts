@@ -80,6 +80,7 @@ describe("full names as they are written", () => {
     "At Grace Chapel we had a quiet morning.",
     "I was Maya R. and she was Leo.",
     "Ask Maya. Johnson is the one who knows.",
+    "Team Gray Wolf took the trophy.",
   ])("a place, a team, a thing or two sentences are no full name: %s", (text) => {
     expect(found(text)).toEqual([]);
   });
@@ -87,6 +88,47 @@ describe("full names as they are written", () => {
   it("reads a school named without the word school", () => {
     expect(found("I go to Washington Middle next year.")).toEqual([{ kind: "school", phrase: "Washington Middle" }]);
     expect(found("Westfield High has a pool.")).toEqual([{ kind: "school", phrase: "Westfield High" }]);
+  });
+
+  it("reads a school named alone where only a school fits", () => {
+    expect(found("Both of us go to Lincoln and we take the same bus.")).toEqual([{ kind: "school", phrase: "Lincoln" }]);
+    expect(found("She goes to Roosevelt too.")).toEqual([{ kind: "school", phrase: "Roosevelt" }]);
+    expect(found("I'm in 6th grade at Kennedy.")).toEqual([{ kind: "school", phrase: "Kennedy" }]);
+    expect(found("My cousin goes to Adams.")).toEqual([{ kind: "school", phrase: "Adams" }]);
+  });
+
+  it.each(["We go to Target every Friday.", "We go to Disney World in the winter.", "I go to Walmart with my mom.", "Every summer we go to Maine.", "We went to Jefferson Park."])(
+    "a store, a trip or a park is no school: %s",
+    (text) => {
+      expect(found(text)).toEqual([]);
+    },
+  );
+});
+
+describe("details written all in lower case", () => {
+  it.each([
+    ["i go to madison middle school", "school", "madison middle school"],
+    ["this fall i start at riverbend high school", "school", "riverbend high school"],
+    ["we were at oakwood elementary together", "school", "oakwood elementary"],
+    ["me and olivia thompson swam to the raft", "full_name", "olivia thompson"],
+    ["emma wilson is my bunkmate", "full_name", "emma wilson"],
+    ["send it to 12 w elm st apt 3", "address", "12 w elm st apt 3"],
+    ["we live at 200 e main st", "address", "200 e main st"],
+    ["add me, my username is coolcat_7", "handle", "coolcat_7"],
+  ] as const)("%s", (text, kind, phrase) => {
+    expect(found(text)).toEqual([{ kind, phrase }]);
+  });
+
+  it.each([
+    "in middle school we did this too",
+    "the coding academy was fun",
+    "we go to the best elementary",
+    "jake threw the ball into the lake",
+    "i love taylor swift and so does my cabin",
+    "we ran 3 e laps before lunch",
+    "my username is the same as my name",
+  ])("finds nothing in: %s", (text) => {
+    expect(found(text)).toEqual([]);
   });
 });
 

@@ -57,6 +57,8 @@ function isNameWord(w: Word): boolean {
   if (!capitalised(w.text) || !knownFirstName(w.text)) return false;
   // "West Wing", "North Beach": a direction is a place's first word far more often than a name.
   if (/^(?:North|South|East|West)$/.test(w.text)) return false;
+  // "Cabin Red Fox", "Team Blue Jay": a plain colour names a team or a thing; "Ruby" and "Violet" are names.
+  if (/^(?:Red|Blue|Green|Gr[ae]y|Black|White|Brown|Gold|Silver|Orange|Purple|Pink|Yellow)$/.test(w.text)) return false;
   // "Will", "May", "Hope" opening a sentence are words; mid-sentence with a capital they are names.
   return !(COMMON_WORDS.has(w.text.toLowerCase()) && w.sentenceStart);
 }
@@ -79,6 +81,7 @@ const isParticleBefore = (text: string, ws: Word[], j: number): boolean => {
 
 export function* fullNames(text: string): Generator<Detection> {
   const ws = words(text);
+  yield* lowerCaseNames(ws, text);
   for (let i = 0; i < ws.length - 1; i++) {
     const first = ws[i]!;
     if (!isNameWord(first)) continue;
@@ -114,6 +117,25 @@ export function* fullNames(text: string): Generator<Detection> {
     // The words near the name are enough, and reading only them keeps a long narration's check linear.
     if (famousByContext(text.slice(Math.max(0, first.start - 60), first.start), text.slice(last.end, last.end + 120))) continue;
     yield { kind: "full_name", phrase: text.slice(first.start, last.end), start: first.start, end: last.end };
+  }
+}
+
+/**
+ * "me and jake peterson", "sarah mitchell is nice": written in lower case, a known first name and a word
+ * shaped like a surname (its ending: -son, -ell, -ez, -ton, -ley...). Without capitals that shape is the
+ * only sign, so everyday words, places and famous names ("taylor swift") are left out.
+ */
+const SURNAME_ENDING = /^[a-z]{2,}(?:son|sen|ez|man|mann|ell|ton|ley|ford|field|berg|stein|ski|sky|wick|worth|ham|ard|ett|ner|ler|ger|ino|elli|etti|ova|enko|ovic|oza|ado|ido|ski|wood|stone|ridge|smith)$/;
+
+function* lowerCaseNames(ws: Word[], text: string): Generator<Detection> {
+  for (let i = 0; i < ws.length - 1; i++) {
+    const [first, last] = [ws[i]!, ws[i + 1]!];
+    if (!/^\p{Ll}+$/u.test(first.text) || !/^ {1,2}$/.test(text.slice(first.end, last.start))) continue;
+    if (first.text.length < 3 || COMMON_WORDS.has(first.text) || !isFirstName(first.text)) continue;
+    if (!SURNAME_ENDING.test(last.text) || COMMON_WORDS.has(last.text) || NOT_A_SURNAME.has(last.text)) continue;
+    if (famousPrefix([first.text, last.text])) continue;
+    yield { kind: "full_name", phrase: text.slice(first.start, last.end), start: first.start, end: last.end };
+    i++;
   }
 }
 

@@ -3,7 +3,7 @@ import { addresses } from "./addresses.ts";
 import { type Detection, matches } from "./detection.ts";
 import { LinearPattern } from "./linear-pattern.ts";
 import { WORD, ages, fullNames } from "./people.ts";
-import { COMMON_WORDS, DIGIT_WORDS, GENERIC_SCHOOL_WORDS, SOCIAL_PLATFORMS } from "./word-lists.ts";
+import { COMMON_WORDS, DIGIT_WORDS, GENERIC_SCHOOL_WORDS, NOT_A_SCHOOL, NOT_A_SURNAME, SOCIAL_PLATFORMS } from "./word-lists.ts";
 
 export type { Detection } from "./detection.ts";
 
@@ -87,7 +87,30 @@ function* phones(text: string) {
 /** "Lincoln Middle School", "Riverside Academy", and the short "Washington Middle", "Westfield High". */
 const SCHOOL = /\b((?:(?:[A-Z][a-z]+(?:['’]s)?|St\.|[A-Z]\.)\s+){1,4})(School|Academy|Elementary|Middle School|High School|Junior High|Primary School|Secondary School|Prep|Preparatory School|Montessori|Elementary School|Intermediate School|Middle|High)\b/g;
 
+/**
+ * "lincoln middle school", "hillcrest elementary": written in lower case, a school's name is the words
+ * before a school word that are not everyday ones. Only the two-word kinds and "elementary"/"academy"
+ * count here; a lone "middle" or "high" in lower case is an everyday word ("knee high").
+ */
+const LOWER_SCHOOL = /\b((?:[a-z][a-z'’]*\s+){1,3})(middle school|high school|elementary school|elementary|junior high|academy|primary school|prep school)\b/g;
+/**
+ * A school named alone where only a school fits: "I go to Jefferson", "we both go to Roosevelt next
+ * year", "in 7th grade at Jefferson". "Going to"/"went to" are trips ("we went to Target"), so only the
+ * present "go to" counts, and the name must end the clause.
+ */
+const ATTEND_NAMED = /\b(?:(?:I|[Ww]e|[Hh]e|[Ss]he|[Tt]hey|us|[Bb]oth|[Aa]ll|[Ss]till|[Nn]ow|will|[Aa]lso|sister|brother|cousin|friend|bff|twin|neighbou?r)\s+(?:go|goes)\s+to|[Aa]ttends?|grade\s+at)\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?=\s*(?:[.!?,;]|$)|\s+(?:and|next|this|now|too|together|with|in|since|but)\b)/g;
+
 function* schools(text: string) {
+  yield* lowerCaseSchools(text);
+  for (const m of text.matchAll(ATTEND_NAMED)) {
+    const name = m[1]!;
+    const names = name.split(/\s+/).map((w) => w.toLowerCase());
+    // "We go to Camp", "I go to Texas", "we go to Walmart": everyday words and places are no school's name.
+    if (names.some((w) => COMMON_WORDS.has(w) || NOT_A_SURNAME.has(w) || NOT_A_SCHOOL.has(w) || GENERIC_SCHOOL_WORDS.has(w))) continue;
+    const start = m.index + m[0].length - name.length;
+    yield { kind: "school" as const, phrase: name, start, end: start + name.length };
+  }
+
   for (const m of text.matchAll(SCHOOL)) {
     // Leading words that are not part of the name ("In", "Summer", "My") come off the front.
     const words = m[1]!.trim().split(/\s+/);
@@ -99,6 +122,20 @@ function* schools(text: string) {
     if (!words.length) continue;
     const first = words[0]!;
     const start = m.index + m[0].indexOf(first, m[0].length - m[2]!.length - m[1]!.length);
+    const end = m.index + m[0].length;
+    yield { kind: "school" as const, phrase: text.slice(start, end), start, end };
+  }
+}
+
+function* lowerCaseSchools(text: string) {
+  for (const m of text.matchAll(LOWER_SCHOOL)) {
+    // The name is the words just before the school word, back to the first everyday one ("next year i
+    // start at brookside high school" names "brookside").
+    const all = m[1]!.trim().split(/\s+/);
+    const words: string[] = [];
+    while (all.length && !GENERIC_SCHOOL_WORDS.has(all.at(-1)!) && !COMMON_WORDS.has(all.at(-1)!)) words.unshift(all.pop()!);
+    if (!words.length) continue;
+    const start = m.index + m[0].lastIndexOf(words[0]!, m[1]!.length);
     const end = m.index + m[0].length;
     yield { kind: "school" as const, phrase: text.slice(start, end), start, end };
   }
@@ -122,9 +159,12 @@ const NAME_ON_PLATFORM = new RegExp(
   "gi",
 );
 
+/** "my username is jaybird_22", "her gamertag: sk8r.girl" with no platform named */
+const NAME_SAID = /\b(?:my|our|his|her|their)\s+(?:username|user name|handle|gamertag|gamer tag|screen name)\s*(?:is|:|=)\s*@?([A-Za-z0-9_.]{3,30})/gi;
+
 function* handles(text: string) {
   for (const d of matches(text, AT_HANDLE, "handle")) if (/[A-Za-z]/.test(d.phrase)) yield d;
-  for (const pattern of [PLATFORM_NAME, FOLLOW_ME, NAME_ON_PLATFORM]) {
+  for (const pattern of [PLATFORM_NAME, FOLLOW_ME, NAME_ON_PLATFORM, NAME_SAID]) {
     for (const d of matches(text, pattern, "handle", 1)) {
       const name = d.phrase.replace(/\.$/, "");
       // "my TikTok is cool" names nothing: a user name has a digit, _ or . in it, or is no everyday word.

@@ -11,7 +11,7 @@ first for forever from fun funny get gets getting go goes going gone good got gr
 here hers him his home hope how i if in inside into is it its just last late later least left less let like little
 long look lot lots made make many may me more most much must my near never new next nice night nights no not
 nothing now of off often oh ok okay old on once one only or other our ours out outside over own part people
-really right said same saw say see she should since so some something soon still such sure take than thank
+really right said same saw say see she side sides should since so some something soon still such sure take than thank
 thanks that the their them then there these they thing things this those though through time times to today
 together tomorrow too took top toward under until up us very was we week weeks well went were what when where
 which while who why will with without would yes yesterday yet you your yours
@@ -55,7 +55,18 @@ export const GENERIC_SCHOOL_WORDS: ReadonlySet<string> = new Set(
   `summer sunday swim swimming art arts drama dance music film cooking night day home old new big little middle
 high elementary primary secondary junior senior grade public private boarding charter language driving
 ski sailing surf riding camp my our your his her their the a an this that next last whole in at to from
-every new`.split(/\s+/).filter(Boolean),
+every new coding code robotics science math stem karate gymnastics hockey soccer football basketball baseball tennis
+police flight cheer`.split(/\s+/).filter(Boolean),
+);
+
+/**
+ * Places a camper "goes to" that are no school: stores, parks and trips ("we go to Walmart", "we go to
+ * Disney World"). States, countries and cities are in NOT_A_SURNAME.
+ */
+export const NOT_A_SCHOOL: ReadonlySet<string> = new Set(
+  `disney disneyland world walmart target costco kroger safeway starbucks mcdonalds chipotle subway wendys
+ikea legoland universal sea seaworld six flags cedar point grandma grandmas grandpa grandpas church mass
+sunday hebrew bible vbs scouts chuck cheese cheeses`.split(/\s+/).filter(Boolean),
 );
 
 /**
