@@ -105,7 +105,7 @@ describe("the AI provider's second opinion", () => {
 
   it("adds what the rules missed (only words really in the text), and a failing provider leaves the rules' answer", async () => {
     const camper = await registerCamper(provider.app);
-    const show = await createShow(provider.app, camper.cookie, { title: "Canoe Week", narration: "I go to Jefferson. Text 555-123-4567 to join." });
+    const show = await createShow(provider.app, camper.cookie, { title: "Canoe Week", narration: "Next year I start at Jefferson. Text 555-123-4567 to join." });
     const url = `/api/recordings/${show.id}/personal-details`;
     const answer = {
       findings: [
@@ -124,7 +124,7 @@ describe("the AI provider's second opinion", () => {
     ]);
     // The provider got the show's texts and nothing about the account.
     const sent = JSON.stringify(provider.fake.requests.at(-1));
-    expect(sent).toContain("I go to Jefferson.");
+    expect(sent).toContain("Next year I start at Jefferson.");
     expect(sent).not.toContain(camper.credentials.username);
 
     // The same texts again (a reload, "It's OK to share"): the kept answer, the provider not asked.
@@ -133,7 +133,7 @@ describe("the AI provider's second opinion", () => {
     expect(provider.fake.requests).toHaveLength(asked);
 
     provider.fake.setBehaviour({ kind: "status", status: 500 });
-    await call(camper, "PATCH", `/api/recordings/${show.id}`, { narration: "I go to Jefferson. Text 555-123-4567 to join us." }, provider.app);
+    await call(camper, "PATCH", `/api/recordings/${show.id}`, { narration: "Next year I start at Jefferson. Text 555-123-4567 to join us." }, provider.app);
     const offline = (await call<PersonalDetailsCheck>(camper, "GET", url, undefined, provider.app)).body;
     expect(offline.aiChecked).toBe(false);
     expect(offline.findings.map((f) => [f.kind, f.phrase])).toEqual([["phone", "555-123-4567"]]);
@@ -145,7 +145,7 @@ describe("the AI second opinion and the camper's AI limit", () => {
 
   it("counts each new text against the limit; once reached the rules answer alone, and texts already asked about keep their answer", async () => {
     const camper = await registerCamper(provider.app);
-    const show = await createShow(provider.app, camper.cookie, { title: "Canoe Week", narration: "I go to Jefferson." });
+    const show = await createShow(provider.app, camper.cookie, { title: "Canoe Week", narration: "Next year I start at Jefferson." });
     const url = `/api/recordings/${show.id}/personal-details`;
     provider.fake.setBehaviour({ kind: "ok", words: [JSON.stringify({ findings: [{ kind: "school", phrase: "Jefferson" }] })] });
     const checkAfter = async (narration: string) => {
@@ -154,12 +154,12 @@ describe("the AI second opinion and the camper's AI limit", () => {
     };
 
     expect((await call<PersonalDetailsCheck>(camper, "GET", url, undefined, provider.app)).body.aiChecked).toBe(true);
-    const second = await checkAfter("I go to Jefferson. Call 555-123-4567.");
+    const second = await checkAfter("Next year I start at Jefferson. Call 555-123-4567.");
     expect(second.aiChecked).toBe(true);
     const asked = provider.fake.requests.length;
 
     // The limit (two a minute) is reached: the rules still find the phone number, the AI is not asked.
-    const third = await checkAfter("I go to Jefferson. Call 555-123-4568.");
+    const third = await checkAfter("Next year I start at Jefferson. Call 555-123-4568.");
     expect(third.aiChecked).toBe(false);
     expect(third.findings.map((f) => [f.kind, f.phrase, f.source])).toEqual([["phone", "555-123-4568", "rules"]]);
     expect(provider.fake.requests).toHaveLength(asked);
@@ -168,7 +168,7 @@ describe("the AI second opinion and the camper's AI limit", () => {
     expect(write.statusCode).toBe(429);
 
     // Back to the texts asked about last: their answer is kept, nothing is asked or counted.
-    const again = await checkAfter("I go to Jefferson. Call 555-123-4567.");
+    const again = await checkAfter("Next year I start at Jefferson. Call 555-123-4567.");
     expect(again.aiChecked).toBe(true);
     expect(again.findings.map((f) => [f.kind, f.source])).toEqual([
       ["school", "ai"],
