@@ -178,6 +178,8 @@ describe("an age in words next to a first name", () => {
     ["Leo and I are eleven.", "Leo and I are eleven"],
     ["This is my sister Ava. She is nine.", "Ava. She is nine"],
     ["Ava is my sister. She's nine years old.", "Ava is my sister. She's nine years old"],
+    ["This is Ben, he's thirteen and he taught me to fish.", "Ben, he's thirteen"],
+    ["I sat with Mia, she is almost eleven.", "Mia, she is almost eleven"],
   ])("%s", (text, phrase) => {
     expect(found(text)).toEqual([{ kind: "age", phrase }]);
   });

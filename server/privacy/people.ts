@@ -165,9 +165,12 @@ const NAMES_ARE_AGE = new RegExp(
   `\\b([A-Z][a-z]+)\\s+and\\s+(?:[A-Z][a-z]+|I|me)\\s*,?\\s+(?:are|were|(?:just\\s+)?turned)\\s+(?:both\\s+|all\\s+)?${HEDGE}${AGE_NUMBER}${YEARS_OLD}(?=(\\s+[\\w'.]+)?)`,
   "g",
 );
-/** "This is my sister Ava. She is nine.": the age in the next sentence, told of "she" or "he". */
+/**
+ * "This is my sister Ava. She is nine.", "This is Ben, he's thirteen": the age told of "she" or "he" in
+ * the next sentence or the next clause.
+ */
 const PRONOUN_AGE = new RegExp(
-  `\\b(?:She|He)(?:'s|’s|\\s+is|\\s+was|\\s+(?:just\\s+)?turned|\\s+will\\s+be|\\s+turns)\\s+${HEDGE}${AGE_NUMBER}${YEARS_OLD}(?=(\\s+[\\w'.]+)?)`,
+  `\\b(?:[Ss]he|[Hh]e)(?:'s|’s|\\s+is|\\s+was|\\s+(?:just\\s+)?turned|\\s+will\\s+be|\\s+turns)\\s+${HEDGE}${AGE_NUMBER}${YEARS_OLD}(?=(\\s+[\\w'.]+)?)`,
   "g",
 );
 /** "my friend eli is twelve": written all in lower case, a first name after "my friend" is still one. */
@@ -204,10 +207,11 @@ export function* ages(text: string): Generator<Detection> {
   }
   for (const m of text.matchAll(PRONOUN_AGE)) {
     if (isMeasure(m[1])) continue;
-    // The name is the last one in the sentence just before ("Ava is my sister. She's nine").
+    // The name is the last one in the sentence or clause just before.
     const before = text.slice(Math.max(0, m.index - 80), m.index);
-    if (!/[.!?]\s+$/.test(before)) continue;
-    const body = before.replace(/[.!?]\s+$/, "");
+    // After a sentence's end ("Ava is my sister. She's nine") or a comma ("This is Ben, he's thirteen").
+    if (!/(?:[.!?]|,)\s+$/.test(before)) continue;
+    const body = before.replace(/(?:[.!?]|,)\s+$/, "");
     const cut = Math.max(body.lastIndexOf("."), body.lastIndexOf("!"), body.lastIndexOf("?"), body.lastIndexOf("\n")) + 1;
     const name = [...body.slice(cut).matchAll(/\b[A-Z][a-z]+\b/g)].filter((n) => named(n[0])).pop();
     if (!name) continue;
