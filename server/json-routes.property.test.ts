@@ -5,6 +5,7 @@ import type { App } from "./app.ts";
 import { createShow, createTestApp, registerCamper, registerStaff, signIn } from "../testing/test-app.ts";
 import { queryRows, testDatabase } from "../testing/test-database.ts";
 import { multipartBody } from "../testing/uploads.ts";
+import { REFUSAL_CODES } from "../contracts/errors.ts";
 
 /**
  * Generated bodies, valid and invalid, for every JSON route: the server never answers 5xx, and a
@@ -61,7 +62,10 @@ async function checkRoute(send: (body: unknown) => Promise<{ statusCode: number;
   expect(res.statusCode, res.body).toBeLessThan(500);
   expect(() => JSON.parse(res.body || "{}")).not.toThrow();
   if (res.statusCode >= 400) {
-    expect(JSON.parse(res.body)).toEqual({ message: expect.any(String) });
+    const body = JSON.parse(res.body) as Record<string, unknown>;
+    // A refusal (409) also names why (contracts/errors.ts) and, for personal details, what to fix.
+    if (res.statusCode === 409) expect(body).toMatchObject({ message: expect.any(String), code: expect.toBeOneOf([...REFUSAL_CODES]) });
+    else expect(body).toEqual({ message: expect.any(String) });
     expect(await snapshot()).toBe(before);
   }
 }
