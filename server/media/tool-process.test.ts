@@ -6,6 +6,15 @@ import { MediaInputError } from "./media-inputs.ts";
 import { runTool, spawnTool, stopErrorOf, ToolAbortedError, ToolTimeLimitError } from "./tool-process.ts";
 import { resolveVideoTools } from "./video-tools.ts";
 
+/** The program a process runs now (its name in /proc), or null once it is gone. */
+function commandOf(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return null;
+  }
+}
+
 /** Running, as opposed to gone or a zombie nobody has reaped yet (a container's PID 1 may never). */
 function isRunning(pid: number): boolean {
   try {
@@ -24,6 +33,10 @@ describe("spawnTool", () => {
       server.once("exit", (code) => reject(new Error(`exited early with ${code}`)));
     });
     expect(isRunning(ffmpegPid)).toBe(true);
+    // setpriv sets the parent-death signal, then becomes ffmpeg: on a busy machine the pid is printed
+    // before that, so wait until it is ffmpeg (a server killed in those first milliseconds is not the case here).
+    for (let i = 0; i < 200 && commandOf(ffmpegPid) !== "ffmpeg"; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(commandOf(ffmpegPid)).toBe("ffmpeg");
     await new Promise((resolve) => {
       server.once("exit", resolve);
       server.kill("SIGKILL");
