@@ -25,7 +25,7 @@ passport.use(
   new LocalStrategy(async (username, password, done) => {
     try {
       const [user] = await db.select().from(schema.users).where(eq(schema.users.username, username));
-      if (!user || !(await verify(user.passwordHash, password))) return done(null, false);
+      if (!user?.passwordHash || !(await verify(user.passwordHash, password))) return done(null, false);
       return done(null, user);
     } catch (error) {
       return done(error);

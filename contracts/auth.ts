@@ -60,9 +60,16 @@ export type StaffReauthBody = z.infer<typeof staffReauthBodySchema>;
 export const staffReauthSchema = z.object({ confirmedForSeconds: z.number().int() });
 export type StaffReauth = z.infer<typeof staffReauthSchema>;
 
-/** Campers make shows; camp staff review them. Staff accounts are made on the server only. */
-export const USER_ROLES = ["camper", "staff"] as const;
+/**
+ * Campers make shows; camp staff review them. Staff are the director (`admin`: everything, every cabin,
+ * manages staff and retention) and counselors (`counselor`: only the campers of their own cabins).
+ * Staff accounts are made by `npm run staff:add` on the server or by an admin in the app (decision 027a).
+ */
+export const STAFF_ROLES = ["admin", "counselor"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const USER_ROLES = ["camper", ...STAFF_ROLES] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+export const isStaffRole = (role: UserRole): role is StaffRole => role !== "camper";
 
 /** The user as every API response shows it: never the password or its hash. */
 export const publicUserSchema = z.object({
@@ -80,6 +87,7 @@ export const AUTH_MESSAGES = {
   signedOut: "You need to sign in first",
   wrongPassword: "That password is not right",
   staffOnly: "This part of the app is for camp staff",
+  adminOnly: "Only the camp director can do this",
   commonPassword: "Lots of people use that password, so it would be easy to guess. Please choose another one: a few words only you would put together work well.",
   passwordAgain: "Please type your password again to do this.",
 } as const;

@@ -4,7 +4,7 @@ import { Writable } from "node:stream";
 import { buildApp, type App } from "../server/app.ts";
 import { loadConfig, type AppConfig } from "../server/config.ts";
 import type { Show } from "../contracts/recordings.ts";
-import { addStaffAccount } from "../server/modules/staff/staff-accounts.ts";
+import { addStaffAccount, type StaffAccountChoices } from "../server/modules/staff/staff-accounts.ts";
 import { buildCredentials, buildShowBody, uniqueSuffix, type Credentials, type ShowBody } from "./factories.ts";
 import { testDatabase } from "./test-database.ts";
 
@@ -90,11 +90,14 @@ export async function createShow(app: App, cookie: string, overrides: Partial<Sh
   return response.json() as Show;
 }
 
-/** A staff account made the way `npm run staff:add` makes it, signed in through the API. */
-export async function registerStaff(app: App, overrides: Partial<Credentials> = {}): Promise<SignedInClient> {
+/**
+ * A staff account made the way `npm run staff:add` makes it, signed in through the API: the camp's
+ * director (admin) unless `choices` make a counselor of some cabins.
+ */
+export async function registerStaff(app: App, overrides: Partial<Credentials> = {}, choices: StaffAccountChoices = { role: "admin" }): Promise<SignedInClient> {
   const credentials = buildCredentials({ username: `staff_${uniqueSuffix()}`.slice(0, 32), ...overrides });
   const { db } = await testDatabase();
-  await addStaffAccount(db, credentials.username, credentials.password);
+  await addStaffAccount(db, credentials.username, credentials.password, choices);
   const response = await app.inject({ method: "POST", url: "/api/login", payload: credentials });
   if (response.statusCode !== 200) throw new Error(`staff login failed: ${response.statusCode} ${response.body}`);
   return { credentials, userId: response.json().id, cookie: sessionCookieOf(response.headers["set-cookie"]) };

@@ -22,23 +22,93 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 
+/**
+ * The camp's sessions ("July A", "Session 2"): a roster row names one; a camper belongs to at most one.
+ * Called camp sessions so they are never confused with sign-in sessions (`sessions`).
+ */
+export const campSessions = pgTable(
+  "camp_sessions",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("camp_sessions_name_lower_idx").on(sql`lower(${t.name})`)],
+);
+
+/** The camp's cabins ("Pines"), the same in every session; counselors look after cabins (staff_cabins). */
+export const cabins = pgTable(
+  "cabins",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("cabins_name_lower_idx").on(sql`lower(${t.name})`)],
+);
+
 export const users = pgTable(
   "users",
   {
     id: serial("id").primaryKey(),
     username: text("username").notNull(),
-    passwordHash: text("password_hash").notNull(),
+    /** Null for a camper made from the roster who signs in by card code only (until they add a password). */
+    passwordHash: text("password_hash"),
     subscriptionTier: text("subscription_tier").$type<SubscriptionTier>().notNull().default("free"),
     recordingsCount: integer("recordings_count").notNull().default(0),
-    /** camper, or staff (made only on the server's command line, never through the API). */
+    /** camper, admin (the director) or counselor; staff are never made by a camper's own route. */
     role: text("role").$type<UserRole>().notNull().default("camper"),
+    /** From the roster: the first name and last initial, the only personal details it collects. */
+    firstName: text("first_name"),
+    lastInitial: text("last_initial"),
+    cabinId: integer("cabin_id").references((): AnyPgColumn => cabins.id, { onDelete: "set null" }),
+    campSessionId: integer("camp_session_id").references((): AnyPgColumn => campSessions.id, { onDelete: "set null" }),
+    /**
+     * The family's permission to share the camper's video and show it in reels. A self-registered camper
+     * has it (as before rosters); a roster row says yes or no; staff can change it.
+     */
+    mediaRelease: boolean("media_release").notNull().default(true),
+    /**
+     * The sign-in card: the code's first part, kept plain to find the account, and an argon2id hash of the
+     * whole code (decision 027b). Reissuing replaces both, so the old card stops at once.
+     */
+    loginCodeLookup: text("login_code_lookup"),
+    loginCodeHash: text("login_code_hash"),
+    loginCodeIssuedAt: timestamp("login_code_issued_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     // Usernames are unique whatever their case: "Maya" and "maya" are one camper.
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("users_login_code_lookup_idx").on(t.loginCodeLookup),
+    index("users_cabin_idx").on(t.cabinId),
+    index("users_camp_session_idx").on(t.campSessionId),
   ],
 );
+
+/** Which cabins a counselor looks after: they reach those cabins' campers and nobody else's. */
+export const staffCabins = pgTable(
+  "staff_cabins",
+  {
+    staffUserId: integer("staff_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    cabinId: integer("cabin_id")
+      .notNull()
+      .references(() => cabins.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.staffUserId, t.cabinId] }), index("staff_cabins_cabin_idx").on(t.cabinId)],
+);
+
+/** The camp's settings, one row (id 1): what the director sets for the whole camp. */
+export const campSettings = pgTable("camp_settings", {
+  id: integer("id").primaryKey(),
+  /** The camp's name, on reels' title cards. */
+  campName: text("camp_name").notNull().default("Summer Camp"),
+  /** A camper's session ends after this many minutes without a request (shared tablets); 0 is never. */
+  camperIdleMinutes: integer("camper_idle_minutes").notNull().default(15),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const recordings = pgTable(
   "recordings",

@@ -93,7 +93,7 @@ export async function startServer(
  */
 export async function startServerWithStaff(staff: Credentials): Promise<RunningServer> {
   const dataDir = newDataDir();
-  await promisify(execFile)(process.execPath, [path.resolve("dist/server/cli/staff.js"), "add", staff.username], {
+  await promisify(execFile)(process.execPath, [path.resolve("dist/server/cli/staff.js"), "add", staff.username, "--admin"], {
     env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, STAFF_PASSWORD: staff.password, LOG_LEVEL: "warn" },
   });
   return startServer({ dataDir });

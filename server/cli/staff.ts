@@ -4,14 +4,42 @@ import { Writable } from "node:stream";
 import { openDatabase } from "../../db/client.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { createMediaStorage } from "../media/create-media-storage.ts";
+import { UsersRepository } from "../modules/auth/users.repository.ts";
 import { StaffAccountError, addStaffAccount, removeStaffAccount } from "../modules/staff/staff-accounts.ts";
 
 /**
- * `npm run staff:add -- USERNAME` and `npm run staff:remove -- USERNAME`, on the server. The
- * password comes from STAFF_PASSWORD or is asked on the terminal without echo, so it never sits
- * in the shell's history.
+ * `npm run staff:add -- USERNAME [--admin] [--cabin "Pines" ...]` and `npm run staff:remove -- USERNAME`,
+ * on the server. A new account is a counselor unless `--admin`; `--cabin` (repeatable) sets the cabins it
+ * looks after. The password comes from STAFF_PASSWORD or is asked on the terminal without echo, so it
+ * never sits in the shell's history; updating an existing account's role or cabins without
+ * STAFF_PASSWORD and without a terminal keeps its password.
  */
-const USAGE = "Usage: npm run staff:add -- USERNAME   |   npm run staff:remove -- USERNAME";
+const USAGE = 'Usage: npm run staff:add -- USERNAME [--admin] [--cabin "Pines" ...]   |   npm run staff:remove -- USERNAME';
+
+interface AddArguments {
+  username: string;
+  admin: boolean;
+  cabins: string[] | undefined;
+}
+
+/** Reads `USERNAME [--admin] [--cabin NAME ...]` (also --cabin=NAME); anything else is the usage line. */
+export function parseAddArguments(args: string[]): AddArguments {
+  let username: string | undefined;
+  let admin = false;
+  let cabins: string[] | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--admin") admin = true;
+    else if (arg === "--cabin" || arg.startsWith("--cabin=")) {
+      const name = arg === "--cabin" ? args[++i] : arg.slice("--cabin=".length);
+      if (name === undefined || name.trim() === "") throw new StaffAccountError(`--cabin needs a cabin name. ${USAGE}`);
+      (cabins ??= []).push(name);
+    } else if (arg.startsWith("--") || username !== undefined) throw new StaffAccountError(USAGE);
+    else username = arg;
+  }
+  if (!username) throw new StaffAccountError(USAGE);
+  return { username, admin, cabins };
+}
 
 async function askPassword(prompt: string): Promise<string> {
   if (!process.stdin.isTTY) throw new StaffAccountError("Set STAFF_PASSWORD, or run this in a terminal to be asked for the password.");
@@ -44,17 +72,27 @@ async function askPassword(prompt: string): Promise<string> {
 }
 
 async function run(argv: string[]): Promise<string> {
-  const [command, username, ...rest] = argv;
-  if ((command !== "add" && command !== "remove") || !username || rest.length > 0) throw new StaffAccountError(USAGE);
+  const [command, ...rest] = argv;
+  if (command !== "add" && command !== "remove") throw new StaffAccountError(USAGE);
+  const add = command === "add" ? parseAddArguments(rest) : undefined;
+  if (command === "remove" && rest.length !== 1) throw new StaffAccountError(USAGE);
+  const username = add?.username ?? rest[0]!;
   const config = loadConfig();
   // The embedded database is one process's at a time: stop the server before using this with it.
   mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase(config.database);
   try {
-    if (command === "add") {
-      const password = process.env.STAFF_PASSWORD || (await askPassword(`Password for staff account ${username}: `));
-      const result = await addStaffAccount(database.db, username, password);
-      return result === "created" ? `Staff account "${username}" created. Sign in on the usual screen.` : `Password of staff account "${username}" updated.`;
+    if (add) {
+      const exists = await new UsersRepository(database.db).findByUsername(username);
+      const password =
+        process.env.STAFF_PASSWORD || (exists && !process.stdin.isTTY ? undefined : await askPassword(`Password for staff account ${username}: `));
+      const choices = { role: add.admin ? ("admin" as const) : exists ? undefined : ("counselor" as const), cabins: add.cabins };
+      const result = await addStaffAccount(database.db, username, password, choices);
+      const role = add.admin ? "admin" : (exists?.role ?? "counselor");
+      const cabins = add.cabins?.length ? `, cabins: ${add.cabins.join(", ")}` : "";
+      return result === "created"
+        ? `Staff account "${username}" created (${role}${cabins}). Sign in on the usual screen.`
+        : `Staff account "${username}" updated (${role}${cabins}${password ? ", new password" : ""}).`;
     }
     await removeStaffAccount(database.db, await createMediaStorage(config.media), username);
     return `Staff account "${username}" removed.`;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { AUTH_MESSAGES, type PublicUser } from "../../contracts/auth.ts";
+import { AUTH_MESSAGES, isStaffRole, type PublicUser } from "../../contracts/auth.ts";
 import type { AuthService } from "../modules/auth/auth.service.ts";
 import { forbidden, unauthorized } from "./errors.ts";
 import { readSessionToken } from "./session-cookie.ts";
@@ -31,10 +31,20 @@ export function requireUser(request: FastifyRequest): PublicUser {
   return request.user;
 }
 
-/** A signed-in staff member, 401 when signed out, 403 for a camper. */
+/**
+ * A signed-in staff member (admin or counselor), 401 when signed out, 403 for a camper. What a
+ * counselor may reach of a camper is their cabins' only: ask StaffScopes (modules/staff/staff-scope.ts).
+ */
 export function requireStaff(request: FastifyRequest): PublicUser {
   const user = requireUser(request);
-  if (user.role !== "staff") throw forbidden(AUTH_MESSAGES.staffOnly);
+  if (!isStaffRole(user.role)) throw forbidden(AUTH_MESSAGES.staffOnly);
+  return user;
+}
+
+/** The camp director (admin): staff accounts, the roster, retention, camp settings. 403 for counselors. */
+export function requireAdmin(request: FastifyRequest): PublicUser {
+  const user = requireStaff(request);
+  if (user.role !== "admin") throw forbidden(AUTH_MESSAGES.adminOnly);
   return user;
 }
 

@@ -77,7 +77,7 @@ export class AccountService {
   private async confirmPassword(row: UserRow, password: string): Promise<void> {
     const key = `password-failures:${row.id}`;
     const limit = { key, limit: this.failuresAllowed, refusal: "Too many wrong passwords." };
-    if (!(await this.attempts.check([limit], () => verifyPassword(row.passwordHash, password)))) {
+    if (!(await this.attempts.check([limit], async () => row.passwordHash !== null && (await verifyPassword(row.passwordHash, password))))) {
       throw forbidden(AUTH_MESSAGES.wrongPassword);
     }
     await this.attempts.clear(key);

@@ -10,7 +10,7 @@ import { assertUncommonPassword } from "./common-passwords.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { deviceIdOf, newDeviceToken, type KnownDevicesRepository } from "./known-devices.repository.ts";
 import { QUARTER_HOUR, wait, type AttemptLimit, type PasswordAttempts } from "./password-attempts.ts";
-import { STAFF_SESSION, type SessionsRepository } from "./sessions.repository.ts";
+import { STAFF_SESSION, type SessionsRepository, type SignInCredential } from "./sessions.repository.ts";
 import { toPublicUser, type UserRow, type UsersRepository } from "./users.repository.ts";
 
 export interface AuthLimits {
@@ -62,7 +62,7 @@ export class AuthService {
     const passwordHash = await hashPassword(body.password);
     const row = await this.users.create(body.username, passwordHash);
     if (!row) throw conflict(AUTH_MESSAGES.usernameTaken);
-    return this.signedIn(row, client);
+    return this.signedIn(row, client, { kind: "password", hash: passwordHash });
   }
 
   async login(body: LoginBody, client: SignInClient): Promise<SignedIn & { deviceToken: string }> {
@@ -84,15 +84,15 @@ export class AuthService {
         ];
     // The limits come before the password, so a waiting device cannot probe whether a guess was right.
     const ok = await this.attempts.check(limits, async () => verifyPassword(row?.passwordHash ?? (await decoyPasswordHash()), body.password));
-    if (!row || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    if (!row?.passwordHash || !ok) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
     await this.attempts.clear(known ? deviceKey : usernameKey);
-    return this.signedIn(row, client);
+    return this.signedIn(row, client, { kind: "password", hash: row.passwordHash });
   }
 
   /** A new session, and the device remembered for this account (its cookie kept, or a new one). */
-  private async signedIn(row: UserRow, client: SignInClient): Promise<SignedIn & { deviceToken: string }> {
-    const sessionMaxAgeSeconds = row.role === "staff" ? STAFF_SESSION.maxSeconds : this.sessionTtlDays * 86_400;
-    const sessionToken = await this.sessions.create(row.id, row.passwordHash, sessionMaxAgeSeconds);
+  private async signedIn(row: UserRow, client: SignInClient, credential: SignInCredential): Promise<SignedIn & { deviceToken: string }> {
+    const sessionMaxAgeSeconds = row.role !== "camper" ? STAFF_SESSION.maxSeconds : this.sessionTtlDays * 86_400;
+    const sessionToken = await this.sessions.create(row.id, credential, sessionMaxAgeSeconds);
     // The password changed while this one was being checked: it is not the password any more.
     if (!sessionToken) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
     const deviceToken = deviceIdOf(client.deviceToken) ? client.deviceToken! : newDeviceToken();

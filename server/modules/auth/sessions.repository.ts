@@ -11,6 +11,12 @@ const u = schema.users;
  * without a request, and 12 hours after sign-in whatever happens. Typing the password again keeps a
  * staff session confirmed for 5 minutes (exports, retention).
  */
+/** What a sign-in was checked against: the account's password hash or its sign-in card code's hash. */
+export interface SignInCredential {
+  kind: "password" | "code";
+  hash: string;
+}
+
 export const STAFF_SESSION = { idleSeconds: 30 * 60, maxSeconds: 12 * 3600, confirmedForSeconds: 5 * 60 } as const;
 
 /** A staff session's last request is written at most this often, not on every request. */
@@ -33,11 +39,12 @@ export class SessionsRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Starts a session and returns the token for the cookie, or undefined when the account's password
-   * is no longer `passwordHash`: a sign-in checked against a password changed meanwhile starts nothing,
-   * so ending every other session at a password change leaves none behind.
+   * Starts a session and returns the token for the cookie, or undefined when the credential signed in
+   * with (the password's hash, or the sign-in card code's) is no longer the account's: a sign-in checked
+   * against a password changed or a card reissued meanwhile starts nothing, so ending every other
+   * session at such a change leaves none behind.
    */
-  async create(userId: number, passwordHash: string, lifetimeSeconds: number): Promise<string | undefined> {
+  async create(userId: number, credential: SignInCredential, lifetimeSeconds: number): Promise<string | undefined> {
     const token = randomBytes(32).toString("base64url");
     const inserted = await this.db
       .insert(s)
@@ -52,7 +59,7 @@ export class SessionsRepository {
             confirmedAt: sql`NULL::timestamptz`.as("confirmed_at"),
           })
           .from(u)
-          .where(and(eq(u.id, userId), eq(u.passwordHash, passwordHash))),
+          .where(and(eq(u.id, userId), eq(credential.kind === "password" ? u.passwordHash : u.loginCodeHash, credential.hash))),
       )
       .returning({ id: s.id });
     return inserted.length > 0 ? token : undefined;
@@ -67,7 +74,7 @@ export class SessionsRepository {
     const sessionId = sessionIdOf(token);
     const [row] = await (this.liveSession ??= this.prepareLiveSession()).execute({ sessionId });
     if (!row) return undefined;
-    if (row.user.role === "staff" && row.lastSeenStale) {
+    if (row.user.role !== "camper" && row.lastSeenStale) {
       await this.db.update(s).set({ lastSeenAt: sql`now()` }).where(eq(s.id, sessionId));
     }
     return { user: row.user, recentlyConfirmed: row.recentlyConfirmed };
@@ -89,7 +96,7 @@ export class SessionsRepository {
         and(
           eq(s.id, sql.placeholder("sessionId")),
           gt(s.expiresAt, sql`now()`),
-          sql`(${u.role} <> 'staff' OR (${s.lastSeenAt} > ${secondsAgo(STAFF_SESSION.idleSeconds)} AND ${s.createdAt} > ${secondsAgo(STAFF_SESSION.maxSeconds)}))`,
+          sql`(${u.role} = 'camper' OR (${s.lastSeenAt} > ${secondsAgo(STAFF_SESSION.idleSeconds)} AND ${s.createdAt} > ${secondsAgo(STAFF_SESSION.maxSeconds)}))`,
         ),
       )
       .prepare("live_session");

@@ -118,7 +118,7 @@ describe("npm run staff:add", () => {
     const second = await signIn(app, staff.credentials);
     const other = await registerStaff(app);
     const { db } = await testDatabase();
-    expect(await addStaffAccount(db, staff.credentials.username, "a-new-staff-passphrase")).toBe("password-updated");
+    expect(await addStaffAccount(db, staff.credentials.username, "a-new-staff-passphrase")).toBe("updated");
     expect((await me(staff.cookie)).statusCode).toBe(401);
     expect((await me(second)).statusCode).toBe(401);
     expect((await me(other.cookie)).statusCode).toBe(200);

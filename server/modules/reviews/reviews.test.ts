@@ -26,13 +26,13 @@ describe("staff accounts", () => {
   it("are made on the command line only, sign in on the same screen and say they are staff", async () => {
     const { db } = await testDatabase();
     const credentials = buildCredentials({ username: "coach_rivera" });
-    expect(await addStaffAccount(db, credentials.username, credentials.password)).toBe("created");
+    expect(await addStaffAccount(db, credentials.username, credentials.password, { role: "admin" })).toBe("created");
     const cookie = await signIn(app, credentials);
     const me = await app.inject({ method: "GET", url: "/api/user", headers: { cookie } });
-    expect(me.json()).toMatchObject({ username: "coach_rivera", role: "staff" });
+    expect(me.json()).toMatchObject({ username: "coach_rivera", role: "admin" });
 
     // Running it again sets a new password.
-    expect(await addStaffAccount(db, credentials.username, "a-new-password-1")).toBe("password-updated");
+    expect(await addStaffAccount(db, credentials.username, "a-new-password-1")).toBe("updated");
     await expect(signIn(app, credentials)).rejects.toThrow(/401/);
     await signIn(app, { ...credentials, password: "a-new-password-1" });
 

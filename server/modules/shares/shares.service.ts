@@ -129,7 +129,7 @@ export class SharesService {
     // The check of exactly the video the link plays, again at sharing (a phrase kept may be taken back);
     // a newer render that is not shared never holds the link.
     const playing = this.playableVideoId(found);
-    await this.personalDetails.assertResolved(found, await this.videos.render(playing), by.role === "staff" ? "staff" : "camper");
+    await this.personalDetails.assertResolved(found, await this.videos.render(playing), by.role === "camper" ? "camper" : "staff");
     const token = randomBytes(TOKEN_BYTES).toString("base64url");
     const share = await this.shares.create({
       showId: found.show.id,

@@ -113,7 +113,7 @@ export class ShowsRepository {
         .for("update");
       if (!owner) throw new Error(`user ${userId} vanished while creating a show`);
       // Staff (trying the app out for their camp) have no free-tier cap.
-      if (owner.tier === "free" && owner.role !== "staff") {
+      if (owner.tier === "free" && owner.role === "camper") {
         const [{ n } = { n: 0 }] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(t)

@@ -1,5 +1,8 @@
-import { AUTH_MESSAGES, passwordSchema, usernameSchema } from "../../../contracts/auth.ts";
+import { eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { AUTH_MESSAGES, isStaffRole, passwordSchema, usernameSchema, type StaffRole } from "../../../contracts/auth.ts";
 import type { Database } from "../../../db/client.ts";
+import { schema } from "../../../db/client.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { userMediaPrefix } from "../../media/media-storage.ts";
 import { isCommonPassword } from "../auth/common-passwords.ts";
@@ -16,37 +19,83 @@ function check<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
   return parsed.data;
 }
 
+export interface StaffAccountChoices {
+  /** admin (the director) or counselor; an existing account keeps its role when not given. */
+  role?: StaffRole;
+  /** Cabin names the counselor looks after (made when new); given, they replace the account's cabins. */
+  cabins?: string[];
+}
+
+const cabinNameSchema = z.string().trim().min(1, "A cabin needs a name").max(60, "A cabin name must be at most 60 characters");
+
+/** Finds cabins by name (any letter case), making the ones that do not exist yet; in the order given. */
+export async function ensureCabins(db: Database, names: string[]): Promise<{ id: number; name: string }[]> {
+  const wanted = [...new Map(names.map((n) => check(cabinNameSchema, n)).map((n) => [n.toLowerCase(), n])).values()];
+  if (wanted.length === 0) return [];
+  await db.insert(schema.cabins).values(wanted.map((name) => ({ name }))).onConflictDoNothing();
+  const rows = await db
+    .select({ id: schema.cabins.id, name: schema.cabins.name })
+    .from(schema.cabins)
+    .where(inArray(sql`lower(${schema.cabins.name})`, wanted.map((n) => n.toLowerCase())));
+  return rows;
+}
+
+/** Sets the cabins a staff member looks after (replacing the ones they had). */
+export async function setStaffCabins(db: Database, staffUserId: number, names: string[]): Promise<void> {
+  const found = await ensureCabins(db, names);
+  await db.transaction(async (tx) => {
+    await tx.delete(schema.staffCabins).where(eq(schema.staffCabins.staffUserId, staffUserId));
+    if (found.length) await tx.insert(schema.staffCabins).values(found.map((c) => ({ staffUserId, cabinId: c.id })));
+  });
+}
+
 /**
- * Makes a staff account, or sets a new password on an existing one, which signs the account out
- * everywhere (whoever knew the old password is out too). Staff are made only here (the server's
- * command line): no API route can give an account the staff role, and an existing camper's account
- * is never turned into staff.
+ * Makes a staff account, or updates an existing one: a new password (which signs the account out
+ * everywhere: whoever knew the old password is out too), its role, its cabins. A new account needs a
+ * password and is a counselor unless made an admin. An existing camper's account is never turned into
+ * staff. Returns what happened.
  */
-export async function addStaffAccount(db: Database, username: string, password: string): Promise<"created" | "password-updated"> {
+export async function addStaffAccount(
+  db: Database,
+  username: string,
+  password: string | undefined,
+  choices: StaffAccountChoices = {},
+): Promise<"created" | "updated"> {
   const name = check(usernameSchema, username);
-  const secret = check(passwordSchema, password);
-  if (await isCommonPassword(secret)) throw new StaffAccountError(AUTH_MESSAGES.commonPassword);
+  const secret = password === undefined ? undefined : check(passwordSchema, password);
+  if (secret !== undefined && (await isCommonPassword(secret))) throw new StaffAccountError(AUTH_MESSAGES.commonPassword);
   const users = new UsersRepository(db);
   const existing = await users.findByUsername(name);
-  if (existing && existing.role !== "staff") {
+  if (existing && !isStaffRole(existing.role)) {
     throw new StaffAccountError(`"${existing.username}" is a camper's account. Choose another username for the staff account.`);
   }
-  const passwordHash = await hashPassword(secret);
+  if (!existing && secret === undefined) throw new StaffAccountError("A new staff account needs a password.");
+  const passwordHash = secret === undefined ? undefined : await hashPassword(secret);
+  let id: number;
+  let result: "created" | "updated";
   if (existing) {
-    await users.setPassword(existing.id, passwordHash);
-    await new SessionsRepository(db).endOthers(existing.id);
-    return "password-updated";
+    id = existing.id;
+    result = "updated";
+    if (passwordHash) {
+      await users.setPassword(existing.id, passwordHash);
+      await new SessionsRepository(db).endOthers(existing.id);
+    }
+    if (choices.role && choices.role !== existing.role) await db.update(schema.users).set({ role: choices.role }).where(eq(schema.users.id, existing.id));
+  } else {
+    const row = await users.create(name, passwordHash!, choices.role ?? "counselor");
+    if (!row) throw new StaffAccountError(`The username "${name}" was just taken. Try again.`);
+    id = row.id;
+    result = "created";
   }
-  const row = await users.create(name, passwordHash, "staff");
-  if (!row) throw new StaffAccountError(`The username "${name}" was just taken. Try again.`);
-  return "created";
+  if (choices.cabins) await setStaffCabins(db, id, choices.cabins);
+  return result;
 }
 
 /** Removes a staff account (its sessions end with it); the audit log keeps its name. */
 export async function removeStaffAccount(db: Database, storage: MediaStorage, username: string): Promise<void> {
   const users = new UsersRepository(db);
   const existing = await users.findByUsername(username.trim());
-  if (!existing || existing.role !== "staff") throw new StaffAccountError(`There is no staff account named "${username.trim()}".`);
+  if (!existing || !isStaffRole(existing.role)) throw new StaffAccountError(`There is no staff account named "${username.trim()}".`);
   await users.delete(existing.id);
   await storage.deletePrefix(userMediaPrefix(existing.id));
 }

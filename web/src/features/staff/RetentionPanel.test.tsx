@@ -30,7 +30,7 @@ const item = { kind: "clip", id: 4, camperUserId: 2, camperUsername: "jo", showI
 describe("Staff retention panel", () => {
   it("warns in the rule's last week with what it will delete, and sets a new rule once the password is typed again", async () => {
     const { calls } = mockFetch({
-      user: buildUser({ role: "staff" }),
+      user: buildUser({ role: "admin" }),
       handler: (call) => {
         const { url, method } = call;
         if (url.pathname !== "/api/staff/retention") return reauth(call);
@@ -60,7 +60,7 @@ describe("Staff retention panel", () => {
   it("removes a rule after asking and after the password, and then says no rule is set", async () => {
     let current: typeof rule | null = rule;
     const { calls } = mockFetch({
-      user: buildUser({ role: "staff" }),
+      user: buildUser({ role: "admin" }),
       handler: (call) => {
         const { url, method } = call;
         if (url.pathname !== "/api/staff/retention") return reauth(call);
@@ -85,7 +85,7 @@ describe("Staff retention panel", () => {
 
   it("keeps the rule and says why when the removal is refused", async () => {
     mockFetch({
-      user: buildUser({ role: "staff" }),
+      user: buildUser({ role: "admin" }),
       handler: (call) => {
         const { url, method } = call;
         if (url.pathname !== "/api/staff/retention") return reauth(call);
@@ -105,7 +105,7 @@ describe("Staff retention panel", () => {
   it("asks for the password again when the server says it was typed too long ago, then sends the change", async () => {
     let puts = 0;
     mockFetch({
-      user: buildUser({ role: "staff" }),
+      user: buildUser({ role: "admin" }),
       handler: (call) => {
         const { url, method } = call;
         if (url.pathname !== "/api/staff/retention") return reauth(call);

@@ -15,7 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const staff = buildUser({ id: 9, username: "coach_rivera", role: "staff" });
+const staff = buildUser({ id: 9, username: "coach_rivera", role: "admin" });
 
 function item(showId: number, overrides: Partial<StaffShowItem> = {}): StaffShowItem {
   return { showId, title: `Show ${showId}`, camperId: 1, camperUsername: "maya", state: "waiting", changedSinceSent: false, updatedAt: "2026-07-01T12:00:00.000Z", submittedAt: null, ...overrides };

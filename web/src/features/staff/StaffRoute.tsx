@@ -12,7 +12,7 @@ export function StaffRoute({ path, component: Component }: { path: string; compo
         <CenteredSpinner />
       ) : !user ? (
         <Redirect to="/" replace />
-      ) : user.role !== "staff" ? (
+      ) : user.role === "camper" ? (
         <div className="mx-auto max-w-xl px-4 py-16 text-center">
           <h1 className="text-2xl font-bold text-slate-900">For camp staff</h1>
           <p className="mt-2 text-lg text-slate-700">This page is for camp staff only.</p>
