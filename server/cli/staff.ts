@@ -4,6 +4,7 @@ import { Writable } from "node:stream";
 import { openDatabase } from "../../db/client.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { createMediaStorage } from "../media/create-media-storage.ts";
+import { USAGE, parseAddArguments } from "./staff-arguments.ts";
 import { UsersRepository } from "../modules/auth/users.repository.ts";
 import { StaffAccountError, addStaffAccount, removeStaffAccount } from "../modules/staff/staff-accounts.ts";
 
@@ -14,32 +15,6 @@ import { StaffAccountError, addStaffAccount, removeStaffAccount } from "../modul
  * never sits in the shell's history; updating an existing account's role or cabins without
  * STAFF_PASSWORD and without a terminal keeps its password.
  */
-const USAGE = 'Usage: npm run staff:add -- USERNAME [--admin] [--cabin "Pines" ...]   |   npm run staff:remove -- USERNAME';
-
-interface AddArguments {
-  username: string;
-  admin: boolean;
-  cabins: string[] | undefined;
-}
-
-/** Reads `USERNAME [--admin] [--cabin NAME ...]` (also --cabin=NAME); anything else is the usage line. */
-export function parseAddArguments(args: string[]): AddArguments {
-  let username: string | undefined;
-  let admin = false;
-  let cabins: string[] | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (arg === "--admin") admin = true;
-    else if (arg === "--cabin" || arg.startsWith("--cabin=")) {
-      const name = arg === "--cabin" ? args[++i] : arg.slice("--cabin=".length);
-      if (name === undefined || name.trim() === "") throw new StaffAccountError(`--cabin needs a cabin name. ${USAGE}`);
-      (cabins ??= []).push(name);
-    } else if (arg.startsWith("--") || username !== undefined) throw new StaffAccountError(USAGE);
-    else username = arg;
-  }
-  if (!username) throw new StaffAccountError(USAGE);
-  return { username, admin, cabins };
-}
 
 async function askPassword(prompt: string): Promise<string> {
   if (!process.stdin.isTTY) throw new StaffAccountError("Set STAFF_PASSWORD, or run this in a terminal to be asked for the password.");
