@@ -9,14 +9,12 @@ import { CardCodeForm } from "./CardCodeForm.tsx";
 
 /**
  * The code a card's QR code carries, from the address's fragment (/card#KQ7M-3XPR). A fragment never
- * travels to the server, so the code is in no request line, log or proxy; it is taken off the address
- * at once, so it stays in neither the tablet's history nor the address bar for the next camper.
+ * travels to the server, so the code is in no request line, log or proxy. Only read here: rendering may
+ * run more than once before the page shows, so the fragment is taken off the address in the effect.
  */
-function takeCodeFromAddress(): string {
+function codeInAddress(): string {
   if (typeof window === "undefined") return "";
   const raw = window.location.hash.replace(/^#/, "");
-  if (!raw) return "";
-  window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
   try {
     return decodeURIComponent(raw).trim();
   } catch {
@@ -24,18 +22,24 @@ function takeCodeFromAddress(): string {
   }
 }
 
+/** Off the address at once, so the code stays in neither the tablet's history nor its address bar. */
+function forgetCodeInAddress() {
+  if (window.location.hash) window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+}
+
 /** /card: where a sign-in card's QR code opens. Signs the camper in with its code and lands on /home. */
 export function CardSignInPage() {
   usePageTitle("Sign in with my card");
   const [, navigate] = useLocation();
   const { codeLoginMutation } = useAuth();
-  const [code] = useState(takeCodeFromAddress);
+  const [code] = useState(codeInAddress);
   const [trying, setTrying] = useState(code !== "");
   const [firstError, setFirstError] = useState<string | null>(null);
   const started = useRef(false);
   const goHome = () => navigate("/home", { replace: true });
 
   useEffect(() => {
+    forgetCodeInAddress();
     // Once, even when React runs effects twice in development.
     if (!code || started.current) return;
     started.current = true;
