@@ -36,16 +36,42 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 /** The account's password typed again (like sign-in, only present: an old password may break today's rules). */
 const currentPasswordSchema = z.string({ error: "Password is required" }).min(1, "Password is required").max(1024);
 
-/** DELETE /api/user: the password again, so a borrowed unlocked laptop cannot erase an account. */
-export const deleteAccountBodySchema = z.strictObject({ password: currentPasswordSchema });
+/** A sign-in card's code as typed: any letter case, with or without its dash or spaces (checked on the server). */
+export const loginCodeSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? "Code is required" : "Code must be text") })
+  .trim()
+  .min(1, "Code is required")
+  .max(64, "That is too long for a card code");
+
+/** POST /api/login/code: signs in with the code on a camper's sign-in card (decision 027b). */
+export const loginCodeBodySchema = z.strictObject({ code: loginCodeSchema });
+export type LoginCodeBody = z.infer<typeof loginCodeBodySchema>;
+
+/**
+ * DELETE /api/user: the password again, so a borrowed unlocked laptop cannot erase an account. A camper
+ * who signs in by card only has no password: they type their card's code instead.
+ */
+export const deleteAccountBodySchema = z
+  .strictObject({ password: currentPasswordSchema.optional(), code: loginCodeSchema.optional() })
+  .refine((body) => (body.password === undefined) !== (body.code === undefined), {
+    message: "Please type your password (or, if you have none, the code on your sign-in card)",
+  });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
-/** PUT /api/user/password: the password in use, and the new one under the registration rules. */
+/**
+ * PUT /api/user/password: the password in use, and the new one under the registration rules. An account
+ * without a password (a camper who signs in by card) adds one without `currentPassword`; an account with
+ * one must send it.
+ */
 export const changePasswordBodySchema = z.strictObject({
-  currentPassword: currentPasswordSchema,
+  currentPassword: currentPasswordSchema.optional(),
   newPassword: passwordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** GET /api/user/sign-in-methods: what the Profile page offers ("Add a password" or "Change password"). */
+export const signInMethodsSchema = z.object({ hasPassword: z.boolean(), hasCard: z.boolean() });
+export type SignInMethods = z.infer<typeof signInMethodsSchema>;
 
 /** POST /api/user/sign-out-others: how many other sessions (devices) were signed out. */
 export const signedOutOthersSchema = z.object({ endedSessions: z.number().int() });
@@ -90,4 +116,7 @@ export const AUTH_MESSAGES = {
   adminOnly: "Only the camp director can do this",
   commonPassword: "Lots of people use that password, so it would be easy to guess. Please choose another one: a few words only you would put together work well.",
   passwordAgain: "Please type your password again to do this.",
+  wrongCode: "That code didn't work. Check it with your counselor.",
+  wrongCardCode: "That is not the code on your sign-in card",
+  currentPasswordRequired: "Password is required: please type the password you use now",
 } as const;

@@ -136,6 +136,8 @@ export const AUDIT_ACTIONS = [
   "exported_data",
   "set_retention",
   "retention_deleted",
+  "reissue_card",
+  "set_camper_password",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -149,6 +151,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   exported_data: "Downloaded a camper's data",
   set_retention: "Set the retention rule",
   retention_deleted: "Deleted media under the retention rule",
+  reissue_card: "Reissued a sign-in card",
+  set_camper_password: "Set a camper's password",
 };
 
 export const auditEntrySchema = z.object({

@@ -69,7 +69,14 @@ async function everyScreen(page: Page, context: BrowserContext, check: Check): P
   };
 
   // Signed out.
-  for (const route of ["/", "/auth", "/edit", "/privacy", "/terms", "/cookies", "/pricing", "/no-such-page"]) await visit(route);
+  for (const route of ["/", "/auth", "/edit", "/privacy", "/terms", "/cookies", "/pricing", "/no-such-page", "/card"]) await visit(route);
+  // The sign-in page's card tab, and a card's link whose code is wrong (decision 027b).
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "My Card" }).click();
+  await check("/auth my card");
+  await page.goto("/card#ABCD-EFGH");
+  await page.getByRole("alert").filter({ hasText: "That code didn't work" }).waitFor();
+  await check("/card wrong code");
 
   await registerThroughUI(page, buildCredentials());
   await check("/home");
@@ -284,6 +291,18 @@ describe("accessibility of the staff and sharing screens", () => {
     await page.getByRole("link", { name: /Download .*'s data/ }).click();
     await page.getByRole("alertdialog", { name: "Type your password again" }).waitFor();
     await run("/staff/shows/:id password dialog");
+    await page.keyboard.press("Escape");
+    // A new sign-in card for the camper: asked first, then shown to print (decision 027b).
+    await page.getByRole("button", { name: "New sign-in card" }).click();
+    await page.getByRole("alertdialog", { name: /^New sign-in card for/ }).waitFor();
+    await run("/staff/shows/:id new card dialog");
+    await page.getByRole("button", { name: "Make a new card" }).click();
+    await page.getByRole("article", { name: /^Sign-in card for/ }).waitFor();
+    await run("/staff/shows/:id new card");
+    await visit("/staff/cabins/1/cards", "/staff/cabins/:id/cards");
+    await page.getByRole("button", { name: "Make new cards" }).click();
+    await page.getByRole("alertdialog", { name: "Make new cards for the whole cabin?" }).waitFor();
+    await run("/staff/cabins/:id/cards dialog");
     await page.keyboard.press("Escape");
 
     // The camper's own show page with the card, then the family's page the link opens.

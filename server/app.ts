@@ -68,6 +68,10 @@ import { PersonalDetailsService } from "./modules/personal-details/personal-deta
 import { OpinionsRepository } from "./modules/personal-details/opinions.repository.ts";
 import { OpenAiSecondOpinion } from "./privacy/ai-second-opinion.ts";
 import { AuditLog } from "./modules/staff/audit-log.ts";
+import { StaffScopes } from "./modules/staff/staff-scope.ts";
+import { CardsRepository } from "./modules/cards/cards.repository.ts";
+import { cardsRoutes } from "./modules/cards/cards.routes.ts";
+import { CardsService } from "./modules/cards/cards.service.ts";
 import { SharesRepository } from "./modules/shares/shares.repository.ts";
 import { sharesRoutes, watchRoutes } from "./modules/shares/shares.routes.ts";
 import { SharesService } from "./modules/shares/shares.service.ts";
@@ -274,6 +278,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(reviewsRoutes, { reviews });
   await app.register(staffRoutes, { reviews, storage });
   await app.register(retentionRoutes, { retention });
+  await app.register(cardsRoutes, { cards: new CardsService(new CardsRepository(db), users, sessions, new StaffScopes(db), audit) });
   const shares = new SharesService(new SharesRepository(db), showVideos, audit, config.review.required, personalDetails, (found) =>
     reviews.send(found, null),
   );

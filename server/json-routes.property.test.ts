@@ -91,6 +91,16 @@ describe("JSON routes under generated bodies", () => {
     );
   });
 
+  it("POST /api/login/code", async () => {
+    const codes = fc.record({ code: maybe(fc.oneof(text(20), fc.stringMatching(/^[A-Z2-9]{4}-?[A-Z2-9]{4}$/))) }, { requiredKeys: [] });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(codes, anyBody), (body) =>
+        checkRoute((payload) => app.inject({ method: "POST", url: "/api/login/code", payload: JSON.stringify(payload), headers: { "content-type": "application/json" } }), body),
+      ),
+      runs,
+    );
+  });
+
   it("POST /api/narrations", async () => {
     const camper = await registerCamper(app);
     await fc.assert(

@@ -70,6 +70,35 @@ export const API_ROUTE_CASES: RouteCase[] = [
     payload: (w) => ({ currentPassword: w.owner.credentials.password, newPassword: "a-brand-new-passphrase" }),
     expect: { signedOut: 401, owner: 204, otherUser: 204 },
   },
+  { method: "GET", route: "/api/user/sign-in-methods", url: () => "/api/user/sign-in-methods", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
+  {
+    method: "POST",
+    route: "/api/login/code",
+    url: () => "/api/login/code",
+    // The matrix world's campers registered with passwords and have no cards: a code signs nobody in.
+    payload: () => ({ code: "KQ7M-3XPR" }),
+    expect: { signedOut: 401, owner: 401, otherUser: 401 },
+  },
+  {
+    method: "POST",
+    route: "/api/staff/campers/:id/card",
+    url: (w) => `/api/staff/campers/${w.owner.userId}/card`,
+    expect: { ...STAFF_ONLY, staff: 200 },
+  },
+  {
+    method: "PUT",
+    route: "/api/staff/campers/:id/password",
+    url: (w) => `/api/staff/campers/${w.owner.userId}/password`,
+    payload: () => ({ password: "a-camper-chosen-passphrase" }),
+    expect: { ...STAFF_ONLY, staff: 204 },
+  },
+  {
+    method: "POST",
+    route: "/api/staff/cabins/:id/cards",
+    // The matrix world has no cabin, so staff are told this one does not exist (cards.routes.test.ts issues real sheets).
+    url: () => "/api/staff/cabins/2147483000/cards",
+    expect: { ...STAFF_ONLY, staff: 404 },
+  },
   { method: "POST", route: "/api/user/sign-out-others", url: () => "/api/user/sign-out-others", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
   {
     method: "POST",

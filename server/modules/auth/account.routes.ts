@@ -6,6 +6,7 @@ import {
   changePasswordBodySchema,
   deleteAccountBodySchema,
   signedOutOthersSchema,
+  signInMethodsSchema,
   staffReauthBodySchema,
   staffReauthSchema,
 } from "../../../contracts/auth.ts";
@@ -28,6 +29,10 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> 
     return reply.code(204).send(null);
   });
 
+  app.get("/api/user/sign-in-methods", { schema: { response: { 200: signInMethodsSchema } } }, async (request) =>
+    accounts.signInMethods(requireUser(request).id),
+  );
+
   app.post("/api/user/sign-out-others", { schema: { response: { 200: signedOutOthersSchema } } }, async (request) => {
     const user = requireUser(request);
     return { endedSessions: await accounts.signOutOthers(user.id, sessionTokenOf(request)) };
@@ -35,7 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ accounts: AccountService }> 
 
   app.delete("/api/user", { schema: { body: deleteAccountBodySchema, response: { 204: z.null() } } }, async (request, reply) => {
     const user = requireUser(request);
-    await accounts.deleteAccount(user.id, request.body.password);
+    await accounts.deleteAccount(user.id, request.body);
     clearSessionCookie(request, reply);
     return reply.code(204).send(null);
   });

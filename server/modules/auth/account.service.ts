@@ -1,5 +1,6 @@
-import { AUTH_MESSAGES, type ChangePasswordBody } from "../../../contracts/auth.ts";
-import { forbidden, unauthorized } from "../../http/errors.ts";
+import { AUTH_MESSAGES, type ChangePasswordBody, type DeleteAccountBody, type SignInMethods } from "../../../contracts/auth.ts";
+import { badRequest, forbidden, unauthorized } from "../../http/errors.ts";
+import { normalizeLoginCode } from "./login-codes.ts";
 import { assertUncommonPassword } from "./common-passwords.ts";
 import type { PasswordAttempts } from "./password-attempts.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -32,7 +33,11 @@ export class AccountService {
     const row = await this.account(userId);
     // Before the old password is checked, so a common new one costs no attempt.
     await assertUncommonPassword(body.newPassword);
-    await this.confirmPassword(row, body.currentPassword);
+    // A camper who signs in by card adds a first password: being signed in is the proof (decision 027b).
+    if (row.passwordHash !== null) {
+      if (body.currentPassword === undefined) throw badRequest(AUTH_MESSAGES.currentPasswordRequired);
+      await this.confirmPassword(row, body.currentPassword);
+    }
     await this.users.setPassword(row.id, await hashPassword(body.newPassword));
     await this.sessions.endOthers(row.id, sessionToken);
   }
@@ -49,11 +54,18 @@ export class AccountService {
     return { confirmedForSeconds: STAFF_SESSION.confirmedForSeconds };
   }
 
-  /** Deletes the account and everything in it once the password is confirmed. */
-  async deleteAccount(userId: number, password: string): Promise<void> {
+  /** How the account signs in, for the Profile page. */
+  async signInMethods(userId: number): Promise<SignInMethods> {
+    const row = await this.account(userId);
+    return { hasPassword: row.passwordHash !== null, hasCard: row.loginCodeHash !== null };
+  }
+
+  /** Deletes the account and everything in it once the password (or, for a card-only camper, the card's code) is confirmed. */
+  async deleteAccount(userId: number, proof: DeleteAccountBody): Promise<void> {
     const row = await this.users.findById(userId);
     if (!row) return;
-    await this.confirmPassword(row, password);
+    if (proof.password !== undefined) await this.confirmPassword(row, proof.password);
+    else await this.confirmCardCode(row, proof.code ?? "");
     await this.users.delete(userId);
     // The rows are gone (cascade); now the files that belonged to them.
     for (const listener of this.deletionListeners) await listener.accountDeleted(userId);
@@ -74,11 +86,20 @@ export class AccountService {
    * The password typed again in a signed-in session. Its failures have a counter of their own per
    * account: a stranger's failed sign-ins must not stop the owner here, nor the other way round.
    */
-  private async confirmPassword(row: UserRow, password: string): Promise<void> {
+  private confirmPassword(row: UserRow, password: string): Promise<void> {
+    return this.confirm(row, row.passwordHash, password, AUTH_MESSAGES.wrongPassword);
+  }
+
+  /** The sign-in card's code typed again, on the same counter as the password. */
+  private confirmCardCode(row: UserRow, code: string): Promise<void> {
+    return this.confirm(row, row.loginCodeHash, normalizeLoginCode(code), AUTH_MESSAGES.wrongCardCode);
+  }
+
+  private async confirm(row: UserRow, hash: string | null, typed: string, wrong: string): Promise<void> {
     const key = `password-failures:${row.id}`;
     const limit = { key, limit: this.failuresAllowed, refusal: "Too many wrong passwords." };
-    if (!(await this.attempts.check([limit], async () => row.passwordHash !== null && (await verifyPassword(row.passwordHash, password))))) {
-      throw forbidden(AUTH_MESSAGES.wrongPassword);
+    if (!(await this.attempts.check([limit], async () => hash !== null && (await verifyPassword(hash, typed))))) {
+      throw forbidden(wrong);
     }
     await this.attempts.clear(key);
   }

@@ -1,11 +1,11 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { loginBodySchema, publicUserSchema, registerBodySchema } from "../../../contracts/auth.ts";
+import { loginBodySchema, loginCodeBodySchema, publicUserSchema, registerBodySchema } from "../../../contracts/auth.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { clearSessionCookie, readDeviceToken, readSessionToken, setDeviceCookie, setSessionCookie } from "../../http/session-cookie.ts";
-import type { AuthService, SignInClient } from "./auth.service.ts";
+import type { AuthService, SignedIn, SignInClient } from "./auth.service.ts";
 
 /** request.ip is the client's address as the trusted proxies (TRUST_PROXY) report it, else the socket's. */
 const clientOf = (request: FastifyRequest): SignInClient => ({ address: request.ip, deviceToken: readDeviceToken(request) });
@@ -28,18 +28,26 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     },
   );
 
+  /** The cookies of a sign-in, by password or by card: a fresh session id every time, so one planted before is worthless. */
+  async function startSession(request: FastifyRequest, reply: FastifyReply, signedIn: SignedIn & { deviceToken: string }) {
+    const previous = readSessionToken(request);
+    if (previous) await auth.logout(previous);
+    setSessionCookie(request, reply, signedIn.sessionToken, signedIn.sessionMaxAgeSeconds);
+    setDeviceCookie(request, reply, signedIn.deviceToken);
+    return signedIn.user;
+  }
+
   app.post(
     "/api/login",
     { schema: { body: loginBodySchema, response: { 200: publicUserSchema } } },
-    async (request, reply) => {
-      const { user, sessionToken, sessionMaxAgeSeconds, deviceToken } = await auth.login(request.body, clientOf(request));
-      // A fresh session id at every sign-in, so a session id planted before sign-in is worthless.
-      const previous = readSessionToken(request);
-      if (previous) await auth.logout(previous);
-      setSessionCookie(request, reply, sessionToken, sessionMaxAgeSeconds);
-      setDeviceCookie(request, reply, deviceToken);
-      return user;
-    },
+    async (request, reply) => startSession(request, reply, await auth.login(request.body, clientOf(request))),
+  );
+
+  // A sign-in card's code (decision 027b): the same answer, cookies and limits as a password.
+  app.post(
+    "/api/login/code",
+    { schema: { body: loginCodeBodySchema, response: { 200: publicUserSchema } } },
+    async (request, reply) => startSession(request, reply, await auth.loginWithCode(request.body, clientOf(request))),
   );
 
   app.post("/api/logout", { schema: { response: { 204: z.null() } } }, async (request, reply) => {

@@ -1,6 +1,7 @@
 import {
   AUTH_MESSAGES,
   type LoginBody,
+  type LoginCodeBody,
   type PublicUser,
   type RegisterBody,
 } from "../../../contracts/auth.ts";
@@ -9,6 +10,7 @@ import type { RateLimiter } from "../rate-limit/limiter.ts";
 import { assertUncommonPassword } from "./common-passwords.ts";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "./passwords.ts";
 import { deviceIdOf, newDeviceToken, type KnownDevicesRepository } from "./known-devices.repository.ts";
+import { isWellFormedLoginCode, loginCodeLookupOf, normalizeLoginCode } from "./login-codes.ts";
 import { QUARTER_HOUR, wait, type AttemptLimit, type PasswordAttempts } from "./password-attempts.ts";
 import { STAFF_SESSION, type SessionsRepository, type SignInCredential } from "./sessions.repository.ts";
 import { toPublicUser, type UserRow, type UsersRepository } from "./users.repository.ts";
@@ -89,12 +91,51 @@ export class AuthService {
     return this.signedIn(row, client, { kind: "password", hash: row.passwordHash });
   }
 
+  /**
+   * Signs a camper in with the code on their sign-in card (decision 027b), under the same limits as a
+   * password: the first four characters find the account as a username would, and its failures count
+   * on the same counters (the account's from new devices, the address's, a known device's own). A code
+   * that finds no camper, or is not even well formed, still costs a hash, so no answer comes sooner.
+   * Staff accounts have no codes.
+   */
+  async loginWithCode(body: LoginCodeBody, client: SignInClient): Promise<SignedIn & { deviceToken: string }> {
+    const code = normalizeLoginCode(body.code);
+    const wellFormed = isWellFormedLoginCode(code);
+    const lookup = loginCodeLookupOf(code);
+    const row = wellFormed ? await this.users.findCamperByLoginCodeLookup(lookup) : undefined;
+    const deviceId = deviceIdOf(client.deviceToken);
+    const known = row !== undefined && deviceId !== undefined && (await this.devices.isKnown(deviceId, row.id));
+    const failures = this.limits.loginFailuresPerUsername;
+    const deviceKey = `login-failures-device:${deviceId}`;
+    // A found account shares its counter with password sign-ins: one budget of guesses per account.
+    const accountKey = row ? `login-failures:${row.username.toLowerCase()}` : `login-code-failures:${lookup}`;
+    const limits: AttemptLimit[] = known
+      ? [{ key: deviceKey, limit: failures, refusal: "Too many failed sign-ins on this device." }]
+      : [
+          { key: accountKey, limit: failures, refusal: "Too many wrong codes for this card." },
+          {
+            key: `login-failures-address:${client.address}`,
+            limit: this.limits.loginFailuresPerAddress,
+            refusal: "Too many failed sign-ins from this network on new devices.",
+          },
+        ];
+    const ok = await this.attempts.check(limits, async () => verifyPassword(row?.loginCodeHash ?? (await decoyPasswordHash()), code));
+    if (!row?.loginCodeHash || !ok) throw unauthorized(AUTH_MESSAGES.wrongCode);
+    await this.attempts.clear(known ? deviceKey : accountKey);
+    return this.signedIn(row, client, { kind: "code", hash: row.loginCodeHash }, AUTH_MESSAGES.wrongCode);
+  }
+
   /** A new session, and the device remembered for this account (its cookie kept, or a new one). */
-  private async signedIn(row: UserRow, client: SignInClient, credential: SignInCredential): Promise<SignedIn & { deviceToken: string }> {
+  private async signedIn(
+    row: UserRow,
+    client: SignInClient,
+    credential: SignInCredential,
+    refusal: string = AUTH_MESSAGES.invalidCredentials,
+  ): Promise<SignedIn & { deviceToken: string }> {
     const sessionMaxAgeSeconds = row.role !== "camper" ? STAFF_SESSION.maxSeconds : this.sessionTtlDays * 86_400;
     const sessionToken = await this.sessions.create(row.id, credential, sessionMaxAgeSeconds);
-    // The password changed while this one was being checked: it is not the password any more.
-    if (!sessionToken) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    // The password changed (or the card was reissued) while this one was being checked: it is not current any more.
+    if (!sessionToken) throw unauthorized(refusal);
     const deviceToken = deviceIdOf(client.deviceToken) ? client.deviceToken! : newDeviceToken();
     await this.devices.remember(deviceIdOf(deviceToken)!, row.id);
     return { user: toPublicUser(row), sessionToken, sessionMaxAgeSeconds, deviceToken };

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PublicUser, UserRole } from "../../../contracts/auth.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
@@ -24,6 +24,15 @@ export class UsersRepository {
       .select()
       .from(schema.users)
       .where(sql`lower(${schema.users.username}) = lower(${username})`);
+    return row;
+  }
+
+  /** The camper whose sign-in card code starts with these four characters (staff never have codes). */
+  async findCamperByLoginCodeLookup(lookup: string): Promise<UserRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(schema.users)
+      .where(and(eq(schema.users.loginCodeLookup, lookup), eq(schema.users.role, "camper")));
     return row;
   }
 

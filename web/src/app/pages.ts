@@ -18,6 +18,8 @@ export const pages = {
   staffShows: lazyPage(() => import("../features/staff/StaffShowsPage.tsx"), "StaffShowsPage"),
   staffShow: lazyPage(() => import("../features/staff/StaffShowPage.tsx"), "StaffShowPage"),
   staffAudit: lazyPage(() => import("../features/staff/StaffAuditPage.tsx"), "StaffAuditPage"),
+  cardSignIn: lazyPage(() => import("../features/cards/CardSignInPage.tsx"), "CardSignInPage"),
+  cabinCards: lazyPage(() => import("../features/cards/CabinCardsPage.tsx"), "CabinCardsPage"),
 };
 
 /** The page whose code a path needs, for prefetching from links. */
@@ -32,6 +34,8 @@ export function pageForPath(path: string) {
   if (clean === "/voice-settings") return pages.voiceSettings;
   if (clean === "/privacy" || clean === "/terms" || clean === "/cookies") return pages.legal;
   if (clean === "/pricing") return pages.pricing;
+  if (clean === "/card") return pages.cardSignIn;
+  if (/^\/staff\/cabins\/[^/]+\/cards$/.test(clean)) return pages.cabinCards;
   if (clean === "/staff") return pages.staffShows;
   if (clean === "/staff/audit") return pages.staffAudit;
   if (/^\/staff\/shows\/[^/]+$/.test(clean)) return pages.staffShow;

@@ -22,6 +22,8 @@ const {
   staffShows: StaffShowsPage,
   staffShow: StaffShowPage,
   staffAudit: StaffAuditPage,
+  cardSignIn: CardSignInPage,
+  cabinCards: CabinCardsPage,
 } = pages;
 
 /** Editing mode explains itself to signed-out visitors instead of redirecting them. */
@@ -52,10 +54,12 @@ export function AppRoutes() {
         <StaffRoute path="/staff" component={StaffShowsPage} />
         <StaffRoute path="/staff/shows/:id" component={StaffShowPage} />
         <StaffRoute path="/staff/audit" component={StaffAuditPage} />
+        <StaffRoute path="/staff/cabins/:id/cards" component={CabinCardsPage} />
         <Route path="/privacy">{() => <LegalPage page="privacy" />}</Route>
         <Route path="/terms">{() => <LegalPage page="terms" />}</Route>
         <Route path="/cookies">{() => <LegalPage page="cookies" />}</Route>
         <Route path="/pricing" component={PricingPage} />
+        <Route path="/card" component={CardSignInPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -7,6 +7,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useAuth } from "./auth-context.tsx";
+import { CardCodeForm } from "../cards/CardCodeForm.tsx";
 import { usePageTitle } from "../../app/page-title.ts";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
 
@@ -24,16 +25,29 @@ export function AuthPage() {
       <Card className="w-full self-start">
         <CardHeader>
           <h1 className="text-2xl font-semibold leading-tight">Welcome back</h1>
-          <CardDescription>Sign in or create an account to start your story.</CardDescription>
+          <CardDescription>Sign in (with your password or your camp sign-in card) or create an account to start your story.</CardDescription>
         </CardHeader>
         <CardContent>
           <Tabs defaultValue="login">
-            <TabsList className="grid w-full grid-cols-2">
-              <TabsTrigger value="login">Sign In</TabsTrigger>
-              <TabsTrigger value="register">Create Account</TabsTrigger>
+            {/* Three on a phone: the labels may wrap, each tab stays a 44 px target. */}
+            <TabsList className="grid w-full grid-cols-3">
+              <TabsTrigger value="login" className="min-h-11 whitespace-normal">
+                Sign In
+              </TabsTrigger>
+              <TabsTrigger value="card" className="min-h-11 whitespace-normal">
+                My Card
+              </TabsTrigger>
+              <TabsTrigger value="register" className="min-h-11 whitespace-normal">
+                Create Account
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="login">
               <CredentialsForm mode="login" />
+            </TabsContent>
+            <TabsContent value="card">
+              {/* A camp's sign-in card (decision 027b): the code printed under its QR code. */}
+              <p className="mb-4 text-sm text-slate-800">Got a sign-in card from your counselor? Type the code on it.</p>
+              <CardCodeForm />
             </TabsContent>
             <TabsContent value="register">
               <CredentialsForm mode="register" />

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
-import type { LoginBody, PublicUser, RegisterBody } from "../../../../contracts/auth.ts";
+import type { LoginBody, LoginCodeBody, PublicUser, RegisterBody } from "../../../../contracts/auth.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest, errorMessage, getJsonOrNull, sendJson } from "../../lib/api.ts";
 
@@ -18,6 +18,8 @@ interface AuthContextValue {
   error: Error | null;
   loginMutation: UseMutationResult<PublicUser, Error, LoginBody>;
   registerMutation: UseMutationResult<PublicUser, Error, RegisterBody>;
+  /** Sign-in with a card's code (decision 027b); its screens show a failure next to the field, so no toast. */
+  codeLoginMutation: UseMutationResult<PublicUser, Error, LoginCodeBody>;
   logoutMutation: UseMutationResult<void, Error, void>;
 }
 
@@ -43,6 +45,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onError: (err) => toast({ title: "Registration failed", description: errorMessage(err), variant: "destructive" }),
   });
 
+  const codeLoginMutation = useMutation<PublicUser, Error, LoginCodeBody>({
+    mutationFn: (body) => sendJson("POST", "/api/login/code", body, publicUserSchema),
+    onSuccess: (user) => {
+      // A shared tablet: whatever the previous camper left in the cache goes.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
+      queryClient.setQueryData(CURRENT_USER_KEY, user);
+    },
+  });
+
   const logoutMutation = useMutation<void, Error, void>({
     mutationFn: async () => {
       await apiRequest("POST", "/api/logout");
@@ -57,7 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   return (
     <AuthContext.Provider
-      value={{ user: data ?? null, isLoading, error, loginMutation, registerMutation, logoutMutation }}
+      value={{ user: data ?? null, isLoading, error, loginMutation, registerMutation, codeLoginMutation, logoutMutation }}
     >
       {children}
     </AuthContext.Provider>

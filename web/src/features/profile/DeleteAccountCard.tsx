@@ -9,9 +9,14 @@ import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest, errorMessage } from "../../lib/api.ts";
 import { CURRENT_USER_KEY } from "../auth/auth-context.tsx";
 import { PasswordField } from "../auth/PasswordField.tsx";
+import { useSignInMethods } from "./sign-in-methods.ts";
 
-/** Deleting everything is one form away, behind the password so a borrowed laptop can't do it. */
+/**
+ * Deleting everything is one form away, behind the password so a borrowed laptop can't do it. A camper
+ * who signs in by card only types their card's code instead.
+ */
 export function DeleteAccountCard() {
+  const { hasPassword } = useSignInMethods();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [open, setOpen] = useState(false);
@@ -20,7 +25,7 @@ export function DeleteAccountCard() {
 
   const deleteAccount = useMutation<void, Error, string>({
     mutationFn: async (pw) => {
-      await apiRequest("DELETE", "/api/user", { password: pw });
+      await apiRequest("DELETE", "/api/user", hasPassword ? { password: pw } : { code: pw });
     },
     onSuccess: () => {
       // Nothing of this camper stays on the device either.
@@ -38,7 +43,7 @@ export function DeleteAccountCard() {
 
   function confirm() {
     if (!password) {
-      setError("Please enter your password.");
+      setError(hasPassword ? "Please enter your password." : "Please enter the code on your sign-in card.");
       return;
     }
     setError(null);
@@ -70,12 +75,12 @@ export function DeleteAccountCard() {
             </Button>
           }
           title="Delete your account?"
-          description="Everything you made in Summer Stories will be deleted. This can't be undone. Type your password to confirm."
+          description={`Everything you made in Summer Stories will be deleted. This can't be undone. Type your ${hasPassword ? "password" : "sign-in card's code"} to confirm.`}
           confirmLabel="Delete everything"
           pendingLabel="Deleting..."
           onConfirm={confirm}
         >
-          <PasswordField label="Password" value={password} onChange={setPassword} error={error} />
+          <PasswordField label={hasPassword ? "Password" : "Code on your sign-in card"} value={password} onChange={setPassword} error={error} />
         </ConfirmDialog>
       </CardContent>
     </Card>

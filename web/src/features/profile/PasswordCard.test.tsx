@@ -93,4 +93,23 @@ describe("Password and devices", () => {
     expect(await screen.findByText("No other devices were signed in")).toBeTruthy();
     expect(calls.filter((c) => c.url.pathname === "/api/user/sign-out-others")).toHaveLength(2);
   });
+
+  it("lets a camper who signs in by card add a password without one in use", async () => {
+    const { calls } = mockFetch({
+      user: buildUser(),
+      handler: ({ method, url }) => {
+        if (method === "GET" && url.pathname === "/api/user/sign-in-methods") return json({ hasPassword: false, hasCard: true });
+        if (method === "PUT" && url.pathname === "/api/user/password") return new Response(null, { status: 204 });
+        return undefined;
+      },
+    });
+    renderAt("/profile", <PasswordCard />);
+    expect(await screen.findByRole("button", { name: "Add a password" })).toBeTruthy();
+    expect(screen.queryByLabelText("Password you use now")).toBeNull();
+    fireEvent.change(screen.getByLabelText("New password"), { target: { value: "lantern by the lake" } });
+    fireEvent.change(screen.getByLabelText("New password again"), { target: { value: "lantern by the lake" } });
+    await userEvent.click(screen.getByRole("button", { name: "Add a password" }));
+    expect(await screen.findByText("Password added")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "PUT").map((c) => JSON.parse(c.body!))).toEqual([{ newPassword: "lantern by the lake" }]);
+  });
 });

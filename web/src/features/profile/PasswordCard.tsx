@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, MonitorSmartphone } from "lucide-react";
 import { useState, type FormEvent } from "react";
 import { PASSWORD_RULES, signedOutOthersSchema, type ChangePasswordBody } from "../../../../contracts/auth.ts";
@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { toast } from "../../hooks/use-toast.ts";
 import { ApiError, apiRequest, errorMessage, sendJson } from "../../lib/api.ts";
 import { PasswordField } from "../auth/PasswordField.tsx";
+import { SIGN_IN_METHODS_KEY, useSignInMethods } from "./sign-in-methods.ts";
 
 type Field = "current" | "next" | "again";
 interface Problem {
@@ -22,9 +23,12 @@ function problemOf(error: unknown): Problem {
 
 /**
  * A new password (the one in use typed first, so a borrowed laptop cannot take the account), and
- * signing out every other device. Changing the password signs the other devices out too.
+ * signing out every other device. Changing the password signs the other devices out too. A camper who
+ * signs in with a camp sign-in card and has no password adds one here, with nothing to type first.
  */
 export function PasswordCard() {
+  const queryClient = useQueryClient();
+  const { hasPassword } = useSignInMethods();
   const [current, setCurrent] = useState("");
   const [next, setNext] = useState("");
   const [again, setAgain] = useState("");
@@ -38,7 +42,12 @@ export function PasswordCard() {
       setCurrent("");
       setNext("");
       setAgain("");
-      toast({ title: "Password changed", description: "Use your new password next time you sign in. Your other devices are signed out." });
+      toast(
+        hasPassword
+          ? { title: "Password changed", description: "Use your new password next time you sign in. Your other devices are signed out." }
+          : { title: "Password added", description: "You can sign in with your username and this password, or still with your card." },
+      );
+      void queryClient.invalidateQueries({ queryKey: SIGN_IN_METHODS_KEY });
     },
     onError: (error) => setProblem(problemOf(error)),
   });
@@ -55,11 +64,11 @@ export function PasswordCard() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!current) return setProblem({ field: "current", message: "Please type the password you use now." });
+    if (hasPassword && !current) return setProblem({ field: "current", message: "Please type the password you use now." });
     if (next.length < PASSWORD_RULES.min) return setProblem({ field: "next", message: `Your new password needs at least ${PASSWORD_RULES.min} characters.` });
     if (next !== again) return setProblem({ field: "again", message: "The two new passwords are not the same. Please type it again." });
     setProblem(null);
-    change.mutate({ currentPassword: current, newPassword: next });
+    change.mutate(hasPassword ? { currentPassword: current, newPassword: next } : { newPassword: next });
   };
   const errorOf = (field: Field) => (problem?.field === field ? problem.message : null);
 
@@ -67,11 +76,15 @@ export function PasswordCard() {
     <Card>
       <CardHeader>
         <CardTitle>Password and devices</CardTitle>
-        <CardDescription>Change your password, or sign out everywhere else, for example on a camp computer you used.</CardDescription>
+        <CardDescription>
+          {hasPassword
+            ? "Change your password, or sign out everywhere else, for example on a camp computer you used."
+            : "You sign in with your camp sign-in card. Add a password if you want to sign in with your username too."}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <form onSubmit={submit} noValidate className="grid gap-3" aria-label="Change password">
-          <PasswordField label="Password you use now" value={current} onChange={setCurrent} error={errorOf("current")} />
+        <form onSubmit={submit} noValidate className="grid gap-3" aria-label={hasPassword ? "Change password" : "Add a password"}>
+          {hasPassword && <PasswordField label="Password you use now" value={current} onChange={setCurrent} error={errorOf("current")} />}
           <PasswordField
             label="New password"
             value={next}
@@ -89,7 +102,7 @@ export function PasswordCard() {
           <div>
             <Button type="submit" disabled={change.isPending}>
               <KeyRound aria-hidden="true" />
-              {change.isPending ? "Changing..." : "Change password"}
+              {change.isPending ? (hasPassword ? "Changing..." : "Adding...") : hasPassword ? "Change password" : "Add a password"}
             </Button>
           </div>
         </form>

@@ -17,6 +17,7 @@ import { usePasswordCheck } from "./password-check.tsx";
 import { useStaffDecision, useStaffShow } from "./staff-api.ts";
 import { DecisionRefusal } from "./DecisionRefusal.tsx";
 import { refusalOf, type Refusal } from "../review/refusal.ts";
+import { ReissueCardButton } from "../cards/ReissueCardButton.tsx";
 
 function DecisionForm({ detail }: { detail: StaffShowDetail }) {
   const decide = useStaffDecision(detail.show.id);
@@ -141,6 +142,8 @@ export function StaffShowPage() {
             </div>
             <p className="text-slate-700">By {detail.camper.username}</p>
             <CamperDataLink camper={detail.camper} />
+            {/* A lost or seen sign-in card is replaced from the camper's page (decision 027b). */}
+            <ReissueCardButton camperId={detail.camper.id} firstName={detail.camper.username} />
           </header>
           {detail.review.camperMessage && (
             <Card>

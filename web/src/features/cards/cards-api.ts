@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { cabinCardsSchema, reissuedCardSchema, type SignInCard } from "../../../../contracts/cards.ts";
+import { sendJson } from "../../lib/api.ts";
+
+const STAFF_ROOT = "/api/staff";
+
+/** A new card for one camper; the old code stops working at once (the audit log gains an entry). */
+export function useReissueCard(camperId: number) {
+  const queryClient = useQueryClient();
+  return useMutation<SignInCard, Error, void>({
+    mutationFn: async () => (await sendJson("POST", `${STAFF_ROOT}/campers/${camperId}/card`, undefined, reissuedCardSchema)).card,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [STAFF_ROOT, "audit"] }),
+  });
+}
+
+/** New cards for every camper of a cabin, for its printed sheet. */
+export function useCabinCards(cabinId: string) {
+  const queryClient = useQueryClient();
+  return useMutation<SignInCard[], Error, void>({
+    mutationFn: async () => (await sendJson("POST", `${STAFF_ROOT}/cabins/${cabinId}/cards`, undefined, cabinCardsSchema)).cards,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [STAFF_ROOT, "audit"] }),
+  });
+}
