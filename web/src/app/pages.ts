@@ -18,6 +18,8 @@ export const pages = {
   staffShows: lazyPage(() => import("../features/staff/StaffShowsPage.tsx"), "StaffShowsPage"),
   staffShow: lazyPage(() => import("../features/staff/StaffShowPage.tsx"), "StaffShowPage"),
   staffAudit: lazyPage(() => import("../features/staff/StaffAuditPage.tsx"), "StaffAuditPage"),
+  staffRoster: lazyPage(() => import("../features/roster/RosterPage.tsx"), "RosterPage"),
+  staffTeam: lazyPage(() => import("../features/team/TeamPage.tsx"), "TeamPage"),
 };
 
 /** The page whose code a path needs, for prefetching from links. */
@@ -34,6 +36,8 @@ export function pageForPath(path: string) {
   if (clean === "/pricing") return pages.pricing;
   if (clean === "/staff") return pages.staffShows;
   if (clean === "/staff/audit") return pages.staffAudit;
+  if (clean === "/staff/roster") return pages.staffRoster;
+  if (clean === "/staff/team") return pages.staffTeam;
   if (/^\/staff\/shows\/[^/]+$/.test(clean)) return pages.staffShow;
   return undefined;
 }

@@ -22,6 +22,8 @@ const {
   staffShows: StaffShowsPage,
   staffShow: StaffShowPage,
   staffAudit: StaffAuditPage,
+  staffRoster: StaffRosterPage,
+  staffTeam: StaffTeamPage,
 } = pages;
 
 /** Editing mode explains itself to signed-out visitors instead of redirecting them. */
@@ -52,6 +54,8 @@ export function AppRoutes() {
         <StaffRoute path="/staff" component={StaffShowsPage} />
         <StaffRoute path="/staff/shows/:id" component={StaffShowPage} />
         <StaffRoute path="/staff/audit" component={StaffAuditPage} />
+        <StaffRoute path="/staff/roster" component={StaffRosterPage} admin />
+        <StaffRoute path="/staff/team" component={StaffTeamPage} admin />
         <Route path="/privacy">{() => <LegalPage page="privacy" />}</Route>
         <Route path="/terms">{() => <LegalPage page="terms" />}</Route>
         <Route path="/cookies">{() => <LegalPage page="cookies" />}</Route>
