@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../../contracts/auth.ts";
 import type { AuditEntry } from "../../../contracts/reviews.ts";
@@ -175,5 +176,28 @@ describe("POST /api/staff/roster", () => {
     expect(results.map((r) => r.matched.length).sort((x, y) => x - y)).toEqual([0, 12]);
     const { db } = await testDatabase();
     expect(await queryRows(db, sql`SELECT count(*)::int AS n FROM users WHERE role = 'camper'`)).toEqual([{ n: 12 }]);
+  });
+
+  it("never answers 5xx to generated rosters, and a refused file stores nothing", async () => {
+    const admin = await registerStaff(app);
+    const { db } = await testDatabase();
+    const cell = fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 12 }),
+      fc.constantFrom("", " ", '"', '""', ",", "\n", "\r\n", "\u0000", "yes", "no", "Zoë", "D", "Pines"),
+    );
+    const header = fc.oneof(fc.constant("first_name,last_initial,cabin,session,media_release"), fc.array(cell, { maxLength: 6 }).map((c) => c.join(",")));
+    const rosterText = fc.tuple(header, fc.array(fc.array(cell, { maxLength: 6 }).map((c) => c.join(",")), { maxLength: 5 })).map(([h, rows]) => [h, ...rows].join("\n"));
+    await fc.assert(
+      fc.asyncProperty(rosterText, async (text) => {
+        const before = await queryRows(db, sql`SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM cabins)::int AS cabins`);
+        const response = await importRoster(app, admin, text);
+        expect(response.statusCode, response.body).toBeLessThan(500);
+        if (response.statusCode >= 400) {
+          expect(response.json()).toEqual({ message: expect.any(String) });
+          expect(await queryRows(db, sql`SELECT (SELECT count(*) FROM users)::int AS users, (SELECT count(*) FROM cabins)::int AS cabins`)).toEqual(before);
+        }
+      }),
+      { numRuns: 40 },
+    );
   });
 });
