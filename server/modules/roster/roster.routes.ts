@@ -12,13 +12,16 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
  * registered in this plugin only; a JSON body (parsed by the app-wide parser) is refused with a 415.
  */
 export const rosterRoutes: FastifyPluginAsyncZod<{ roster: RosterService }> = async (app, { roster }) => {
-  app.addContentTypeParser("text/csv", { parseAs: "buffer", bodyLimit: ROSTER_LIMITS.maxBytes }, (_request, body, done) => {
+  // text/csv is the contract; text/plain and application/csv are what some tools send for a .csv file.
+  app.addContentTypeParser(["text/csv", "application/csv", "text/plain"], { parseAs: "buffer", bodyLimit: ROSTER_LIMITS.maxBytes }, (_request, body, done) => {
     try {
       done(null, utf8.decode(body as Buffer));
     } catch {
       done(badRequest(ROSTER_MESSAGES.notUtf8));
     }
   });
+  // Anything else (a form post, a spreadsheet file) is told what to send instead of a generic refusal.
+  app.addContentTypeParser("*", (_request, _payload, done) => done(unsupportedMediaType(ROSTER_MESSAGES.notCsv)));
 
   app.post(
     "/api/staff/roster",

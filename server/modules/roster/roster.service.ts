@@ -25,8 +25,8 @@ export class RosterService {
   async import(staff: PublicUser, text: string): Promise<RosterResult> {
     const { rows, refused } = this.check(text);
     const { made, matched } = rows.length ? await this.apply(rows) : { made: [], matched: [] };
-    const withCodes: RosterMade[] = [];
-    for (const camper of made) withCodes.push({ ...camper, code: await issueLoginCode(this.db, camper.userId) });
+    // Hashes run one per core at a time (passwords.ts), so issuing them together uses every core.
+    const withCodes: RosterMade[] = await Promise.all(made.map(async (camper) => ({ ...camper, code: await issueLoginCode(this.db, camper.userId) })));
     refused.sort((a, b) => a.line - b.line);
     for (const camper of matched.filter((m) => m.updated)) {
       await this.audit.record(staff, "set_media_release", { camperUserId: camper.userId, detail: `Media release ${camper.mediaRelease ? "given" : "withdrawn"} (roster line ${camper.line})` });

@@ -30,7 +30,7 @@ describe("POST /api/staff/roster", () => {
 
   it("makes a camper per row with a friendly username, cabins, sessions and a sign-in code, names kept as typed", async () => {
     const admin = await registerStaff(app);
-    const response = await importRoster(app, admin, `\uFEFF${ROSTER}\r\n`);
+    const response = await importRoster(app, admin, `\uFEFF${ROSTER}\r\n`, "text/csv; charset=utf-8");
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json() as RosterResult;
     expect(result.refused).toEqual([]);
@@ -151,6 +151,8 @@ describe("POST /api/staff/roster", () => {
     const json = await app.inject({ method: "POST", url: "/api/staff/roster", headers: { cookie: admin.cookie }, payload: { rows: [] } });
     expect(json.statusCode).toBe(415);
     expect(json.json()).toEqual({ message: ROSTER_MESSAGES.notCsv });
+    const form = await importRoster(app, admin, "first_name=Ava", "application/x-www-form-urlencoded");
+    expect([form.statusCode, form.json()]).toEqual([415, { message: ROSTER_MESSAGES.notCsv }]);
     const { db } = await testDatabase();
     expect(await queryRows(db, sql`SELECT id FROM users WHERE role = 'camper' UNION ALL SELECT id FROM cabins UNION ALL SELECT id FROM camp_sessions`)).toEqual([]);
   });
