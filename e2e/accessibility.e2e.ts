@@ -277,7 +277,7 @@ describe("accessibility of the staff and sharing screens", () => {
     await visit("/staff/roster");
     await page.getByLabel("Roster (CSV)").fill(`first_name,last_initial,cabin,session,media_release\nZoë,D,Pines ${viewport.width},July,yes\nAva,,Pines,July,yes`);
     await page.getByRole("button", { name: "Import" }).click();
-    await page.getByRole("region", { name: "New campers" }).waitFor();
+    await page.getByRole("region", { name: "New campers", exact: true }).waitFor();
     await run("/staff/roster with results");
     await page.getByRole("button", { name: "Print cards" }).click();
     await page.getByRole("list", { name: "Sign-in cards" }).waitFor();

@@ -11,7 +11,7 @@ export function CampSessionsPanel() {
   const { data: sessions, error } = useCampSessions();
   const remove = useDeleteCampSession();
   return (
-    <section aria-labelledby="camp-sessions" className="grid gap-3">
+    <section aria-labelledby="camp-sessions" className="grid min-w-0 gap-3">
       <h2 id="camp-sessions" className="text-xl font-semibold text-slate-900">
         Camp sessions
       </h2>

@@ -76,7 +76,7 @@ export function RosterPage() {
         <div id={helpId} className="grid gap-1 text-slate-800">
           <p className="font-semibold text-slate-900">{ROSTER_MESSAGES.privacy}</p>
           <p>
-            The first line names the columns, in any order: <code className="font-mono">{ROSTER_COLUMNS.join(",")}</code>. media_release is yes or no. Importing the same
+            The first line names the columns, in any order: <code className="break-all font-mono">{ROSTER_COLUMNS.join(",")}</code>. media_release is yes or no. Importing the same
             roster again makes nobody twice.
           </p>
         </div>
@@ -99,7 +99,7 @@ export function RosterPage() {
             type="file"
             accept=".csv,text/csv"
             onChange={(e) => void chooseFile(e)}
-            className="min-h-11 text-slate-900 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:font-semibold file:text-slate-900"
+            className="min-h-11 w-full min-w-0 text-slate-900 file:mr-3 file:min-h-11 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:font-semibold file:text-slate-900"
           />
         </div>
         {(fileProblem || importer.error) && (
@@ -115,7 +115,7 @@ export function RosterPage() {
       </form>
 
       {result && (
-        <section aria-labelledby="roster-results" className="grid gap-4">
+        <section aria-labelledby="roster-results" className="grid min-w-0 gap-4">
           <h2 id="roster-results" ref={resultsHeading} tabIndex={-1} className="text-2xl font-bold text-slate-900">
             Import results
           </h2>

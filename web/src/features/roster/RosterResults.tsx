@@ -5,12 +5,12 @@ import { StaffTable } from "../staff/TableScroller.tsx";
 export function RosterResults({ result }: { result: RosterResult }) {
   const { made, matched, refused } = result;
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 gap-6">
       <p role="status" className="text-lg text-slate-900">
         Made {made.length} {made.length === 1 ? "camper" : "campers"}, matched {matched.length}, refused {refused.length}.
       </p>
       {refused.length > 0 && (
-        <section aria-labelledby="roster-refused" className="grid gap-2">
+        <section aria-labelledby="roster-refused" className="grid min-w-0 gap-2">
           <h2 id="roster-refused" className="text-xl font-semibold text-slate-900">
             Refused rows
           </h2>
@@ -26,7 +26,7 @@ export function RosterResults({ result }: { result: RosterResult }) {
         </section>
       )}
       {made.length > 0 && (
-        <section aria-labelledby="roster-made" className="grid gap-2">
+        <section aria-labelledby="roster-made" className="grid min-w-0 gap-2">
           <h2 id="roster-made" className="text-xl font-semibold text-slate-900">
             New campers
           </h2>
@@ -49,7 +49,7 @@ export function RosterResults({ result }: { result: RosterResult }) {
         </section>
       )}
       {matched.length > 0 && (
-        <section aria-labelledby="roster-matched" className="grid gap-2">
+        <section aria-labelledby="roster-matched" className="grid min-w-0 gap-2">
           <h2 id="roster-matched" className="text-xl font-semibold text-slate-900">
             Already here
           </h2>
