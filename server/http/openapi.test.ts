@@ -44,6 +44,8 @@ describe("GET /api/openapi.json", () => {
     const register = doc.paths["/api/register"]!.post!.requestBody!.content["application/json"]!.schema as { properties: Record<string, { maxLength?: number }>; required: string[] };
     expect(register.required).toEqual(["username", "password"]);
     expect(register.properties.username!.maxLength).toBe(32);
+    // Every refusal is documented as { message }.
+    expect(roster.responses["4XX"]!.content!["application/json"]!.schema).toMatchObject({ required: ["message"], properties: { message: { type: "string" } } });
     const placed = doc.paths["/api/staff/campers/{id}"]!.patch!.requestBody!.content["application/json"]!.schema as { properties: Record<string, unknown> };
     expect(Object.keys(placed.properties).sort()).toEqual(["cabin", "mediaRelease", "session"]);
   });

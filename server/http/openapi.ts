@@ -17,6 +17,13 @@ function appVersion(): string {
   return "0.0.0";
 }
 
+const ERROR_RESPONSE = {
+  description: "Refused: the message says why in one sentence",
+  type: "object",
+  properties: { message: { type: "string" }, code: { type: "string", description: "A 409's refusal code (contracts/errors.ts)" } },
+  required: ["message"],
+} as const;
+
 /**
  * The OpenAPI 3 document of the /api routes (decision 027g), generated from the zod schemas the routes
  * declare, so camp software integrating through the API reads the same contract the app checks.
@@ -38,7 +45,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     // The document describes the API, not the code: no "hide" marks or zod internals leak into it.
     transform: (document) => {
       if (!document.url.startsWith("/api/")) return { schema: { ...document.schema, hide: true }, url: document.url };
-      return jsonSchemaTransform(document);
+      const transformed = jsonSchemaTransform(document) as { schema: { hide?: boolean; response?: Record<string, unknown> }; url: string };
+      if (transformed.schema?.hide) return transformed;
+      // Every refusal is { message } (a 409 also names its code): said once here for every route.
+      // A route without a response schema answers media, a file or nothing: described without a body
+      // ("null" is how @fastify/swagger leaves the content out).
+      const response = transformed.schema?.response ?? { "2XX": { description: "Success (media, a file or no body)", type: "null" } };
+      return { ...transformed, schema: { ...transformed.schema, response: { ...response, "4XX": ERROR_RESPONSE } } };
     },
   });
 }
