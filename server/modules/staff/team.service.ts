@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne } from "drizzle-orm";
+import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import { STAFF_ROLES, type PublicUser, type StaffRole } from "../../../contracts/auth.ts";
 import { STAFF_TEAM_MESSAGES, type CreateStaffBody, type StaffAccount, type UpdateStaffBody } from "../../../contracts/staff-team.ts";
 import type { Database } from "../../../db/client.ts";
@@ -10,6 +10,8 @@ import type { AuditLog } from "./audit-log.ts";
 import { addStaffAccount, removeStaffAccount, StaffAccountError } from "./staff-accounts.ts";
 
 const users = schema.users;
+/** The advisory lock of changes to who is an admin. */
+const TEAM_LOCK = 727_028;
 
 /**
  * The director manages the camp's staff in the app (issue 27, item 1), through the same functions
@@ -55,8 +57,10 @@ export class StaffTeam {
 
   async update(me: PublicUser, id: number, body: UpdateStaffBody): Promise<StaffAccount> {
     const existing = await this.find(me, id);
-    if (body.role && body.role !== "admin" && existing.role === "admin") await this.assertAnotherAdmin(id);
-    await this.run(() => addStaffAccount(this.db, existing.username, body.password, { role: body.role, cabins: body.cabins }));
+    await this.underTeamLock(async (db) => {
+      if (body.role && body.role !== "admin" && existing.role === "admin") await this.assertAnotherAdmin(db, id);
+      await this.run(() => addStaffAccount(db, existing.username, body.password, { role: body.role, cabins: body.cabins }));
+    });
     const after = await this.find(me, id);
     const changes = [
       body.role !== undefined && body.role !== existing.role ? `role ${after.role}` : null,
@@ -70,8 +74,10 @@ export class StaffTeam {
   async remove(me: PublicUser, id: number): Promise<void> {
     const existing = await this.find(me, id);
     if (existing.isYou) throw badRequest(STAFF_TEAM_MESSAGES.notYourself);
-    if (existing.role === "admin") await this.assertAnotherAdmin(id);
-    await this.run(() => removeStaffAccount(this.db, this.storage, existing.username));
+    await this.underTeamLock(async (db) => {
+      if (existing.role === "admin") await this.assertAnotherAdmin(db, id);
+      await this.run(() => removeStaffAccount(db, this.storage, existing.username));
+    });
     await this.audit.record(me, "removed_staff", { detail: `${existing.username} (${existing.role})` });
   }
 
@@ -81,8 +87,19 @@ export class StaffTeam {
     return found;
   }
 
-  private async assertAnotherAdmin(id: number): Promise<void> {
-    const [row] = await this.db.select({ n: count() }).from(users).where(and(eq(users.role, "admin"), ne(users.id, id)));
+  /**
+   * Demoting or removing an admin checks "another admin remains" and acts under one advisory lock, so two
+   * directors demoting each other at once cannot leave the camp with none.
+   */
+  private underTeamLock<T>(work: (db: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${TEAM_LOCK})`);
+      return work(tx);
+    });
+  }
+
+  private async assertAnotherAdmin(db: Database, id: number): Promise<void> {
+    const [row] = await db.select({ n: count() }).from(users).where(and(eq(users.role, "admin"), ne(users.id, id)));
     if (!row || Number(row.n) === 0) throw conflict(STAFF_TEAM_MESSAGES.lastAdmin);
   }
 

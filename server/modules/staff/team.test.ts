@@ -1,9 +1,11 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../../contracts/auth.ts";
 import type { AuditEntry } from "../../../contracts/reviews.ts";
 import { STAFF_TEAM_MESSAGES, type StaffAccount } from "../../../contracts/staff-team.ts";
 import type { App } from "../../app.ts";
 import { confirmStaffPassword, createTestApp, registerStaff, signIn, type SignedInClient } from "../../../testing/test-app.ts";
+import { queryRows, testDatabase } from "../../../testing/test-database.ts";
 
 describe("staff management in the app", () => {
   let app: App;
@@ -78,5 +80,17 @@ describe("staff management in the app", () => {
     expect((await call(director, "PATCH", `/api/staff/accounts/${counselor.userId}`, { password: "river-stone-canoe-4" })).statusCode).toBe(200);
     expect((await call(counselor, "GET", "/api/user")).statusCode).toBe(401);
     expect(await signIn(app, { username: counselor.credentials.username, password: "river-stone-canoe-4" })).toBeTruthy();
+  });
+
+  it("two directors stepping down at once leave one director", async () => {
+    const a = await registerStaff(app);
+    const b = await registerStaff(app);
+    const [first, second] = await Promise.all([
+      call(a, "PATCH", `/api/staff/accounts/${a.userId}`, { role: "counselor" }),
+      call(b, "PATCH", `/api/staff/accounts/${b.userId}`, { role: "counselor" }),
+    ]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const { db } = await testDatabase();
+    expect(await queryRows(db, sql`SELECT count(*)::int AS n FROM users WHERE role = 'admin'`)).toEqual([{ n: 1 }]);
   });
 });
