@@ -138,6 +138,14 @@ export const AUDIT_ACTIONS = [
   "retention_deleted",
   "reissue_card",
   "set_camper_password",
+  "import_roster",
+  "set_media_release",
+  "place_camper",
+  "added_staff",
+  "changed_staff",
+  "removed_staff",
+  "delete_session",
+  "session_deleted",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -153,6 +161,14 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   retention_deleted: "Deleted media under the retention rule",
   reissue_card: "Reissued a sign-in card",
   set_camper_password: "Set a camper's password",
+  import_roster: "Imported a roster",
+  set_media_release: "Changed a media release",
+  place_camper: "Placed a camper in a cabin or session",
+  added_staff: "Added a staff member",
+  changed_staff: "Changed a staff member",
+  removed_staff: "Removed a staff member",
+  delete_session: "Asked to delete a camp session",
+  session_deleted: "Deleted a camp session's campers",
 };
 
 export const auditEntrySchema = z.object({

@@ -279,6 +279,19 @@ describe("accessibility of the staff and sharing screens", () => {
     await visit("/staff/audit");
     await page.getByRole("cell", { name: "coach_axe" }).first().waitFor();
     await run("/staff/audit with entries");
+    // The director's roster page with an import's results (a cabin of this size's own, so each run makes
+    // campers), the printable cards, and the staff team page.
+    await visit("/staff/roster");
+    await page.getByLabel("Roster (CSV)").fill(`first_name,last_initial,cabin,session,media_release\nZoë,D,Pines ${viewport.width},July,yes\nAva,,Pines,July,yes`);
+    await page.getByRole("button", { name: "Import" }).click();
+    await page.getByRole("region", { name: "New campers", exact: true }).waitFor();
+    await run("/staff/roster with results");
+    await page.getByRole("button", { name: "Print cards" }).click();
+    await page.getByRole("region", { name: "Sign-in cards" }).waitFor();
+    await run("/staff/roster cards");
+    await visit("/staff/team");
+    await page.getByRole("list", { name: "Staff members" }).waitFor();
+    await run("/staff/team with staff");
     // Staff see the family links (not the camper's card); turning one off asks first.
     await ok(await staff.request.post(`/api/staff/shows/${showId}/shares`, { data: {} }), "staff share");
     await visit(`/staff/shows/${showId}`, "/staff/shows/:id");

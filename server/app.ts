@@ -12,6 +12,7 @@ import { registerAuthentication } from "./http/authenticate.ts";
 import { CSP_DIRECTIVES } from "./http/content-security-policy.ts";
 import { registerErrorHandling } from "./http/errors.ts";
 import { registerJsonBodyParser } from "./http/json-body.ts";
+import { registerOpenApi } from "./http/openapi.ts";
 import { registerOriginGuard } from "./http/origin-guard.ts";
 import { withRedactedRequests } from "./http/request-log.ts";
 import { registerWebClient } from "./http/web-client.ts";
@@ -72,6 +73,14 @@ import { StaffScopes } from "./modules/staff/staff-scope.ts";
 import { CardsRepository } from "./modules/cards/cards.repository.ts";
 import { cardsRoutes } from "./modules/cards/cards.routes.ts";
 import { CardsService } from "./modules/cards/cards.service.ts";
+import { StaffTeam } from "./modules/staff/team.service.ts";
+import { teamRoutes } from "./modules/staff/team.routes.ts";
+import { CampSessions } from "./modules/roster/camp-sessions.service.ts";
+import { CampersRepository } from "./modules/roster/campers.repository.ts";
+import { campersRoutes } from "./modules/roster/campers.routes.ts";
+import { CampersService } from "./modules/roster/campers.service.ts";
+import { rosterRoutes } from "./modules/roster/roster.routes.ts";
+import { RosterService } from "./modules/roster/roster.service.ts";
 import { SharesRepository } from "./modules/shares/shares.repository.ts";
 import { sharesRoutes, watchRoutes } from "./modules/shares/shares.routes.ts";
 import { SharesService } from "./modules/shares/shares.service.ts";
@@ -136,6 +145,8 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerJsonBodyParser(app);
+  // Before every route: the OpenAPI document collects the routes as they are added.
+  await registerOpenApi(app);
 
   // Brotli or gzip for API answers (the built client's files are compressed once, at build time).
   // Partial (Range) answers and media are left alone; SSE streams bypass it (hijacked replies).
@@ -233,7 +244,10 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("renderWorker", renderWorker);
   const audit = new AuditLog(db);
   const retention = new Retention(db, storage, audit);
-  const housekeeping = new Housekeeping(db, storage, sessions, limiter, 7, [config.media.tmpDir], retention);
+  const scopes = new StaffScopes(db);
+  const campersRepository = new CampersRepository(db);
+  const campSessions = new CampSessions(campersRepository, scopes, retention, storage, audit);
+  const housekeeping = new Housekeeping(db, storage, sessions, limiter, 7, [config.media.tmpDir], retention, campSessions);
   app.decorate("housekeeping", housekeeping);
   app.decorate("uploads", uploads);
   app.addHook("onClose", async () => {
@@ -279,6 +293,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(staffRoutes, { reviews, storage });
   await app.register(retentionRoutes, { retention });
   await app.register(cardsRoutes, { cards: new CardsService(new CardsRepository(db), users, sessions, new StaffScopes(db), audit) });
+  await app.register(rosterRoutes, { roster: new RosterService(db, audit) });
+  await app.register(campersRoutes, { campers: new CampersService(db, campersRepository, scopes, audit), sessions: campSessions });
+  await app.register(teamRoutes, { team: new StaffTeam(db, storage, audit) });
   const shares = new SharesService(new SharesRepository(db), showVideos, audit, config.review.required, personalDetails, (found) =>
     reviews.send(found, null),
   );
@@ -286,6 +303,9 @@ export async function buildApp(deps: AppDeps) {
   await app.register(exportRoutes, { exporter, limiter, audit });
   await app.register(sharesRoutes, { shares });
   await app.register(watchRoutes, { shares, storage, limiter, lookupsPerMinute: config.share.lookupsPerMinute, info: appInfo });
+
+  // The API's OpenAPI document (decision 027g): public, like the API's shape is to any client.
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
   registerWebClient(app, deps.webRoot, appInfo);
   return app;

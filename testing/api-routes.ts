@@ -1,5 +1,5 @@
 import type { App } from "../server/app.ts";
-import { buildCredentials, buildShowBody } from "./factories.ts";
+import { buildCredentials, buildShowBody, uniqueSuffix } from "./factories.ts";
 import { webmFixture } from "./media-fixtures.ts";
 import { confirmStaffPassword, createShow, registerCamper, registerStaff, type SignedInClient } from "./test-app.ts";
 import { tusCreate, uploadClip } from "./uploads.ts";
@@ -416,6 +416,46 @@ export const API_ROUTE_CASES: RouteCase[] = [
     expect: { ...STAFF_ONLY, staff: 409 },
   },
   { method: "DELETE", route: "/api/staff/shares/:id", url: () => "/api/staff/shares/1", expect: { ...STAFF_ONLY, staff: 404 } },
+  // The roster, campers, cabins and sessions (decision 027c): the matrix's staff member is the director.
+  {
+    method: "POST",
+    route: "/api/staff/roster",
+    url: () => "/api/staff/roster",
+    headers: () => ({ "content-type": "text/csv" }),
+    payload: () => `first_name,last_initial,cabin,session,media_release\nAva,${"ABCDEFGHJK"[Math.floor(Math.random() * 10)]},Pines,July,yes`,
+    expect: { ...STAFF_ONLY, staff: 200 },
+  },
+  { method: "GET", route: "/api/staff/campers", url: () => "/api/staff/campers", expect: { ...STAFF_ONLY, staff: 200 } },
+  {
+    method: "PATCH",
+    route: "/api/staff/campers/:id",
+    url: (w) => `/api/staff/campers/${w.owner.userId}`,
+    payload: () => ({ mediaRelease: false }),
+    expect: { ...STAFF_ONLY, staff: 200 },
+  },
+  { method: "GET", route: "/api/staff/cabins", url: () => "/api/staff/cabins", expect: { ...STAFF_ONLY, staff: 200 } },
+  { method: "GET", route: "/api/staff/camp-sessions", url: () => "/api/staff/camp-sessions", expect: { ...STAFF_ONLY, staff: 200 } },
+  { method: "DELETE", route: "/api/staff/camp-sessions/:id", url: () => "/api/staff/camp-sessions/1", expect: { ...STAFF_ONLY, staff: 404 } },
+  // Staff management (the director, password typed again for adding and removing).
+  { method: "GET", route: "/api/staff/accounts", url: () => "/api/staff/accounts", expect: { ...STAFF_ONLY, staff: 200 } },
+  {
+    method: "POST",
+    route: "/api/staff/accounts",
+    url: () => "/api/staff/accounts",
+    payload: () => ({ username: `counselor_${uniqueSuffix()}`.slice(0, 32), password: "a-brand-new-passphrase", role: "counselor", cabins: ["Pines"] }),
+    expect: { ...STAFF_ONLY, staff: 201 },
+  },
+  {
+    method: "PATCH",
+    route: "/api/staff/accounts/:id",
+    url: (w) => `/api/staff/accounts/${w.staff.userId}`,
+    payload: () => ({ cabins: ["Pines"] }),
+    expect: { ...STAFF_ONLY, staff: 200 },
+  },
+  // The director's own account is not removed here (400); anyone else's would be (204).
+  { method: "DELETE", route: "/api/staff/accounts/:id", url: (w) => `/api/staff/accounts/${w.staff.userId}`, expect: { ...STAFF_ONLY, staff: 400 } },
+  // The API's OpenAPI document: public.
+  { method: "GET", route: "/api/openapi.json", url: () => "/api/openapi.json", expect: { signedOut: 200, owner: 200, otherUser: 200 } },
 ];
 
 /**

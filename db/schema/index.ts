@@ -32,6 +32,11 @@ export const campSessions = pgTable(
     id: serial("id").primaryKey(),
     name: text("name").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The director asked to delete this session's campers (accounts and data); housekeeping does it once
+     * the retention rule's moment has passed (decision 027c). Null: not asked.
+     */
+    deleteRequestedAt: timestamp("delete_requested_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("camp_sessions_name_lower_idx").on(sql`lower(${t.name})`)],
 );

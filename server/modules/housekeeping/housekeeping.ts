@@ -9,6 +9,7 @@ import { ClipHeardWordsRepository } from "../clips/clip-heard-words.repository.t
 import type { SessionsRepository } from "../auth/sessions.repository.ts";
 import type { RateLimiter } from "../rate-limit/limiter.ts";
 import type { Retention, RetentionRunReport } from "../retention/retention.ts";
+import type { CampSessions } from "../roster/camp-sessions.service.ts";
 import { StorageQuotaRepository } from "../storage-quota/storage-quota.repository.ts";
 
 const u = schema.uploads;
@@ -28,6 +29,8 @@ export interface HousekeepingReport {
   leftovers: number;
   /** Set on the run that carried out the camp's retention rule. */
   retention?: RetentionRunReport;
+  /** Campers of sessions marked for deletion, deleted on this run. */
+  sessionCampersDeleted?: number;
 }
 
 /**
@@ -49,6 +52,8 @@ export class Housekeeping {
     private readonly tempDirs: readonly string[] = [],
     /** The camp's media retention rule, carried out by the first run after its date. */
     private readonly retention?: Retention,
+    /** Camp sessions the director asked to delete: their campers go once the retention rule's moment passes. */
+    private readonly campSessions?: CampSessions,
   ) {}
 
   start(everyMs = 60 * 60 * 1000) {
@@ -81,7 +86,14 @@ export class Housekeeping {
       .returning({ id: u.id });
     const leftovers = await this.sweepLeftovers();
     const retention = await this.retention?.runDue(now);
-    return { abandonedUploads: abandoned.length, finishedUploadRecords: finished.length, leftovers, ...(retention ? { retention } : {}) };
+    const sessionCampersDeleted = (await this.campSessions?.runDue(now)) ?? 0;
+    return {
+      abandonedUploads: abandoned.length,
+      finishedUploadRecords: finished.length,
+      leftovers,
+      ...(retention ? { retention } : {}),
+      ...(sessionCampersDeleted ? { sessionCampersDeleted } : {}),
+    };
   }
 
   /**

@@ -20,6 +20,8 @@ export const pages = {
   staffAudit: lazyPage(() => import("../features/staff/StaffAuditPage.tsx"), "StaffAuditPage"),
   cardSignIn: lazyPage(() => import("../features/cards/CardSignInPage.tsx"), "CardSignInPage"),
   cabinCards: lazyPage(() => import("../features/cards/CabinCardsPage.tsx"), "CabinCardsPage"),
+  staffRoster: lazyPage(() => import("../features/roster/RosterPage.tsx"), "RosterPage"),
+  staffTeam: lazyPage(() => import("../features/team/TeamPage.tsx"), "TeamPage"),
 };
 
 /** The page whose code a path needs, for prefetching from links. */
@@ -38,6 +40,8 @@ export function pageForPath(path: string) {
   if (/^\/staff\/cabins\/[^/]+\/cards$/.test(clean)) return pages.cabinCards;
   if (clean === "/staff") return pages.staffShows;
   if (clean === "/staff/audit") return pages.staffAudit;
+  if (clean === "/staff/roster") return pages.staffRoster;
+  if (clean === "/staff/team") return pages.staffTeam;
   if (/^\/staff\/shows\/[^/]+$/.test(clean)) return pages.staffShow;
   return undefined;
 }

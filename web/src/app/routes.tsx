@@ -24,6 +24,8 @@ const {
   staffAudit: StaffAuditPage,
   cardSignIn: CardSignInPage,
   cabinCards: CabinCardsPage,
+  staffRoster: StaffRosterPage,
+  staffTeam: StaffTeamPage,
 } = pages;
 
 /** Editing mode explains itself to signed-out visitors instead of redirecting them. */
@@ -55,6 +57,8 @@ export function AppRoutes() {
         <StaffRoute path="/staff/shows/:id" component={StaffShowPage} />
         <StaffRoute path="/staff/audit" component={StaffAuditPage} />
         <StaffRoute path="/staff/cabins/:id/cards" component={CabinCardsPage} />
+        <StaffRoute path="/staff/roster" component={StaffRosterPage} admin />
+        <StaffRoute path="/staff/team" component={StaffTeamPage} admin />
         <Route path="/privacy">{() => <LegalPage page="privacy" />}</Route>
         <Route path="/terms">{() => <LegalPage page="terms" />}</Route>
         <Route path="/cookies">{() => <LegalPage page="cookies" />}</Route>

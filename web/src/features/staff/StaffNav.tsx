@@ -1,18 +1,32 @@
 import { Link, useRoute } from "wouter";
 import { Button } from "../../components/ui/button.tsx";
+import { useAuth } from "../auth/auth-context.tsx";
 
-/** The two staff screens, with the current one marked for screen readers. */
+/** The staff screens (the director also has the roster and the team), with the current one marked for screen readers. */
 export function StaffNav() {
+  const { user } = useAuth();
   const [onShows] = useRoute("/staff");
   const [onAudit] = useRoute("/staff/audit");
+  const [onRoster] = useRoute("/staff/roster");
+  const [onTeam] = useRoute("/staff/team");
   return (
-    <nav aria-label="Staff" className="flex gap-2">
+    <nav aria-label="Staff" className="flex flex-wrap gap-2">
       <Button asChild variant={onShows ? "secondary" : "ghost"} size="sm">
         <Link href="/staff" aria-current={onShows ? "page" : undefined}>Campers' shows</Link>
       </Button>
       <Button asChild variant={onAudit ? "secondary" : "ghost"} size="sm">
         <Link href="/staff/audit" aria-current={onAudit ? "page" : undefined}>Audit log</Link>
       </Button>
+      {user?.role === "admin" && (
+        <>
+          <Button asChild variant={onRoster ? "secondary" : "ghost"} size="sm">
+            <Link href="/staff/roster" aria-current={onRoster ? "page" : undefined}>Roster</Link>
+          </Button>
+          <Button asChild variant={onTeam ? "secondary" : "ghost"} size="sm">
+            <Link href="/staff/team" aria-current={onTeam ? "page" : undefined}>Staff team</Link>
+          </Button>
+        </>
+      )}
     </nav>
   );
 }

@@ -3,8 +3,11 @@ import { Redirect, Route } from "wouter";
 import { CenteredSpinner } from "../../components/ui/spinner.tsx";
 import { useAuth } from "../auth/auth-context.tsx";
 
-/** Staff pages: signed-out visitors go to sign-in; campers are told the page is not for them. */
-export function StaffRoute({ path, component: Component }: { path: string; component: ComponentType }) {
+/**
+ * Staff pages: signed-out visitors go to sign-in; campers are told the page is not for them, and
+ * counselors likewise for the director's pages (`admin`: the roster, the team).
+ */
+export function StaffRoute({ path, component: Component, admin = false }: { path: string; component: ComponentType; admin?: boolean }) {
   const { user, isLoading } = useAuth();
   return (
     <Route path={path}>
@@ -16,6 +19,11 @@ export function StaffRoute({ path, component: Component }: { path: string; compo
         <div className="mx-auto max-w-xl px-4 py-16 text-center">
           <h1 className="text-2xl font-bold text-slate-900">For camp staff</h1>
           <p className="mt-2 text-lg text-slate-700">This page is for camp staff only.</p>
+        </div>
+      ) : admin && user.role !== "admin" ? (
+        <div className="mx-auto max-w-xl px-4 py-16 text-center">
+          <h1 className="text-2xl font-bold text-slate-900">For the camp director</h1>
+          <p className="mt-2 text-lg text-slate-700">Only the camp director can use this page.</p>
         </div>
       ) : (
         <Component />

@@ -1,0 +1,1 @@
+ALTER TABLE "camp_sessions" ADD COLUMN "delete_requested_at" timestamp with time zone;

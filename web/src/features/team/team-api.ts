@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { staffAccountSchema, type CreateStaffBody, type StaffAccount, type UpdateStaffBody } from "../../../../contracts/staff-team.ts";
+import { apiRequest, getJson, sendJson } from "../../lib/api.ts";
+
+const KEY = ["/api/staff", "accounts"];
+
+export function useStaffAccounts() {
+  return useQuery<StaffAccount[], Error>({
+    queryKey: KEY,
+    queryFn: ({ signal }) => getJson("/api/staff/accounts", z.array(staffAccountSchema), { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useAddStaff() {
+  const client = useQueryClient();
+  return useMutation<StaffAccount, Error, CreateStaffBody>({
+    mutationFn: (body) => sendJson("POST", "/api/staff/accounts", body, staffAccountSchema),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useUpdateStaff() {
+  const client = useQueryClient();
+  return useMutation<StaffAccount, Error, { id: number; body: UpdateStaffBody }>({
+    mutationFn: ({ id, body }) => sendJson("PATCH", `/api/staff/accounts/${id}`, body, staffAccountSchema),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useRemoveStaff() {
+  const client = useQueryClient();
+  return useMutation<unknown, Error, number>({
+    mutationFn: (id) => apiRequest("DELETE", `/api/staff/accounts/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** "Pines, Cedars" as the cabins list the API takes. */
+export const cabinsFromText = (text: string) =>
+  text
+    .split(",")
+    .map((c) => c.trim())
+    .filter(Boolean);
