@@ -136,6 +136,8 @@ export const AUDIT_ACTIONS = [
   "exported_data",
   "set_retention",
   "retention_deleted",
+  "export_cabin",
+  "make_reel",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -149,6 +151,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   exported_data: "Downloaded a camper's data",
   set_retention: "Set the retention rule",
   retention_deleted: "Deleted media under the retention rule",
+  export_cabin: "Downloaded a cabin's approved videos",
+  make_reel: "Made a cabin reel",
 };
 
 export const auditEntrySchema = z.object({

@@ -83,6 +83,12 @@ import { ShotsService } from "./modules/shots/shots.service.ts";
 import { ShowsService } from "./modules/shows/shows.service.ts";
 import { StorageQuota } from "./modules/storage-quota/storage-quota.ts";
 import { StorageQuotaRepository } from "./modules/storage-quota/storage-quota.repository.ts";
+import { CabinZip } from "./modules/reels/cabin-zip.ts";
+import { ReelRenderer } from "./modules/reels/reel-renderer.ts";
+import { ReelsRepository } from "./modules/reels/reels.repository.ts";
+import { reelsRoutes } from "./modules/reels/reels.routes.ts";
+import { ReelsService } from "./modules/reels/reels.service.ts";
+import { StaffScopes } from "./modules/staff/staff-scope.ts";
 
 export interface AppDeps {
   config: AppConfig;
@@ -211,9 +217,11 @@ export async function buildApp(deps: AppDeps) {
   // The words heard in clips' sound, kept by content: clip players' captions and renders share them.
   const clipWords = new ClipWords(new ClipHeardWordsRepository(db), storage, videoTools, speech, config.media.tmpDir);
   const renderJobs = new RenderJobsRepository(db);
+  const reelsRepository = new ReelsRepository(db);
   const renderWorker = new RenderWorker(renderJobs, showsRepository, storage, clipsRepository, voice, videoTools, {
     concurrency: config.render.concurrency,
     clipWords,
+    reels: new ReelRenderer(reelsRepository, storage, videoTools),
     workDir: config.media.tmpDir,
     log: app.log,
   });
@@ -280,6 +288,10 @@ export async function buildApp(deps: AppDeps) {
   const exporter = new DataExport(db, storage, reviews, voice, async (userId, showId) => (await shares.listForOwner(userId, showId)).links);
   await app.register(exportRoutes, { exporter, limiter, audit });
   await app.register(sharesRoutes, { shares });
+  // Cabin reels and the closing-night zip (decision 027d): reels render on the same queue and workers.
+  const staffScopes = new StaffScopes(db);
+  const reels = new ReelsService(reelsRepository, staffScopes, audit, storage, shares, () => renderWorker.kick());
+  await app.register(reelsRoutes, { reels, cabinZip: new CabinZip(reelsRepository, staffScopes, storage, audit) });
   await app.register(watchRoutes, { shares, storage, limiter, lookupsPerMinute: config.share.lookupsPerMinute, info: appInfo });
 
   registerWebClient(app, deps.webRoot, appInfo);
