@@ -18,6 +18,8 @@ export const pages = {
   staffShows: lazyPage(() => import("../features/staff/StaffShowsPage.tsx"), "StaffShowsPage"),
   staffShow: lazyPage(() => import("../features/staff/StaffShowPage.tsx"), "StaffShowPage"),
   staffAudit: lazyPage(() => import("../features/staff/StaffAuditPage.tsx"), "StaffAuditPage"),
+  staffReels: lazyPage(() => import("../features/reels/ReelsPage.tsx"), "ReelsPage"),
+  staffNewReel: lazyPage(() => import("../features/reels/NewReelPage.tsx"), "NewReelPage"),
 };
 
 /** The page whose code a path needs, for prefetching from links. */
@@ -34,6 +36,8 @@ export function pageForPath(path: string) {
   if (clean === "/pricing") return pages.pricing;
   if (clean === "/staff") return pages.staffShows;
   if (clean === "/staff/audit") return pages.staffAudit;
+  if (clean === "/staff/reels") return pages.staffReels;
+  if (clean === "/staff/reels/new") return pages.staffNewReel;
   if (/^\/staff\/shows\/[^/]+$/.test(clean)) return pages.staffShow;
   return undefined;
 }

@@ -22,6 +22,8 @@ const {
   staffShows: StaffShowsPage,
   staffShow: StaffShowPage,
   staffAudit: StaffAuditPage,
+  staffReels: ReelsPage,
+  staffNewReel: NewReelPage,
 } = pages;
 
 /** Editing mode explains itself to signed-out visitors instead of redirecting them. */
@@ -52,6 +54,8 @@ export function AppRoutes() {
         <StaffRoute path="/staff" component={StaffShowsPage} />
         <StaffRoute path="/staff/shows/:id" component={StaffShowPage} />
         <StaffRoute path="/staff/audit" component={StaffAuditPage} />
+        <StaffRoute path="/staff/reels" component={ReelsPage} />
+        <StaffRoute path="/staff/reels/new" component={NewReelPage} />
         <Route path="/privacy">{() => <LegalPage page="privacy" />}</Route>
         <Route path="/terms">{() => <LegalPage page="terms" />}</Route>
         <Route path="/cookies">{() => <LegalPage page="cookies" />}</Route>
