@@ -50,13 +50,18 @@ export class ReelRenderer {
     });
 
     const cabin = reel.cabinId === null ? undefined : await this.reels.cabin(reel.cabinId);
-    const session = reel.campSessionId === null ? undefined : await this.reels.session(reel.campSessionId);
-    const group = cabin ? `${cabin.name} cabin` : session ? `Session: ${session.name}` : null;
+    // A cabin reel names the session too when its campers are all of one (a cabin is the same every session).
+    const sessions = new Set(videos.map((v) => v.camper.campSessionId));
+    const sessionId = reel.campSessionId ?? (sessions.size === 1 ? [...sessions][0]! : null);
+    const session = sessionId === null ? undefined : await this.reels.session(sessionId);
+    const group = [cabin ? `${cabin.name} cabin` : null, session ? `Session: ${session.name}` : null].filter(Boolean).join(" · ") || null;
     const lines = [reel.title, ...(group && group !== reel.title ? [group] : []), (await this.reels.campName())?.trim() || DEFAULT_CAMP_NAME];
     const titleLines = await Promise.all(lines.map(async (line, i) => ({ file: await this.textFile(work, `title-${i}.txt`, line), characters: [...line].length })));
 
-    const stamp = `${job.id}-${randomUUID()}`;
-    const outputKey = `staff/reels/${reel.id}/${stamp}.mp4`;
+    // Beside show renders, under the staff member who asked: housekeeping's sweep of render files no job
+    // names covers them, and removing that staff account removes them.
+    const stamp = `reel-${reel.id}-${job.id}-${randomUUID()}`;
+    const outputKey = `users/${job.userId}/renders/${stamp}.mp4`;
     let captionsKey: string | null = null;
     if (reel.captions) {
       const cues: Cue[] = [];
@@ -70,7 +75,7 @@ export class ReelRenderer {
         offset += seconds;
       }
       if (cues.length) {
-        captionsKey = `staff/reels/${reel.id}/${stamp}.vtt`;
+        captionsKey = `users/${job.userId}/renders/${stamp}.vtt`;
         const vtt = toWebVtt(cues);
         await this.storage.withNewLocalFile(captionsKey, (p) => writeFile(p, vtt));
       }

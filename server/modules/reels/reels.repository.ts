@@ -191,7 +191,7 @@ export class ReelsRepository {
   async campersOfShows(showIds: number[]) {
     if (showIds.length === 0) return [];
     return this.db
-      .select({ showId: shows.id, firstName: users.firstName, mediaRelease: users.mediaRelease, title: shows.title })
+      .select({ showId: shows.id, firstName: users.firstName, mediaRelease: users.mediaRelease, title: shows.title, campSessionId: users.campSessionId })
       .from(shows)
       .innerJoin(users, eq(users.id, shows.userId))
       .where(inArray(shows.id, showIds));

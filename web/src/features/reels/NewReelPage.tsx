@@ -12,7 +12,7 @@ import { StaffNav } from "../staff/StaffNav.tsx";
 import { ReelPicker, formatLength } from "./ReelPicker.tsx";
 import { cabinZipUrl, groupQuery, useMakeReel, useReelCandidates, useReelChoices, type GroupKey } from "./reels-api.ts";
 
-const selectClass = "min-h-11 rounded-md border border-slate-500 bg-white px-3 text-base text-slate-900";
+const selectClass = "min-h-11 w-full max-w-full rounded-md border border-slate-500 bg-white px-3 text-base text-slate-900";
 
 /** /staff/reels/new: choose a cabin or session, tick and order approved videos, set the length and format, make the reel. */
 export function NewReelPage() {
@@ -65,7 +65,7 @@ export function NewReelPage() {
       {choices.isPending && <Spinner label="Loading your cabins" />}
       <form onSubmit={submit} className="grid gap-6">
         <div className="flex flex-wrap items-end gap-4">
-          <div className="grid gap-1">
+          <div className="grid min-w-0 max-w-full gap-1">
             <Label htmlFor={ids.group}>Cabin or session</Label>
             <select id={ids.group} value={group} onChange={(e) => chooseGroup(e.target.value as GroupKey | "")} className={selectClass}>
               <option value="">Choose…</option>
@@ -94,7 +94,8 @@ export function NewReelPage() {
         {group && candidates.isPending && <Spinner label="Loading approved videos" />}
         {candidates.data && <ReelPicker candidates={candidates.data} chosen={chosen} onChange={setChosen} />}
 
-        <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
+        {/* min-w-0: a fieldset is as wide as its content unless told otherwise (no sideways scroll at 320 px). */}
+        <fieldset className="grid min-w-0 gap-4 rounded-lg border border-slate-200 p-4 sm:grid-cols-2">
           <legend className="px-1 text-lg font-semibold text-slate-900">The reel</legend>
           <div className="grid gap-1">
             <Label htmlFor={ids.title}>Title (optional)</Label>
@@ -123,9 +124,9 @@ export function NewReelPage() {
               ))}
             </select>
           </div>
-          <div className="flex min-h-11 items-center gap-3 self-end">
-            <input id={ids.captions} type="checkbox" className="size-6 accent-lake-700" checked={captions} onChange={(e) => setCaptions(e.target.checked)} />
-            <Label htmlFor={ids.captions}>Captions file (each video's captions, timed to the reel)</Label>
+          <div className="flex min-h-11 min-w-0 items-center gap-3 self-end">
+            <input id={ids.captions} type="checkbox" className="size-6 shrink-0 accent-lake-700" checked={captions} onChange={(e) => setCaptions(e.target.checked)} />
+            <Label htmlFor={ids.captions} className="min-w-0 flex-1">Captions file (each video's captions, timed to the reel)</Label>
           </div>
         </fieldset>
 

@@ -79,7 +79,7 @@ export function ReelPicker({ candidates, chosen, onChange }: { candidates: ReelC
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <fieldset className="grid gap-3">
+      <fieldset className="grid min-w-0 gap-3">
         <legend className="mb-2 text-lg font-semibold text-slate-900">Approved videos</legend>
         {candidates.length === 0 && <p className="text-slate-800">No approved videos here yet.</p>}
         <ul className="grid gap-2">
@@ -97,7 +97,7 @@ export function ReelPicker({ candidates, chosen, onChange }: { candidates: ReelC
                   onChange={(e) => toggle(c.showId, e.target.checked)}
                 />
                 <video aria-hidden="true" tabIndex={-1} muted playsInline preload="metadata" src={`${c.mediaUrl}#t=1`} className="aspect-video w-24 shrink-0 rounded bg-slate-900 object-cover" />
-                <label htmlFor={id} className="grid min-h-11 flex-1 content-center text-slate-900">
+                <label htmlFor={id} className="grid min-h-11 min-w-0 flex-1 content-center break-words text-slate-900">
                   <span className="font-semibold">{nameOf(c)}</span>
                   <span>
                     {c.title} <span className="text-slate-800">({formatLength(c.durationSeconds)})</span>
@@ -160,7 +160,7 @@ function OrderRow({ candidate, position }: { candidate: ReelCandidate; position:
         <GripVertical aria-hidden="true" className="size-5" />
       </button>
       <span className="w-6 text-right font-semibold text-slate-900">{position}.</span>
-      <span className="text-slate-900">{labelOf(candidate)}</span>
+      <span className="min-w-0 break-words text-slate-900">{labelOf(candidate)}</span>
     </li>
   );
 }
