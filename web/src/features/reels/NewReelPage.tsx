@@ -131,7 +131,7 @@ export function NewReelPage() {
         </fieldset>
 
         <div className="flex flex-wrap items-center gap-4">
-          <Button type="submit" className="min-h-11" disabled={!group || chosen.length === 0 || make.isPending}>
+          <Button type="submit" variant="secondary" className="min-h-11" disabled={!group || chosen.length === 0 || make.isPending}>
             {make.isPending ? "Making the reel…" : "Make reel"}
           </Button>
           {chosen.length > 0 && (

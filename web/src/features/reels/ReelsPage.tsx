@@ -31,7 +31,7 @@ export function ReelsPage() {
         <StaffNav />
       </header>
       <div>
-        <Button asChild className="min-h-11">
+        <Button asChild variant="secondary" className="min-h-11">
           <Link href="/staff/reels/new">New reel</Link>
         </Button>
       </div>
@@ -149,7 +149,7 @@ function ReelShares({ reel }: { reel: Reel }) {
             ))}
           </select>
         </div>
-        <Button className="min-h-11" disabled={share.isPending} onClick={() => share.mutate(days)}>
+        <Button variant="secondary" className="min-h-11" disabled={share.isPending} onClick={() => share.mutate(days)}>
           Make share link
         </Button>
       </div>
