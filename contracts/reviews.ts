@@ -146,6 +146,8 @@ export const AUDIT_ACTIONS = [
   "removed_staff",
   "delete_session",
   "session_deleted",
+  "export_cabin",
+  "make_reel",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -169,6 +171,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   removed_staff: "Removed a staff member",
   delete_session: "Asked to delete a camp session",
   session_deleted: "Deleted a camp session's campers",
+  export_cabin: "Downloaded a cabin's approved videos",
+  make_reel: "Made a cabin reel",
 };
 
 export const auditEntrySchema = z.object({

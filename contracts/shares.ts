@@ -32,7 +32,9 @@ export const SHARE_STATES = ["active", "expired", "revoked"] as const;
 /** A share link as its camper and staff see it: never the token (only its hash is kept). */
 export const shareLinkSchema = z.object({
   id: z.number().int(),
-  showId: z.number().int(),
+  /** The show it plays, or null for a cabin reel's link (reelId names the reel). */
+  showId: z.number().int().nullable(),
+  reelId: z.number().int().nullable().default(null),
   state: z.enum(SHARE_STATES),
   views: z.number().int(),
   createdAt: z.string(),

@@ -292,6 +292,13 @@ describe("accessibility of the staff and sharing screens", () => {
     await visit("/staff/team");
     await page.getByRole("list", { name: "Staff members" }).waitFor();
     await run("/staff/team with staff");
+    // Cabin reels: the list (none yet) and the picker (the director reaches every cabin; this camp has none).
+    await visit("/staff/reels");
+    await page.getByText("No reels yet.", { exact: false }).waitFor();
+    await run("/staff/reels empty");
+    await visit("/staff/reels/new");
+    await page.getByRole("combobox", { name: "Cabin or session" }).waitFor();
+    await run("/staff/reels/new ready");
     // Staff see the family links (not the camper's card); turning one off asks first.
     await ok(await staff.request.post(`/api/staff/shows/${showId}/shares`, { data: {} }), "staff share");
     await visit(`/staff/shows/${showId}`, "/staff/shows/:id");

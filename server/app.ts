@@ -96,6 +96,11 @@ import { ShotsService } from "./modules/shots/shots.service.ts";
 import { ShowsService } from "./modules/shows/shows.service.ts";
 import { StorageQuota } from "./modules/storage-quota/storage-quota.ts";
 import { StorageQuotaRepository } from "./modules/storage-quota/storage-quota.repository.ts";
+import { CabinZip } from "./modules/reels/cabin-zip.ts";
+import { ReelRenderer } from "./modules/reels/reel-renderer.ts";
+import { ReelsRepository } from "./modules/reels/reels.repository.ts";
+import { reelsRoutes } from "./modules/reels/reels.routes.ts";
+import { ReelsService } from "./modules/reels/reels.service.ts";
 
 export interface AppDeps {
   config: AppConfig;
@@ -226,9 +231,11 @@ export async function buildApp(deps: AppDeps) {
   // The words heard in clips' sound, kept by content: clip players' captions and renders share them.
   const clipWords = new ClipWords(new ClipHeardWordsRepository(db), storage, videoTools, speech, config.media.tmpDir);
   const renderJobs = new RenderJobsRepository(db);
+  const reelsRepository = new ReelsRepository(db);
   const renderWorker = new RenderWorker(renderJobs, showsRepository, storage, clipsRepository, voice, videoTools, {
     concurrency: config.render.concurrency,
     clipWords,
+    reels: new ReelRenderer(reelsRepository, storage, videoTools),
     workDir: config.media.tmpDir,
     log: app.log,
   });
@@ -292,7 +299,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(reviewsRoutes, { reviews });
   await app.register(staffRoutes, { reviews, storage });
   await app.register(retentionRoutes, { retention });
-  await app.register(cardsRoutes, { cards: new CardsService(new CardsRepository(db), users, sessions, new StaffScopes(db), audit) });
+  await app.register(cardsRoutes, { cards: new CardsService(new CardsRepository(db), users, sessions, scopes, audit) });
   await app.register(rosterRoutes, { roster: new RosterService(db, audit) });
   await app.register(campersRoutes, { campers: new CampersService(db, campersRepository, scopes, audit), sessions: campSessions });
   await app.register(teamRoutes, { team: new StaffTeam(db, storage, audit) });
@@ -302,6 +309,9 @@ export async function buildApp(deps: AppDeps) {
   const exporter = new DataExport(db, storage, reviews, voice, async (userId, showId) => (await shares.listForOwner(userId, showId)).links);
   await app.register(exportRoutes, { exporter, limiter, audit });
   await app.register(sharesRoutes, { shares });
+  // Cabin reels and the closing-night zip (decision 027d): reels render on the same queue and workers.
+  const reels = new ReelsService(reelsRepository, scopes, audit, storage, shares, () => renderWorker.kick());
+  await app.register(reelsRoutes, { reels, cabinZip: new CabinZip(reelsRepository, scopes, storage, audit) });
   await app.register(watchRoutes, { shares, storage, limiter, lookupsPerMinute: config.share.lookupsPerMinute, info: appInfo });
 
   // The API's OpenAPI document (decision 027g): public, like the API's shape is to any client.

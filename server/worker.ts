@@ -16,6 +16,8 @@ import { StorageQuota } from "./modules/storage-quota/storage-quota.ts";
 import { StorageQuotaRepository } from "./modules/storage-quota/storage-quota.repository.ts";
 import { createVoiceProvider } from "./voice/create-voice-provider.ts";
 import { createSpeechAligner } from "./speech/create-speech-aligner.ts";
+import { ReelRenderer } from "./modules/reels/reel-renderer.ts";
+import { ReelsRepository } from "./modules/reels/reels.repository.ts";
 
 /** How long a stopping worker lets running renders finish before handing them back to the queue. */
 const RENDER_GRACE_MS = 20_000;
@@ -46,6 +48,7 @@ async function main() {
   const voice = new VoiceService(new VoiceRepository(db), shows, storage, createVoiceProvider(config), tools, quota);
   const worker = new RenderWorker(new RenderJobsRepository(db), shows, storage, new ClipsRepository(db), voice, tools, {
     concurrency: config.render.concurrency,
+    reels: new ReelRenderer(new ReelsRepository(db), storage, tools),
     clipWords: new ClipWords(new ClipHeardWordsRepository(db), storage, tools, createSpeechAligner(config), config.media.tmpDir),
     workDir: config.media.tmpDir,
     log,

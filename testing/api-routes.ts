@@ -456,6 +456,36 @@ export const API_ROUTE_CASES: RouteCase[] = [
   { method: "DELETE", route: "/api/staff/accounts/:id", url: (w) => `/api/staff/accounts/${w.staff.userId}`, expect: { ...STAFF_ONLY, staff: 400 } },
   // The API's OpenAPI document: public.
   { method: "GET", route: "/api/openapi.json", url: () => "/api/openapi.json", expect: { signedOut: 200, owner: 200, otherUser: 200 } },
+  // Cabin reels and the closing-night zip (decision 027d): staff only; ids that name nothing are 404.
+  { method: "GET", route: "/api/staff/reels/choices", url: () => "/api/staff/reels/choices", expect: { ...STAFF_ONLY, staff: 200 } },
+  { method: "GET", route: "/api/staff/reels/candidates", url: () => "/api/staff/reels/candidates?cabinId=2000000000", expect: { ...STAFF_ONLY, staff: 404 } },
+  {
+    method: "POST",
+    route: "/api/staff/reels",
+    url: () => "/api/staff/reels",
+    payload: (w) => ({ cabinId: 2_000_000_000, format: "youtube", captions: false, items: [{ showId: w.showId }] }),
+    expect: { ...STAFF_ONLY, staff: 404 },
+  },
+  { method: "GET", route: "/api/staff/reels", url: () => "/api/staff/reels", expect: { ...STAFF_ONLY, staff: 200 } },
+  { method: "GET", route: "/api/staff/reels/:id", url: () => "/api/staff/reels/2000000000", expect: { ...STAFF_ONLY, staff: 404 } },
+  { method: "DELETE", route: "/api/staff/reels/:id", url: () => "/api/staff/reels/2000000000", expect: { ...STAFF_ONLY, staff: 404 } },
+  { method: "GET", route: "/api/staff/reels/:id/media", url: () => "/api/staff/reels/2000000000/media", expect: { ...STAFF_ONLY, staff: 404 } },
+  { method: "GET", route: "/api/staff/reels/:id/captions.vtt", url: () => "/api/staff/reels/2000000000/captions.vtt", expect: { ...STAFF_ONLY, staff: 404 } },
+  { method: "GET", route: "/api/staff/reels/:id/shares", url: () => "/api/staff/reels/2000000000/shares", expect: { ...STAFF_ONLY, staff: 404 } },
+  {
+    method: "POST",
+    route: "/api/staff/reels/:id/shares",
+    url: () => "/api/staff/reels/2000000000/shares",
+    payload: () => ({ days: 7 }),
+    expect: { ...STAFF_ONLY, staff: 404 },
+  },
+  {
+    method: "DELETE",
+    route: "/api/staff/reels/:id/shares/:shareId",
+    url: () => "/api/staff/reels/2000000000/shares/1",
+    expect: { ...STAFF_ONLY, staff: 404 },
+  },
+  { method: "GET", route: "/api/staff/cabins/:id/approved.zip", url: () => "/api/staff/cabins/2000000000/approved.zip", expect: { ...STAFF_ONLY, staff: 404 } },
 ];
 
 /**

@@ -6,10 +6,12 @@ import type { AudioSource, FitMode } from "../../contracts/recordings.ts";
 import type { RenderStatus } from "../../contracts/renders.ts";
 import type { SubmittedReviewState } from "../../contracts/reviews.ts";
 import type { ScriptCheck } from "../../contracts/shots.ts";
+import type { ReelItem } from "../../contracts/reels.ts";
 import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -382,12 +384,13 @@ export const renderJobs = pgTable(
   "render_jobs",
   {
     id: serial("id").primaryKey(),
+    /** The camper whose show it renders, or the staff member who asked for a reel (the queue's turns go by it). */
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    showId: integer("show_id")
-      .notNull()
-      .references(() => recordings.id, { onDelete: "cascade" }),
+    /** A show's render names its show; a reel's render its reel instead (exactly one is set). */
+    showId: integer("show_id").references(() => recordings.id, { onDelete: "cascade" }),
+    reelId: integer("reel_id").references((): AnyPgColumn => reels.id, { onDelete: "cascade" }),
     /** Everything the output depends on; the same fingerprint reuses a finished render. */
     fingerprint: text("fingerprint").notNull(),
     // voice: the AI voice's name when audio is "voice" (absent in renders made before shows kept one).
@@ -419,6 +422,8 @@ export const renderJobs = pgTable(
     index("render_jobs_status_idx").on(t.status, t.createdAt),
     index("render_jobs_show_idx").on(t.showId, t.fingerprint),
     index("render_jobs_user_status_idx").on(t.userId, t.status),
+    index("render_jobs_reel_idx").on(t.reelId),
+    check("render_jobs_show_or_reel", sql`(${t.showId} IS NULL) <> (${t.reelId} IS NULL)`),
   ],
 );
 
@@ -515,6 +520,32 @@ export const personalDetailOpinions = pgTable("personal_detail_opinions", {
 });
 
 /**
+ * A cabin reel (decision 027d): staff's pick of approved videos of one cabin or one camp session, in
+ * order, made into one video by the render workers (a render_jobs row with reel_id). Each item names the
+ * approved render at pick time, so a newer video of a show never slips into a reel already made.
+ */
+export const reels = pgTable(
+  "reels",
+  {
+    id: serial("id").primaryKey(),
+    createdBy: integer("created_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    cabinId: integer("cabin_id").references((): AnyPgColumn => cabins.id, { onDelete: "cascade" }),
+    campSessionId: integer("camp_session_id").references((): AnyPgColumn => campSessions.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    format: text("format").$type<VideoFormatKey>().notNull(),
+    captions: boolean("captions").notNull(),
+    maxSecondsPerCamper: integer("max_seconds_per_camper"),
+    items: jsonb("items").$type<ReelItem[]>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("reels_cabin_idx").on(t.cabinId, t.createdAt),
+    index("reels_session_idx").on(t.campSessionId, t.createdAt),
+    check("reels_cabin_or_session", sql`(${t.cabinId} IS NULL) <> (${t.campSessionId} IS NULL)`),
+  ],
+);
+
+/**
  * Private share links of a show (decision 018). Only the SHA-256 of the token is kept, so the database
  * alone never opens a link. A link plays the show's approved video at the moment it is watched.
  */
@@ -522,10 +553,10 @@ export const shareLinks = pgTable(
   "share_links",
   {
     id: serial("id").primaryKey(),
-    showId: integer("show_id")
-      .notNull()
-      .references(() => recordings.id, { onDelete: "cascade" }),
-    /** The show's camper (links go with their account). */
+    /** A show's link names its show; a cabin reel's link its reel instead (exactly one is set). */
+    showId: integer("show_id").references(() => recordings.id, { onDelete: "cascade" }),
+    reelId: integer("reel_id").references((): AnyPgColumn => reels.id, { onDelete: "cascade" }),
+    /** The show's camper (links go with their account); for a reel, the staff member who made the reel. */
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -539,7 +570,12 @@ export const shareLinks = pgTable(
     views: integer("views").notNull().default(0),
     lastViewedAt: timestamp("last_viewed_at", { withTimezone: true }),
   },
-  (t) => [uniqueIndex("share_links_token_hash_idx").on(t.tokenHash), index("share_links_show_idx").on(t.showId, t.createdAt)],
+  (t) => [
+    uniqueIndex("share_links_token_hash_idx").on(t.tokenHash),
+    index("share_links_show_idx").on(t.showId, t.createdAt),
+    index("share_links_reel_idx").on(t.reelId, t.createdAt),
+    check("share_links_show_or_reel", sql`(${t.showId} IS NULL) <> (${t.reelId} IS NULL)`),
+  ],
 );
 
 /**

@@ -88,7 +88,7 @@ describe("the render queue per camper", () => {
     expect(second?.id).toBe(newcomerJob.id);
 
     // Two workers at once: the second takes the newcomer's while the busy camper's is running.
-    const another = await jobs.create({ userId: newcomer.userId, showId: newcomerJob.showId, fingerprint: "second", options });
+    const another = await jobs.create({ userId: newcomer.userId, showId: newcomerJob.showId!, fingerprint: "second", options });
     const third = await jobs.claimNext("worker-1");
     expect(third?.userId).toBe(busy.userId);
     await jobs.fail("worker-1", second!.id, "done with it");

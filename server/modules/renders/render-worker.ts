@@ -16,6 +16,7 @@ import type { ClipWords } from "../clips/clip-words.service.ts";
 import { clipSpan, type ClipRow, type ClipsRepository } from "../clips/clips.repository.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
 import type { VoiceService } from "../voice/voice.service.ts";
+import type { ReelRenderContext } from "../reels/reel-renderer.ts";
 import type { JobRow, RenderJobsRepository } from "./render-jobs.repository.ts";
 
 const require = createRequire(import.meta.url);
@@ -35,11 +36,13 @@ export interface RenderWorkerOptions {
   clipWords?: ClipWords;
   /** Where each render's work folder goes (DATA_DIR/tmp in the app, swept of leftovers after a crash). */
   workDir?: string;
+  /** Cabin reels (render_jobs rows with reel_id): made here too, so they share the queue's turns and recovery. */
+  reels?: { render(job: JobRow, context: ReelRenderContext): Promise<{ outputKey: string; captionsKey: string | null; durationSeconds: number }> };
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
 }
 
-/** A failure the camper can act on, stored as the job's message. */
-class RenderFailure extends Error {}
+/** A failure the camper (or, for a reel, staff) can act on, stored as the job's message. */
+export class RenderFailure extends Error {}
 
 /**
  * Runs render jobs in the background: claims queued rows (SKIP LOCKED, so several instances share
@@ -164,9 +167,12 @@ export class RenderWorker {
   }
 
   private async render(job: JobRow, work: string, signal: AbortSignal) {
-    const show = await this.shows.findOwned(job.userId, job.showId);
+    if (job.reelId !== null) return this.renderReel(job, work, signal);
+    if (job.showId === null) throw new RenderFailure("This show no longer exists");
+    const showId = job.showId;
+    const show = await this.shows.findOwned(job.userId, showId);
     if (!show) throw new RenderFailure("This show no longer exists");
-    const clips = await this.clips.videoClips(job.userId, job.showId);
+    const clips = await this.clips.videoClips(job.userId, showId);
     if (clips.length === 0) throw new RenderFailure(RENDER_MESSAGES.noClips);
 
     let voiceKey: string | undefined;
@@ -174,7 +180,7 @@ export class RenderWorker {
     let voiceSentences: TimedSentence[] | null = null;
     if (job.options.audio === "voice") {
       try {
-        const voiceOver = await this.voice.voiceOver(job.userId, job.showId, job.options.voice ?? undefined, signal);
+        const voiceOver = await this.voice.voiceOver(job.userId, showId, job.options.voice ?? undefined, signal);
         voiceKey = voiceOver.storageKey;
         voiceSeconds = voiceOver.durationSeconds;
         voiceSentences = voiceOver.sentences;
@@ -237,11 +243,7 @@ export class RenderWorker {
         await this.storage.withNewLocalFile(captionsKey, (p) => writeFile(p, vtt));
       }
 
-      // A fontconfig of our own: the captions font ships with the app, and no system config is needed.
-      await writeFile(
-        path.join(work, "fonts.conf"),
-        `<?xml version="1.0"?><fontconfig><dir>${this.fontsDir}</dir><cachedir>${work}/fc-cache</cachedir></fontconfig>`,
-      );
+      await this.writeFontConfig(work);
       return this.storage.withNewLocalFile(outputKey, async (output) => {
         const plan = buildRenderPlan({
           format,
@@ -266,6 +268,26 @@ export class RenderWorker {
       throw error;
     }
     return { outputKey, captionsKey, durationSeconds };
+  }
+
+  /** A cabin reel's video: the reel renderer builds it; this worker runs its ffmpeg like a show's. */
+  private async renderReel(job: JobRow, work: string, signal: AbortSignal) {
+    if (!this.options.reels) throw new RenderFailure("This server cannot make reels.");
+    await this.writeFontConfig(work);
+    return this.options.reels.render(job, {
+      work,
+      signal,
+      fail: (message) => new RenderFailure(message),
+      ffmpeg: (args, duration) => this.ffmpeg(job, args, duration, work, signal),
+    });
+  }
+
+  /** A fontconfig of our own: the captions font ships with the app, and no system config is needed. */
+  private async writeFontConfig(work: string) {
+    await writeFile(
+      path.join(work, "fonts.conf"),
+      `<?xml version="1.0"?><fontconfig><dir>${this.fontsDir}</dir><cachedir>${work}/fc-cache</cachedir></fontconfig>`,
+    );
   }
 
   /**

@@ -11,7 +11,8 @@ export function toRenderJob(row: JobRow, videoFormat: string): RenderJob {
   const done = row.status === "done";
   return {
     id: row.id,
-    showId: row.showId,
+    // A camper reaches only their shows' renders (a reel's render is never found by these routes).
+    showId: row.showId!,
     status: row.status,
     progress: row.progress,
     message: row.message,

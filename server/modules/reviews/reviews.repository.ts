@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import type { PersonalDetailsCheck } from "../../../contracts/personal-details.ts";
 import { schema } from "../../../db/client.ts";
@@ -57,8 +57,9 @@ export class ReviewsRepository {
       .limit(limit);
   }
 
+  /** A show's render (a cabin reel's render is served only by the reel routes, with their scope). */
   async render(id: number): Promise<RenderRow | undefined> {
-    const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id));
+    const [row] = await this.db.select().from(jobs).where(and(eq(jobs.id, id), isNotNull(jobs.showId)));
     return row;
   }
 

@@ -126,7 +126,7 @@ export class ReviewsService {
   async watchForStaff(staff: PublicUser, renderId: number, startsViewing: boolean): Promise<RenderRow> {
     const row = await this.renderForStaff(renderId);
     if (startsViewing) {
-      await this.audit.recordOnceWithin(WATCH_AUDIT_MINUTES, staff, "opened_video", { camperUserId: row.userId, showId: row.showId, detail: `Video ${row.id}` });
+      await this.audit.recordOnceWithin(WATCH_AUDIT_MINUTES, staff, "opened_video", { camperUserId: row.userId, showId: row.showId!, detail: `Video ${row.id}` });
     }
     return row;
   }

@@ -9,13 +9,17 @@ const s = schema.shareLinks;
 export class SharesRepository {
   constructor(private readonly db: Database) {}
 
-  async create(values: { showId: number; userId: number; tokenHash: string; createdBy: number; expiresAt: Date }): Promise<ShareRow> {
+  async create(values: { showId: number | null; reelId?: number | null; userId: number; tokenHash: string; createdBy: number; expiresAt: Date }): Promise<ShareRow> {
     const [row] = await this.db.insert(s).values(values).returning();
     return row!;
   }
 
   async listForShow(showId: number): Promise<ShareRow[]> {
     return this.db.select().from(s).where(eq(s.showId, showId)).orderBy(desc(s.createdAt), desc(s.id));
+  }
+
+  async listForReel(reelId: number): Promise<ShareRow[]> {
+    return this.db.select().from(s).where(eq(s.reelId, reelId)).orderBy(desc(s.createdAt), desc(s.id));
   }
 
   async find(id: number): Promise<ShareRow | undefined> {

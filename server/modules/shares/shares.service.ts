@@ -50,6 +50,8 @@ export class SharesService {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  private reelVideo: ((reelId: number) => Promise<{ title: string; video: RenderRow } | undefined>) | undefined;
+
   /** The camper's own show's links; another's show is a 404 like any other. */
   async listForOwner(userId: number, showId: number): Promise<ShowShares> {
     return this.listFor(await this.owned(userId, showId));
@@ -72,13 +74,14 @@ export class SharesService {
 
   async revokeForOwner(userId: number, shareId: number): Promise<ShareLink> {
     const row = await this.shares.find(shareId);
-    if (!row || row.userId !== userId) throw notFound(SHARE_MESSAGES.shareNotFound);
+    // A reel's link is revoked on its reel (DELETE /api/staff/reels/:id/shares/:shareId), in the reel's scope.
+    if (!row || row.userId !== userId || row.reelId !== null) throw notFound(SHARE_MESSAGES.shareNotFound);
     return this.toLink((await this.shares.revoke(shareId, userId)) ?? row);
   }
 
   async revokeForStaff(staff: PublicUser, shareId: number): Promise<ShareLink> {
     const row = await this.shares.find(shareId);
-    if (!row) throw notFound(SHARE_MESSAGES.shareNotFound);
+    if (!row || row.reelId !== null) throw notFound(SHARE_MESSAGES.shareNotFound);
     const revoked = (await this.shares.revoke(shareId, staff.id)) ?? row;
     await this.audit.record(staff, "revoked_share", { camperUserId: row.userId, showId: row.showId });
     return this.toLink(revoked);
@@ -89,11 +92,47 @@ export class SharesService {
     if (!TOKEN_PATTERN.test(token)) return { kind: "ended" };
     const share = await this.shares.findByTokenHash(hashToken(token));
     if (!share || this.stateOf(share) !== "active") return { kind: "ended" };
+    if (share.reelId !== null) {
+      const reel = await this.reelVideo?.(share.reelId);
+      return reel ? { kind: "live", share, title: reel.title, video: reel.video } : { kind: "paused" };
+    }
+    if (share.showId === null) return { kind: "ended" };
     const found = await this.videos.find(share.showId);
     const videoId = found ? this.playableVideoId(found) : null;
     const video = await this.videos.render(videoId);
     if (!found || !video || video.status !== "done" || !video.outputKey) return { kind: "paused" };
     return { kind: "live", share, title: found.show.title, video };
+  }
+
+  /**
+   * Cabin reels' links (decision 027d): the same tokens, days, hashing, revocation and watch page as a
+   * show's. The reel module checks the caller's scope and the reel's rules before calling these.
+   */
+  setReelVideos(find: (reelId: number) => Promise<{ title: string; video: RenderRow } | undefined>) {
+    this.reelVideo = find;
+  }
+
+  async createForReel(by: PublicUser, reelId: number, days: ShareDays | undefined): Promise<CreatedShare> {
+    const token = randomBytes(TOKEN_BYTES).toString("base64url");
+    const share = await this.shares.create({
+      showId: null,
+      reelId,
+      userId: by.id,
+      tokenHash: hashToken(token),
+      createdBy: by.id,
+      expiresAt: new Date(this.now().getTime() + (days ?? DEFAULT_SHARE_DAYS) * DAY_MS),
+    });
+    return { share: this.toLink(share), token, path: sharePath(token) };
+  }
+
+  async listForReel(reelId: number): Promise<ShareLink[]> {
+    return (await this.shares.listForReel(reelId)).map((row) => this.toLink(row));
+  }
+
+  async revokeForReel(staff: PublicUser, reelId: number, shareId: number): Promise<ShareLink> {
+    const row = await this.shares.find(shareId);
+    if (!row || row.reelId !== reelId) throw notFound(SHARE_MESSAGES.shareNotFound);
+    return this.toLink((await this.shares.revoke(shareId, staff.id)) ?? row);
   }
 
   async countView(share: ShareRow): Promise<void> {
@@ -150,6 +189,7 @@ export class SharesService {
     return {
       id: row.id,
       showId: row.showId,
+      reelId: row.reelId,
       state: this.stateOf(row),
       views: row.views,
       createdAt: row.createdAt.toISOString(),

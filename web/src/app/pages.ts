@@ -22,6 +22,8 @@ export const pages = {
   cabinCards: lazyPage(() => import("../features/cards/CabinCardsPage.tsx"), "CabinCardsPage"),
   staffRoster: lazyPage(() => import("../features/roster/RosterPage.tsx"), "RosterPage"),
   staffTeam: lazyPage(() => import("../features/team/TeamPage.tsx"), "TeamPage"),
+  staffReels: lazyPage(() => import("../features/reels/ReelsPage.tsx"), "ReelsPage"),
+  staffNewReel: lazyPage(() => import("../features/reels/NewReelPage.tsx"), "NewReelPage"),
 };
 
 /** The page whose code a path needs, for prefetching from links. */
@@ -42,6 +44,8 @@ export function pageForPath(path: string) {
   if (clean === "/staff/audit") return pages.staffAudit;
   if (clean === "/staff/roster") return pages.staffRoster;
   if (clean === "/staff/team") return pages.staffTeam;
+  if (clean === "/staff/reels") return pages.staffReels;
+  if (clean === "/staff/reels/new") return pages.staffNewReel;
   if (/^\/staff\/shows\/[^/]+$/.test(clean)) return pages.staffShow;
   return undefined;
 }

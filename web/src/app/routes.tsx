@@ -26,6 +26,8 @@ const {
   cabinCards: CabinCardsPage,
   staffRoster: StaffRosterPage,
   staffTeam: StaffTeamPage,
+  staffReels: ReelsPage,
+  staffNewReel: NewReelPage,
 } = pages;
 
 /** Editing mode explains itself to signed-out visitors instead of redirecting them. */
@@ -59,6 +61,8 @@ export function AppRoutes() {
         <StaffRoute path="/staff/cabins/:id/cards" component={CabinCardsPage} />
         <StaffRoute path="/staff/roster" component={StaffRosterPage} admin />
         <StaffRoute path="/staff/team" component={StaffTeamPage} admin />
+        <StaffRoute path="/staff/reels" component={ReelsPage} />
+        <StaffRoute path="/staff/reels/new" component={NewReelPage} />
         <Route path="/privacy">{() => <LegalPage page="privacy" />}</Route>
         <Route path="/terms">{() => <LegalPage page="terms" />}</Route>
         <Route path="/cookies">{() => <LegalPage page="cookies" />}</Route>

@@ -18,6 +18,7 @@ function link(id: number, overrides: Partial<ShareLink> = {}): ShareLink {
   return {
     id,
     showId: 4,
+    reelId: null,
     state: "active",
     views: 0,
     createdAt: "2026-07-01T12:00:00.000Z",

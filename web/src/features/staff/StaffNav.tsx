@@ -9,10 +9,14 @@ export function StaffNav() {
   const [onAudit] = useRoute("/staff/audit");
   const [onRoster] = useRoute("/staff/roster");
   const [onTeam] = useRoute("/staff/team");
+  const [onReels] = useRoute("/staff/reels/*?");
   return (
     <nav aria-label="Staff" className="flex flex-wrap gap-2">
       <Button asChild variant={onShows ? "secondary" : "ghost"} size="sm">
         <Link href="/staff" aria-current={onShows ? "page" : undefined}>Campers' shows</Link>
+      </Button>
+      <Button asChild variant={onReels ? "secondary" : "ghost"} size="sm">
+        <Link href="/staff/reels" aria-current={onReels ? "page" : undefined}>Cabin reels</Link>
       </Button>
       <Button asChild variant={onAudit ? "secondary" : "ghost"} size="sm">
         <Link href="/staff/audit" aria-current={onAudit ? "page" : undefined}>Audit log</Link>

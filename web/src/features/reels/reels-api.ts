@@ -1,0 +1,113 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import {
+  reelCandidateSchema,
+  reelChoicesSchema,
+  reelSchema,
+  reelSharesSchema,
+  type CreateReelBody,
+  type Reel,
+  type ReelCandidate,
+  type ReelChoices,
+  type ReelShares,
+} from "../../../../contracts/reels.ts";
+import { createdShareSchema, shareLinkSchema, type CreatedShare, type ShareDays, type ShareLink } from "../../../../contracts/shares.ts";
+import { apiRequest, getJson, sendJson } from "../../lib/api.ts";
+
+const ROOT = "/api/staff/reels";
+
+/** Every reel query starts with this key: making, deleting or sharing a reel refreshes them all. */
+export const reelKeys = {
+  root: [ROOT] as const,
+  choices: [ROOT, "choices"] as const,
+  candidates: (group: string) => [ROOT, "candidates", group] as const,
+  list: [ROOT, "list"] as const,
+  shares: (id: number) => [ROOT, String(id), "shares"] as const,
+};
+
+/** A cabin or a session, as the picker's select says it: "cabin:3" or "session:2". */
+export type GroupKey = `cabin:${number}` | `session:${number}`;
+
+export function groupQuery(group: GroupKey): { cabinId?: number; sessionId?: number } {
+  const [kind, id] = group.split(":") as ["cabin" | "session", string];
+  return kind === "cabin" ? { cabinId: Number(id) } : { sessionId: Number(id) };
+}
+
+export function useReelChoices() {
+  return useQuery<ReelChoices, Error>({
+    queryKey: reelKeys.choices,
+    queryFn: ({ signal }) => getJson(`${ROOT}/choices`, reelChoicesSchema, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useReelCandidates(group: GroupKey | "") {
+  return useQuery<ReelCandidate[], Error>({
+    queryKey: reelKeys.candidates(group),
+    queryFn: ({ signal }) => {
+      const q = groupQuery(group as GroupKey);
+      const params = q.cabinId !== undefined ? `cabinId=${q.cabinId}` : `sessionId=${q.sessionId}`;
+      return getJson(`${ROOT}/candidates?${params}`, z.array(reelCandidateSchema), { signal });
+    },
+    enabled: group !== "",
+    staleTime: 0,
+  });
+}
+
+const working = (reel: Reel) => reel.status === "queued" || reel.status === "running";
+
+/** The reels the caller reaches; asked again every 2 s while one is being made (its progress). */
+export function useReels() {
+  return useQuery<Reel[], Error>({
+    queryKey: reelKeys.list,
+    queryFn: ({ signal }) => getJson(ROOT, z.array(reelSchema), { signal }),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.some(working) ? 2000 : false),
+  });
+}
+
+export function useMakeReel() {
+  const queryClient = useQueryClient();
+  return useMutation<Reel, Error, CreateReelBody>({
+    mutationFn: (body) => sendJson("POST", ROOT, body, reelSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reelKeys.root }),
+  });
+}
+
+export function useDeleteReel() {
+  const queryClient = useQueryClient();
+  return useMutation<void, Error, number>({
+    mutationFn: async (id) => {
+      await apiRequest("DELETE", `${ROOT}/${id}`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reelKeys.root }),
+  });
+}
+
+export function useReelShares(id: number, enabled: boolean) {
+  return useQuery<ReelShares, Error>({
+    queryKey: reelKeys.shares(id),
+    queryFn: ({ signal }) => getJson(`${ROOT}/${id}/shares`, reelSharesSchema, { signal }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useShareReel(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation<CreatedShare, Error, ShareDays>({
+    mutationFn: (days) => sendJson("POST", `${ROOT}/${id}/shares`, { days }, createdShareSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reelKeys.shares(id) }),
+  });
+}
+
+export function useRevokeReelShare(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation<ShareLink, Error, number>({
+    mutationFn: (shareId) => sendJson("DELETE", `${ROOT}/${id}/shares/${shareId}`, undefined, shareLinkSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reelKeys.shares(id) }),
+  });
+}
+
+/** The closing-night zip of a cabin's approved videos (a plain download link). */
+export const cabinZipUrl = (cabinId: number) => `/api/staff/cabins/${cabinId}/approved.zip`;
