@@ -68,6 +68,10 @@ import { PersonalDetailsService } from "./modules/personal-details/personal-deta
 import { OpinionsRepository } from "./modules/personal-details/opinions.repository.ts";
 import { OpenAiSecondOpinion } from "./privacy/ai-second-opinion.ts";
 import { AuditLog } from "./modules/staff/audit-log.ts";
+import { StaffScopes } from "./modules/staff/staff-scope.ts";
+import { BoardRepository } from "./modules/board/board.repository.ts";
+import { boardRoutes } from "./modules/board/board.routes.ts";
+import { BoardService } from "./modules/board/board.service.ts";
 import { SharesRepository } from "./modules/shares/shares.repository.ts";
 import { sharesRoutes, watchRoutes } from "./modules/shares/shares.routes.ts";
 import { SharesService } from "./modules/shares/shares.service.ts";
@@ -270,15 +274,18 @@ export async function buildApp(deps: AppDeps) {
     ai.checkLimit(userId),
   );
   await app.register(personalDetailsRoutes, { personalDetails });
-  const reviews = new ReviewsService(showVideos, audit, personalDetails);
+  const scopes = new StaffScopes(db);
+  const reviews = new ReviewsService(showVideos, audit, personalDetails, scopes);
   await app.register(reviewsRoutes, { reviews });
   await app.register(staffRoutes, { reviews, storage });
+  await app.register(boardRoutes, { board: new BoardService(new BoardRepository(db), scopes, config.review.required) });
   await app.register(retentionRoutes, { retention });
   const shares = new SharesService(new SharesRepository(db), showVideos, audit, config.review.required, personalDetails, (found) =>
     reviews.send(found, null),
+    scopes,
   );
   const exporter = new DataExport(db, storage, reviews, voice, async (userId, showId) => (await shares.listForOwner(userId, showId)).links);
-  await app.register(exportRoutes, { exporter, limiter, audit });
+  await app.register(exportRoutes, { exporter, limiter, audit, scopes });
   await app.register(sharesRoutes, { shares });
   await app.register(watchRoutes, { shares, storage, limiter, lookupsPerMinute: config.share.lookupsPerMinute, info: appInfo });
 

@@ -29,7 +29,7 @@ function renderStaff(path: string) {
   return renderAt(
     path,
     <Switch>
-      <StaffRoute path="/staff" component={StaffShowsPage} />
+      <StaffRoute path="/staff/shows" component={StaffShowsPage} />
       <StaffRoute path="/staff/shows/:id" component={StaffShowPage} />
     </Switch>,
   );
@@ -38,7 +38,7 @@ function renderStaff(path: string) {
 describe("staff pages", () => {
   it("tell a camper the page is for staff, without asking the server for the list", async () => {
     const { calls } = mockFetch({ user: buildUser() });
-    renderStaff("/staff");
+    renderStaff("/staff/shows");
     expect(await screen.findByRole("heading", { name: "For camp staff" })).toBeTruthy();
     expect(calls.some((c) => c.url.pathname.startsWith("/api/staff"))).toBe(false);
   });
@@ -52,7 +52,7 @@ describe("staff pages", () => {
         return json(url.searchParams.get("state") === "waiting" ? [item(4, { title: "Canoe week" })] : [item(4, { title: "Canoe week" }), item(3, { title: "Lake day", state: "approved" })]);
       },
     });
-    const { container } = renderStaff("/staff");
+    const { container } = renderStaff("/staff/shows");
     const table = await screen.findByRole("table");
     expect(within(table).getByRole("link", { name: "Canoe week" }).getAttribute("href")).toBe("/staff/shows/4");
     expect(within(table).getByText("Waiting for review")).toBeTruthy();
@@ -72,7 +72,7 @@ describe("staff pages", () => {
   it("show the video with captions and the script, and request changes only with a note", async () => {
     const detail: StaffShowDetail = {
       show: buildShow(4, { title: "Canoe week", narration: "We paddled to the island." }),
-      camper: { id: 1, username: "maya" },
+      camper: { id: 1, username: "maya", mediaRelease: true },
       review: review(),
       personalDetails: {
         showId: 4,
@@ -148,7 +148,7 @@ describe("staff pages", () => {
   it("show the video the camper sent with its own script, and say when the camper changed it since", async () => {
     const detail: StaffShowDetail = {
       show: buildShow(4, { title: "Canoe week", narration: "We paddled to the island at dawn." }),
-      camper: { id: 1, username: "maya" },
+      camper: { id: 1, username: "maya", mediaRelease: true },
       review: review({ state: "approved", currentRenderJobId: 15, approvedRenderJobId: 12, changedSinceSent: true }),
       personalDetails: { showId: 4, texts: { title: "Canoe week", script: "We paddled to the island.", captions: "" }, findings: [], unresolved: 0, aiChecked: false, checkedAt: "2026-07-01T12:00:00.000Z" },
       video: { renderJobId: 12, videoFormat: "youtube", durationSeconds: 21, narration: "We paddled to the island.", mediaUrl: "/api/staff/renders/12/media", captionsUrl: null },
@@ -176,7 +176,7 @@ describe("staff pages", () => {
   it("download a camper's data only after the password is typed again, then straight away for a few minutes", async () => {
     const detail: StaffShowDetail = {
       show: buildShow(4, { title: "Canoe week" }),
-      camper: { id: 1, username: "maya" },
+      camper: { id: 1, username: "maya", mediaRelease: true },
       review: review(),
       personalDetails: { showId: 4, texts: { title: "Canoe week", script: "", captions: "" }, findings: [], unresolved: 0, aiChecked: false, checkedAt: "2026-07-01T12:00:00.000Z" },
       video: null,
