@@ -71,7 +71,8 @@ export class BoardRepository {
           sentFingerprint: reviews.sentFingerprint,
           approvedRenderJobId: reviews.approvedRenderJobId,
         },
-        clipCount: sql<number>`(SELECT count(*) FROM ${clips} WHERE ${clips.showId} = ${shows.id})`.mapWith(Number),
+        // The owner in the condition lets clips_user_show_idx answer it.
+        clipCount: sql<number>`(SELECT count(*) FROM ${clips} WHERE ${clips.userId} = ${shows.userId} AND ${clips.showId} = ${shows.id})`.mapWith(Number),
         liveLink: sql<boolean>`EXISTS (SELECT 1 FROM ${links} WHERE ${links.showId} = ${shows.id} AND ${links.revokedAt} IS NULL AND ${links.expiresAt} > now())`.mapWith(Boolean),
       })
       .from(shows)

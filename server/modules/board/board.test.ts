@@ -70,7 +70,7 @@ describe("the cabin board", () => {
     await setMediaRelease(shared.camper.userId, false);
     const after = await board(director);
     expect(after.campers.find((c) => c.id === shared.camper.userId)).toMatchObject({ step: "approved", mediaRelease: false });
-  });
+  }, 180_000);
 
   it("shows a counselor their cabins' campers only, and the director filters by cabin and session", async () => {
     const [a, b, c] = [await registerCamper(app), await registerCamper(app), await registerCamper(app)];
