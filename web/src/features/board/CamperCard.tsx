@@ -20,6 +20,9 @@ const STEP_TONES: Record<CamperStep, string> = {
   shared: "border-green-700 bg-green-50 text-green-950",
 };
 
+/** Buttons wrap their words (a long name on a 320 px phone) and stay a 44 px target. */
+const action = "h-auto min-h-11 whitespace-normal break-words text-left";
+
 /** One camper on the cabin board: where they are, what waits for the counselor, and what to do. */
 export function CamperCard({ camper }: { camper: BoardCamper }) {
   const name = camperDisplayName(camper);
@@ -81,12 +84,12 @@ export function CamperCard({ camper }: { camper: BoardCamper }) {
 
       <div className="flex flex-wrap gap-2">
         {camper.waiting ? (
-          <Button asChild className="min-h-11">
+          <Button asChild className={action}>
             <Link href={`/staff/shows/${camper.waiting.showId}`}>Review {name}'s video</Link>
           </Button>
         ) : (
           camper.show && (
-            <Button asChild variant="outline" className="min-h-11">
+            <Button asChild variant="outline" className={action}>
               <Link href={`/staff/shows/${camper.show.id}`}>Open {name}'s show</Link>
             </Button>
           )
@@ -94,7 +97,7 @@ export function CamperCard({ camper }: { camper: BoardCamper }) {
         <Button
           type="button"
           variant="outline"
-          className="min-h-11"
+          className={action}
           busy={setRelease.isPending}
           aria-describedby={camper.mediaRelease ? undefined : releaseId}
           onClick={toggleRelease}

@@ -4,6 +4,7 @@ import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Switch } from "wouter";
 import type { ShowReview, StaffShowDetail, StaffShowItem } from "../../../../contracts/reviews.ts";
+import { SHARE_MESSAGES } from "../../../../contracts/shares.ts";
 import { buildShow, buildUser, json, mockFetch, renderAt } from "../shows/test-helpers.tsx";
 import { forgetPasswordCheck } from "./password-check.tsx";
 import { StaffRoute } from "./StaffRoute.tsx";
@@ -36,6 +37,27 @@ function renderStaff(path: string) {
 }
 
 describe("staff pages", () => {
+  it("say on a show's page that its camper has no media release, and why", async () => {
+    const detail: StaffShowDetail = {
+      show: buildShow(4, { title: "Canoe week" }),
+      camper: { id: 1, username: "maya", mediaRelease: false },
+      review: review(),
+      personalDetails: null,
+      video: null,
+    };
+    mockFetch({
+      user: staff,
+      handler: ({ url }) => {
+        if (url.pathname === "/api/staff/shows/4") return json(detail);
+        if (url.pathname === "/api/staff/shows/4/shares") return json({ canShare: false, reason: SHARE_MESSAGES.noMediaReleaseStaff, links: [] });
+        return undefined;
+      },
+    });
+    renderStaff("/staff/shows/4");
+    const notice = await screen.findByTestId("no-media-release");
+    expect(notice.textContent).toBe(`No media release. ${SHARE_MESSAGES.noMediaReleaseStaff}`);
+  });
+
   it("tell a camper the page is for staff, without asking the server for the list", async () => {
     const { calls } = mockFetch({ user: buildUser() });
     renderStaff("/staff/shows");
@@ -118,6 +140,8 @@ describe("staff pages", () => {
     });
     const { container } = renderStaff("/staff/shows/4");
     expect(await screen.findByRole("heading", { level: 1, name: "Canoe week" })).toBeTruthy();
+    // This camper has a media release: nothing says otherwise.
+    expect(screen.queryByTestId("no-media-release")).toBeNull();
     expect(screen.getByText("We paddled to the island.")).toBeTruthy();
     expect(screen.getByText("Ready!")).toBeTruthy();
     const video = container.querySelector("video")!;
