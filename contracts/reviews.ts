@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STAFF_ROLES } from "./auth.ts";
 import { idSchema } from "./ids.ts";
 import { personalDetailsCheckSchema } from "./personal-details.ts";
 import { showSchema } from "./recordings.ts";
@@ -117,7 +118,8 @@ export const staffVideoSchema = z.object({
 /** GET /api/staff/shows/:id — everything staff need to decide. */
 export const staffShowDetailSchema = z.object({
   show: showSchema,
-  camper: z.object({ id: z.number().int(), username: z.string() }),
+  /** mediaRelease false: the family gave no media release, so the video is never shared or put in a reel. */
+  camper: z.object({ id: z.number().int(), username: z.string(), mediaRelease: z.boolean() }),
   review: showReviewSchema,
   /** The personal-details check of the sent video, stored when the camper sent it: what was flagged and kept. */
   personalDetails: personalDetailsCheckSchema.nullable(),
@@ -178,6 +180,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 export const auditEntrySchema = z.object({
   id: z.number().int(),
   staffUsername: z.string(),
+  /** The staff member's role when they acted (null for the app itself and entries from before roles). */
+  staffRole: z.enum(STAFF_ROLES).nullable(),
   action: z.enum(AUDIT_ACTIONS),
   camperUsername: z.string().nullable(),
   showId: z.number().int().nullable(),

@@ -15,6 +15,12 @@ export const SHARE_MESSAGES = {
   noLongerShared: "This video is no longer shared",
   notAvailable: "This video is not available right now",
   tooManyLookups: "Too many requests from your network. Try again in a minute.",
+  /** The camper's side of a missing media release: kind, and what still works. */
+  noMediaRelease:
+    "Your camp doesn't have permission from your family to share videos online, so share links are off. You can still download your video.",
+  /** Staff's side: names why, and where it is changed. */
+  noMediaReleaseStaff:
+    "This camper has no media release from their family, so no share link can be made and their existing links do not play. The camp director can change it on the cabin board.",
 } as const;
 
 /** POST /api/recordings/:id/shares and POST /api/staff/shows/:id/shares */

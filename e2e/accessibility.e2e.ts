@@ -256,7 +256,7 @@ describe("accessibility of the staff and sharing screens", () => {
   }, 400_000);
   afterAll(() => server?.stop());
 
-  /** Staff list (waiting and all states), audit log, a show with its share card; the camper's share card; the family's watch page. */
+  /** The cabin board, the staff list (waiting and all states), audit log, a show with its share card; the camper's share card; the family's watch page. */
   async function staffAndShareScreens(viewport: { width: number; height: number }, check: (page: Page) => Check) {
     const titles = new Map<string, string>();
     const staff = await newContext(scene.browser, server.baseURL, viewport);
@@ -272,10 +272,14 @@ describe("accessibility of the staff and sharing screens", () => {
       titles.set(name, await page.title());
     };
 
+    // The cabin board (the staff home): the camper's card, their video approved.
     await visit("/staff");
+    await page.getByRole("list", { name: "Campers" }).getByText(/^(Approved|Shared)$/).first().waitFor();
+    await run("/staff board");
+    await visit("/staff/shows");
     await page.getByRole("combobox", { name: "State" }).selectOption({ label: "All states" });
     await page.getByRole("link", { name: "Canoe Week" }).waitFor();
-    await run("/staff all states");
+    await run("/staff/shows all states");
     await visit("/staff/audit");
     await page.getByRole("cell", { name: "coach_axe" }).first().waitFor();
     await run("/staff/audit with entries");

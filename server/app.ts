@@ -81,6 +81,9 @@ import { campersRoutes } from "./modules/roster/campers.routes.ts";
 import { CampersService } from "./modules/roster/campers.service.ts";
 import { rosterRoutes } from "./modules/roster/roster.routes.ts";
 import { RosterService } from "./modules/roster/roster.service.ts";
+import { BoardRepository } from "./modules/board/board.repository.ts";
+import { boardRoutes } from "./modules/board/board.routes.ts";
+import { BoardService } from "./modules/board/board.service.ts";
 import { SharesRepository } from "./modules/shares/shares.repository.ts";
 import { sharesRoutes, watchRoutes } from "./modules/shares/shares.routes.ts";
 import { SharesService } from "./modules/shares/shares.service.ts";
@@ -295,9 +298,10 @@ export async function buildApp(deps: AppDeps) {
     ai.checkLimit(userId),
   );
   await app.register(personalDetailsRoutes, { personalDetails });
-  const reviews = new ReviewsService(showVideos, audit, personalDetails);
+  const reviews = new ReviewsService(showVideos, audit, personalDetails, scopes);
   await app.register(reviewsRoutes, { reviews });
   await app.register(staffRoutes, { reviews, storage });
+  await app.register(boardRoutes, { board: new BoardService(new BoardRepository(db), scopes, config.review.required) });
   await app.register(retentionRoutes, { retention });
   await app.register(cardsRoutes, { cards: new CardsService(new CardsRepository(db), users, sessions, scopes, audit) });
   await app.register(rosterRoutes, { roster: new RosterService(db, audit) });
@@ -305,9 +309,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(teamRoutes, { team: new StaffTeam(db, storage, audit) });
   const shares = new SharesService(new SharesRepository(db), showVideos, audit, config.review.required, personalDetails, (found) =>
     reviews.send(found, null),
+    scopes,
   );
   const exporter = new DataExport(db, storage, reviews, voice, async (userId, showId) => (await shares.listForOwner(userId, showId)).links);
-  await app.register(exportRoutes, { exporter, limiter, audit });
+  await app.register(exportRoutes, { exporter, limiter, audit, scopes });
   await app.register(sharesRoutes, { shares });
   // Cabin reels and the closing-night zip (decision 027d): reels render on the same queue and workers.
   const reels = new ReelsService(reelsRepository, scopes, audit, storage, shares, () => renderWorker.kick());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "./app.ts";
-import { API_ROUTE_CASES, buildMatrixWorld, type MatrixWorld, type RouteCase } from "../testing/api-routes.ts";
+import { API_ROUTE_CASES, buildMatrixWorld, expectedStatus, type MatrixWorld, type RouteCase } from "../testing/api-routes.ts";
 import { approvedShow, shareShow } from "../testing/shares.ts";
 import { createTestApp } from "../testing/test-app.ts";
 
@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const callers = ["signedOut", "owner", "otherUser", "staff"] as const;
+const callers = ["signedOut", "owner", "otherUser", "staff", "counselor", "otherCabin"] as const;
 type Caller = (typeof callers)[number];
 
 describe("authorization matrix", () => {
@@ -22,8 +22,16 @@ describe("authorization matrix", () => {
 
   /** One call as `caller`, judged by the table: its status, and a message with any refusal. */
   async function expectAnswer(routeCase: RouteCase, caller: Caller, world: MatrixWorld) {
-    const expected = routeCase.expect[caller] ?? routeCase.expect.otherUser;
-    const cookie = { signedOut: undefined, owner: world.owner.cookie, otherUser: world.other.cookie, staff: world.staff.cookie }[caller];
+    const expected = expectedStatus(routeCase, caller);
+    const cookie = {
+      signedOut: undefined,
+      owner: world.owner.cookie,
+      otherUser: world.other.cookie,
+      staff: world.staff.cookie,
+      counselor: world.counselor?.cookie,
+      otherCabin: world.otherCabin?.cookie,
+    }[caller];
+    if ((caller === "counselor" || caller === "otherCabin") && !cookie) throw new Error("this world was built without counselors");
     const res = await app.inject({
       method: routeCase.method,
       url: routeCase.url(world),
@@ -34,7 +42,7 @@ describe("authorization matrix", () => {
     if (res.statusCode >= 400) expect(res.json()).toMatchObject({ message: expect.any(String) });
   }
 
-  const answers = (routeCase: RouteCase) => callers.map((caller) => `${caller} ${routeCase.expect[caller] ?? routeCase.expect.otherUser}`).join(", ");
+  const answers = (routeCase: RouteCase) => callers.map((caller) => `${caller} ${expectedStatus(routeCase, caller)}`).join(", ");
 
   for (const routeCase of API_ROUTE_CASES) {
     if (routeCase.method === "GET") {
@@ -47,8 +55,9 @@ describe("authorization matrix", () => {
     }
     // A write may change the world it is refused in (that is what the matrix is for): a fresh one each.
     for (const caller of callers) {
-      it(`${routeCase.method} ${routeCase.route} as ${caller} -> ${routeCase.expect[caller] ?? routeCase.expect.otherUser}`, async () => {
-        await expectAnswer(routeCase, caller, await buildMatrixWorld(app));
+      it(`${routeCase.method} ${routeCase.route} as ${caller} -> ${expectedStatus(routeCase, caller)}`, async () => {
+        const counselors = caller === "counselor" || caller === "otherCabin";
+        await expectAnswer(routeCase, caller, await buildMatrixWorld(app, { counselors }));
       });
     }
   }
@@ -57,6 +66,19 @@ describe("authorization matrix", () => {
     const world = await buildMatrixWorld(app);
     const res = await app.inject({ method: "GET", url: "/api/recordings", headers: { cookie: world.other.cookie } });
     expect(res.json()).toEqual([]);
+  });
+
+  it("shows a counselor of another cabin none of the owner's shows or board card, and the owner's counselor both", async () => {
+    const world = await buildMatrixWorld(app);
+    const ask = async (cookie: string, url: string) => (await app.inject({ method: "GET", url, headers: { cookie } })).json();
+    const showIds = (list: { showId: number }[]) => list.map((s) => s.showId);
+    const camperIds = (board: { campers: { id: number }[] }) => board.campers.map((c) => c.id);
+    const { counselor, otherCabin } = world as Required<MatrixWorld>;
+    expect(showIds(await ask(otherCabin.cookie, "/api/staff/shows"))).not.toContain(world.showId);
+    expect(camperIds(await ask(otherCabin.cookie, "/api/staff/board"))).not.toContain(world.owner.userId);
+    expect(showIds(await ask(counselor.cookie, "/api/staff/shows"))).toContain(world.showId);
+    expect(camperIds(await ask(counselor.cookie, "/api/staff/board"))).toEqual([world.owner.userId]);
+    expect(camperIds(await ask(world.staff.cookie, "/api/staff/board"))).toContain(world.owner.userId);
   });
 
   it("lets a share token reach only its own page, video and captions", async () => {

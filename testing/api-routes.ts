@@ -1,4 +1,5 @@
 import type { App } from "../server/app.ts";
+import { placeCamper } from "./camp.ts";
 import { buildCredentials, buildShowBody, uniqueSuffix } from "./factories.ts";
 import { webmFixture } from "./media-fixtures.ts";
 import { confirmStaffPassword, createShow, registerCamper, registerStaff, type SignedInClient } from "./test-app.ts";
@@ -9,12 +10,21 @@ import { tusCreate, uploadClip } from "./uploads.ts";
  * resource, another signed-in camper, and camp staff (who get what another camper gets unless the
  * case says otherwise: staff read every show through /api/staff routes, never change one). The authorization matrix test runs every cell, and
  * fails when a route exists that this table does not list, so each new route must be added here.
+ *
+ * Staff come three ways (decision 027a): the director (`staff`, an admin), a counselor of the owner's
+ * cabin (`counselor`, who gets what the director gets unless the case says otherwise) and a counselor
+ * of another cabin (`otherCabin`, who gets what `counselor` gets unless the case says otherwise: a route
+ * that names a camper, show, render or link of the owner's answers them 404, as a missing record would).
  */
 export interface MatrixWorld {
   app: App;
   owner: SignedInClient;
   other: SignedInClient;
   staff: SignedInClient;
+  /** A counselor of the owner's cabin (made only for the cells that ask as one). */
+  counselor?: SignedInClient;
+  /** A counselor of another cabin only (likewise). */
+  otherCabin?: SignedInClient;
   showId: number;
   clipId: number;
   /** The one shot of the owner's show (its narration is one sentence). */
@@ -30,11 +40,24 @@ export interface RouteCase {
   url(world: MatrixWorld): string;
   payload?(world: MatrixWorld): unknown;
   headers?(world: MatrixWorld): Record<string, string>;
-  expect: { signedOut: number; owner: number; otherUser: number; staff?: number };
+  expect: { signedOut: number; owner: number; otherUser: number; staff?: number; counselor?: number; otherCabin?: number };
+}
+
+/** The status a caller expects: each staff kind falls back to the one above it (see the table's comment). */
+export function expectedStatus(routeCase: RouteCase, caller: "signedOut" | "owner" | "otherUser" | "staff" | "counselor" | "otherCabin"): number {
+  const e = routeCase.expect;
+  const staff = e.staff ?? e.otherUser;
+  const counselor = e.counselor ?? staff;
+  if (caller === "staff") return staff;
+  if (caller === "counselor") return counselor;
+  if (caller === "otherCabin") return e.otherCabin ?? counselor;
+  return e[caller];
 }
 
 /** Staff-only routes: signed out 401, any camper 403. */
 const STAFF_ONLY = { signedOut: 401, owner: 403, otherUser: 403 } as const;
+/** The director's alone (retention): counselors 403 like campers. */
+const ADMIN_ONLY = { ...STAFF_ONLY, counselor: 403, otherCabin: 403 } as const;
 
 export const API_ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/app-info", url: () => "/api/app-info", expect: { signedOut: 200, owner: 200, otherUser: 200 } },
@@ -114,18 +137,18 @@ export const API_ROUTE_CASES: RouteCase[] = [
     method: "GET",
     route: "/api/staff/campers/:id/export",
     url: (w) => `/api/staff/campers/${w.owner.userId}/export`,
-    expect: { ...STAFF_ONLY, staff: 200 },
+    expect: { ...STAFF_ONLY, staff: 200, otherCabin: 404 },
   },
   { method: "GET", route: "/api/retention", url: () => "/api/retention", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
-  { method: "GET", route: "/api/staff/retention", url: () => "/api/staff/retention", expect: { ...STAFF_ONLY, staff: 200 } },
+  { method: "GET", route: "/api/staff/retention", url: () => "/api/staff/retention", expect: { ...ADMIN_ONLY, staff: 200 } },
   {
     method: "PUT",
     route: "/api/staff/retention",
     url: () => "/api/staff/retention",
     payload: () => ({ startsOn: "2099-08-31", afterDays: 30 }),
-    expect: { ...STAFF_ONLY, staff: 200 },
+    expect: { ...ADMIN_ONLY, staff: 200 },
   },
-  { method: "DELETE", route: "/api/staff/retention", url: () => "/api/staff/retention", expect: { ...STAFF_ONLY, staff: 204 } },
+  { method: "DELETE", route: "/api/staff/retention", url: () => "/api/staff/retention", expect: { ...ADMIN_ONLY, staff: 204 } },
   { method: "GET", route: "/api/recordings", url: () => "/api/recordings", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
   {
     method: "GET",
@@ -368,15 +391,17 @@ export const API_ROUTE_CASES: RouteCase[] = [
     payload: () => ({ kind: "phone", phrase: "555-123-4567" }),
     expect: { signedOut: 401, owner: 200, otherUser: 404 },
   },
+  // Lists answer every staff member, filtered to their campers (the matrix test checks nothing leaks).
   { method: "GET", route: "/api/staff/shows", url: () => "/api/staff/shows", expect: { ...STAFF_ONLY, staff: 200 } },
-  { method: "GET", route: "/api/staff/shows/:id", url: (w) => `/api/staff/shows/${w.showId}`, expect: { ...STAFF_ONLY, staff: 200 } },
+  { method: "GET", route: "/api/staff/board", url: () => "/api/staff/board", expect: { ...STAFF_ONLY, staff: 200 } },
+  { method: "GET", route: "/api/staff/shows/:id", url: (w) => `/api/staff/shows/${w.showId}`, expect: { ...STAFF_ONLY, staff: 200, otherCabin: 404 } },
   {
     method: "POST",
     route: "/api/staff/shows/:id/review",
     url: (w) => `/api/staff/shows/${w.showId}/review`,
     payload: () => ({ decision: "approve", renderJobId: 1 }),
     // Nothing was submitted in a fresh world.
-    expect: { ...STAFF_ONLY, staff: 409 },
+    expect: { ...STAFF_ONLY, staff: 409, otherCabin: 404 },
   },
   { method: "GET", route: "/api/staff/renders/:id/media", url: () => "/api/staff/renders/1/media", expect: { ...STAFF_ONLY, staff: 404 } },
   {
@@ -406,14 +431,14 @@ export const API_ROUTE_CASES: RouteCase[] = [
     method: "GET",
     route: "/api/staff/shows/:id/shares",
     url: (w) => `/api/staff/shows/${w.showId}/shares`,
-    expect: { ...STAFF_ONLY, staff: 200 },
+    expect: { ...STAFF_ONLY, staff: 200, otherCabin: 404 },
   },
   {
     method: "POST",
     route: "/api/staff/shows/:id/shares",
     url: (w) => `/api/staff/shows/${w.showId}/shares`,
     payload: () => ({}),
-    expect: { ...STAFF_ONLY, staff: 409 },
+    expect: { ...STAFF_ONLY, staff: 409, otherCabin: 404 },
   },
   { method: "DELETE", route: "/api/staff/shares/:id", url: () => "/api/staff/shares/1", expect: { ...STAFF_ONLY, staff: 404 } },
   // The roster, campers, cabins and sessions (decision 027c): the matrix's staff member is the director.
@@ -489,19 +514,25 @@ export const API_ROUTE_CASES: RouteCase[] = [
 ];
 
 /**
- * A fresh owner with one show, one clip and one started upload, another camper, and a staff member
- * who has just typed the password again (as the staff pages ask before exports and retention), for one cell.
+ * A fresh owner (in a cabin of their own) with one show, one clip and one started upload, another
+ * camper, the director and (unless `counselors` is false: each costs password hashes) a counselor of the
+ * owner's cabin and one of another cabin, the staff having just typed the password again (as the staff
+ * pages ask before exports and retention), for one cell.
  */
-export async function buildMatrixWorld(app: App): Promise<MatrixWorld> {
+export async function buildMatrixWorld(app: App, { counselors = true }: { counselors?: boolean } = {}): Promise<MatrixWorld> {
   const owner = await registerCamper(app);
   const other = await registerCamper(app);
+  const cabin = `Pines ${uniqueSuffix()}`;
+  await placeCamper(owner.userId, cabin);
   const staff = await registerStaff(app);
-  await confirmStaffPassword(app, staff);
+  const counselor = counselors ? await registerStaff(app, {}, { role: "counselor", cabins: [cabin] }) : undefined;
+  const otherCabin = counselors ? await registerStaff(app, {}, { role: "counselor", cabins: [`Oaks ${uniqueSuffix()}`] }) : undefined;
+  for (const member of [staff, counselor, otherCabin]) if (member) await confirmStaffPassword(app, member);
   const show = await createShow(app, owner.cookie);
   const clip = await uploadClip(app, owner, await webmFixture(1));
   const uploadUrl = await tusCreate(app, owner, {});
   const shots = await app.inject({ method: "GET", url: `/api/recordings/${show.id}/shots`, headers: { cookie: owner.cookie } });
   const shotId = (shots.json() as { shots: { id: number }[] }).shots[0]?.id;
   if (shots.statusCode !== 200 || shotId === undefined) throw new Error(`shot list failed: ${shots.statusCode} ${shots.body}`);
-  return { app, owner, other, staff, showId: show.id, clipId: clip.id, shotId, uploadUrl };
+  return { app, owner, other, staff, counselor, otherCabin, showId: show.id, clipId: clip.id, shotId, uploadUrl };
 }

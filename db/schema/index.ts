@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { UserRole } from "../../contracts/auth.ts";
+import type { StaffRole, UserRole } from "../../contracts/auth.ts";
 import type { NarrationTone, SubscriptionTier, VideoFormatKey } from "../../contracts/product.ts";
 import type { PersonalDetailKind } from "../../contracts/personal-details.ts";
 import type { AudioSource, FitMode } from "../../contracts/recordings.ts";
@@ -472,6 +472,8 @@ export const staffAuditLog = pgTable(
     id: serial("id").primaryKey(),
     staffUserId: integer("staff_user_id"),
     staffUsername: text("staff_username").notNull(),
+    /** admin or counselor when they acted (a counselor's actions on their campers are told apart); null: the app. */
+    staffRole: text("staff_role").$type<StaffRole>(),
     action: text("action").notNull(),
     camperUserId: integer("camper_user_id"),
     showId: integer("show_id"),

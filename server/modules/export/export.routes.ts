@@ -6,6 +6,7 @@ import { requireConfirmedStaff, requireUser } from "../../http/authenticate.ts";
 import { notFound, tooManyRequests } from "../../http/errors.ts";
 import type { RateLimiter } from "../rate-limit/limiter.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
+import type { StaffScopes } from "../staff/staff-scope.ts";
 import { EXPORT_MESSAGES, type DataExport } from "./data-export.ts";
 
 
@@ -24,9 +25,9 @@ async function sendArchive(reply: FastifyReply, exporter: DataExport, userId: nu
     .send(stream);
 }
 
-export const exportRoutes: FastifyPluginAsyncZod<{ exporter: DataExport; limiter: RateLimiter; audit: AuditLog }> = async (
+export const exportRoutes: FastifyPluginAsyncZod<{ exporter: DataExport; limiter: RateLimiter; audit: AuditLog; scopes: StaffScopes }> = async (
   app,
-  { exporter, limiter, audit },
+  { exporter, limiter, audit, scopes },
 ) => {
   // The owner's own archive: the session names the camper, so nobody reaches another's data here.
   app.get("/api/user/export", async (request, reply) => {
@@ -42,10 +43,12 @@ export const exportRoutes: FastifyPluginAsyncZod<{ exporter: DataExport; limiter
     return { remaining: Math.max(0, EXPORT_LIMITS.perCamperPerHour - hits.count), resetInSeconds: hits.resetInSeconds };
   });
 
-  // Staff, for a camper (e.g. a parent's request by e-mail), with the password typed again just
+  // Staff, for a camper they reach (e.g. a parent's request by e-mail), with the password typed again just
   // before (POST /api/staff/reauth: a download link carries no body); every download is in the audit log.
   app.get("/api/staff/campers/:id/export", { schema: { params: camperParams } }, async (request, reply) => {
     const staff = requireConfirmedStaff(request);
+    // A camper of another cabin (for a counselor) is the same 404 as one that does not exist.
+    await scopes.assertCamper(staff, request.params.id, EXPORT_MESSAGES.camperNotFound);
     const camper = await exporter.camper(request.params.id);
     if (camper.role !== "camper") throw notFound(EXPORT_MESSAGES.camperNotFound);
     const hits = await limiter.hit(`export:staff:${staff.id}`, 3600);

@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import type { PersonalDetailsCheck } from "../../../contracts/personal-details.ts";
 import { schema } from "../../../db/client.ts";
+import { camperInScope, type StaffScope } from "../staff/staff-scope.ts";
 
 export type ReviewRow = typeof schema.showReviews.$inferSelect;
 export type RenderRow = typeof schema.renderJobs.$inferSelect;
@@ -21,6 +22,8 @@ const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 export interface ShowReviewRow {
   show: ShowRow;
   camperUsername: string;
+  /** The family's media release: without it no link plays the video and none is made (decision 027a). */
+  camperMediaRelease: boolean;
   review: ReviewRow | null;
   hasVideo: boolean;
 }
@@ -36,7 +39,7 @@ export class ReviewsRepository {
   /** The show (any owner's: callers scope it) with its review. */
   async showWithReview(showId: number): Promise<ShowReviewRow | undefined> {
     const [row] = await this.db
-      .select({ show: shows, camperUsername: schema.users.username, review: r, hasVideo })
+      .select({ show: shows, camperUsername: schema.users.username, camperMediaRelease: schema.users.mediaRelease, review: r, hasVideo })
       .from(shows)
       .innerJoin(schema.users, eq(schema.users.id, shows.userId))
       .leftJoin(r, eq(r.showId, shows.id))
@@ -44,15 +47,18 @@ export class ReviewsRepository {
     return row;
   }
 
-  /** Every camper's shows (staff's own test shows left out), most recently changed first. */
-  async listCamperShows(search: string | undefined, limit: number): Promise<ShowReviewRow[]> {
+  /**
+   * The shows of the campers a staff member reaches (staff's own test shows left out; a counselor's,
+   * their cabins' only, filtered here in SQL), most recently changed first.
+   */
+  async listCamperShows(scope: StaffScope, search: string | undefined, limit: number): Promise<ShowReviewRow[]> {
     const matches = search ? or(ilike(shows.title, likePattern(search)), ilike(schema.users.username, likePattern(search))) : undefined;
     return this.db
-      .select({ show: shows, camperUsername: schema.users.username, review: r, hasVideo })
+      .select({ show: shows, camperUsername: schema.users.username, camperMediaRelease: schema.users.mediaRelease, review: r, hasVideo })
       .from(shows)
       .innerJoin(schema.users, eq(schema.users.id, shows.userId))
       .leftJoin(r, eq(r.showId, shows.id))
-      .where(and(eq(schema.users.role, "camper"), matches))
+      .where(and(camperInScope(scope), matches))
       .orderBy(desc(shows.updatedAt), desc(shows.id))
       .limit(limit);
   }

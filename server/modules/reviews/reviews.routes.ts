@@ -36,15 +36,12 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
   );
 };
 
-/** Staff only: every camper's shows, the review decision, the videos and the audit log. */
+/** Staff only: the shows of the campers they reach, the review decision, the videos and the audit log. */
 export const staffRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; storage: MediaStorage }> = async (app, { reviews, storage }) => {
   app.get(
     "/api/staff/shows",
     { schema: { querystring: staffShowsQuerySchema, response: { 200: z.array(staffShowItemSchema) } } },
-    async (request) => {
-      requireStaff(request);
-      return reviews.listForStaff(request.query);
-    },
+    async (request) => reviews.listForStaff(requireStaff(request), request.query),
   );
 
   app.get(
@@ -79,8 +76,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; stora
     "/api/staff/audit",
     { schema: { querystring: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } } },
     async (request) => {
-      requireStaff(request);
-      return reviews.audit.list(request.query.limit ?? 200);
+      // The director reads every entry; a counselor the entries about their own campers (decision 027a).
+      const staff = requireStaff(request);
+      return reviews.audit.list(request.query.limit ?? 200, await reviews.scopes.of(staff));
     },
   );
 };

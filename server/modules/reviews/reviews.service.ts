@@ -14,6 +14,7 @@ import { toShow } from "../shows/shows.repository.ts";
 import { personalDetailsCheckSchema, type PersonalDetailsCheck } from "../../../contracts/personal-details.ts";
 import type { PersonalDetailsService } from "../personal-details/personal-details.service.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
+import type { StaffScopes } from "../staff/staff-scope.ts";
 import { toShowReview } from "./review-state.ts";
 import type { RenderRow } from "./reviews.repository.ts";
 import type { ShowVideos, ShowWithReview } from "./show-videos.ts";
@@ -31,6 +32,8 @@ export class ReviewsService {
     private readonly videos: ShowVideos,
     readonly audit: AuditLog,
     private readonly personalDetails: PersonalDetailsService,
+    /** Which campers a staff member reaches: a counselor's cabins only; anything else is a 404 (decision 027a). */
+    readonly scopes: StaffScopes,
   ) {}
 
   /** The owner's view of their show's review; another camper's show is a 404 like any other. */
@@ -58,9 +61,9 @@ export class ReviewsService {
     return this.videos.reviews.submit(found.show.id, found.show.userId, video, message, check);
   }
 
-  async listForStaff(query: StaffShowsQuery): Promise<StaffShowItem[]> {
+  async listForStaff(staff: PublicUser, query: StaffShowsQuery): Promise<StaffShowItem[]> {
     // A camp has at most a few hundred shows: the state is worked out here, then filtered.
-    const rows = await this.videos.listCamperShows(query.q || undefined, REVIEW_LIMITS.listMax);
+    const rows = await this.videos.listCamperShows(await this.scopes.of(staff), query.q || undefined, REVIEW_LIMITS.listMax);
     return rows
       .map((row) => ({
         showId: row.show.id,
@@ -76,13 +79,13 @@ export class ReviewsService {
   }
 
   async detailForStaff(staff: PublicUser, showId: number): Promise<StaffShowDetail> {
-    const found = await this.camperShow(showId);
+    const found = await this.camperShow(staff, showId);
     await this.audit.record(staff, "opened_show", { camperUserId: found.show.userId, showId });
     // Staff watch the video the camper sent, never a newer one made since.
     const video = await this.videos.render(found.identity.reviewedRenderJobId);
     return {
       show: toShow(found.show),
-      camper: { id: found.show.userId, username: found.camperUsername },
+      camper: { id: found.show.userId, username: found.camperUsername, mediaRelease: found.camperMediaRelease },
       review: toShowReview(showId, found.identity, found.review),
       personalDetails: submittedCheck(found.review?.personalDetails),
       video: video
@@ -99,7 +102,7 @@ export class ReviewsService {
   }
 
   async decide(staff: PublicUser, showId: number, body: StaffDecisionBody): Promise<ShowReview> {
-    const found = await this.camperShow(showId);
+    const found = await this.camperShow(staff, showId);
     // Approval names the sent video: an older page, or any other render id, is refused.
     const refused = decisionRefusal(found.facts, body.renderJobId);
     if (refused) throw refusal(REVIEW_MESSAGES[refused], refused === "notSubmitted" ? "not_submitted" : "video_changed");
@@ -124,17 +127,18 @@ export class ReviewsService {
    * asks for the start again (a replay, a reload, the captions beside the video).
    */
   async watchForStaff(staff: PublicUser, renderId: number, startsViewing: boolean): Promise<RenderRow> {
-    const row = await this.renderForStaff(renderId);
+    const row = await this.renderForStaff(staff, renderId);
     if (startsViewing) {
       await this.audit.recordOnceWithin(WATCH_AUDIT_MINUTES, staff, "opened_video", { camperUserId: row.userId, showId: row.showId!, detail: `Video ${row.id}` });
     }
     return row;
   }
 
-  /** A finished render of a camper's show, for staff to watch. */
-  async renderForStaff(renderId: number): Promise<RenderRow> {
+  /** A finished render of a show of a camper in the staff member's scope, for them to watch. */
+  async renderForStaff(staff: PublicUser, renderId: number): Promise<RenderRow> {
     const row = await this.videos.reviews.render(renderId);
     if (!row || row.status !== "done" || !row.outputKey) throw notFound(REVIEW_MESSAGES.renderNotFound);
+    await this.scopes.assertCamper(staff, row.userId, REVIEW_MESSAGES.renderNotFound);
     return row;
   }
 
@@ -144,10 +148,14 @@ export class ReviewsService {
     return found;
   }
 
-  /** Staff may read every show (they still never change one). */
-  private async camperShow(showId: number): Promise<ShowWithReview> {
+  /**
+   * A show of a camper the staff member reaches (they still never change one); a show of another
+   * cabin is the same 404 as one that does not exist.
+   */
+  private async camperShow(staff: PublicUser, showId: number): Promise<ShowWithReview> {
     const found = await this.videos.find(showId);
     if (!found) throw notFound(SHOW_MESSAGES.notFound);
+    await this.scopes.assertCamper(staff, found.show.userId, SHOW_MESSAGES.notFound);
     return found;
   }
 }

@@ -1,3 +1,4 @@
+import type { StaffScope } from "../staff/staff-scope.ts";
 import type { RenderRow, ReviewsRepository, ShowReviewRow } from "./reviews.repository.ts";
 import { videoIdentity, type VideoFacts, type VideoIdentity } from "./video-identity.ts";
 
@@ -27,9 +28,9 @@ export class ShowVideos {
     return row ? this.withVideos(row) : undefined;
   }
 
-  /** Every camper's shows for staff (a camp's worth: one fingerprint each, worked out in turn). */
-  async listCamperShows(search: string | undefined, limit: number): Promise<ShowWithReview[]> {
-    const rows = await this.reviews.listCamperShows(search, limit);
+  /** The shows of the campers in a staff member's scope (a camp's worth: one fingerprint each, worked out in turn). */
+  async listCamperShows(scope: StaffScope, search: string | undefined, limit: number): Promise<ShowWithReview[]> {
+    const rows = await this.reviews.listCamperShows(scope, search, limit);
     const out: ShowWithReview[] = [];
     for (const row of rows) out.push(await this.withVideos(row));
     return out;

@@ -60,7 +60,15 @@ function sameVideo(current: { id: number; fingerprint: string }, review: NonNull
  */
 function stateOf({ isDraft, current, review }: VideoFacts): ReviewState {
   if (!review) return current !== null && !isDraft ? "video_ready" : "draft";
-  return review.status;
+  return sentState(review)!;
+}
+
+/**
+ * Where a show that was sent stands (the review row's own state), null for one never sent. It needs no
+ * current video, so the cabin board reads it for hundreds of campers without working out fingerprints.
+ */
+export function sentState(review: VideoFacts["review"]): "waiting" | "approved" | "changes_requested" | null {
+  return review?.status ?? null;
 }
 
 /** Why a video cannot be sent for review, or the render that sending pins. */

@@ -14,7 +14,7 @@ import { WATCH_PAGE_POLICY, unavailablePageHtml, watchPageHtml } from "./watch-p
 
 const shareParams = idParamsSchema("Share link", SHARE_MESSAGES.shareNotFound);
 
-/** The camper's links for their own show, and staff's for any show (audited). */
+/** The camper's links for their own show, and staff's for the shows of campers they reach (audited). */
 export const sharesRoutes: FastifyPluginAsyncZod<{ shares: SharesService }> = async (app, { shares }) => {
   app.get(
     "/api/recordings/:id/shares",
@@ -34,10 +34,7 @@ export const sharesRoutes: FastifyPluginAsyncZod<{ shares: SharesService }> = as
   app.get(
     "/api/staff/shows/:id/shares",
     { schema: { params: showIdParamsSchema, response: { 200: showSharesSchema } } },
-    async (request) => {
-      requireStaff(request);
-      return shares.listForStaff(request.params.id);
-    },
+    async (request) => shares.listForStaff(requireStaff(request), request.params.id),
   );
   app.post(
     "/api/staff/shows/:id/shares",

@@ -15,6 +15,7 @@ import type { RenderRow } from "../reviews/reviews.repository.ts";
 import type { ShowVideos, ShowWithReview } from "../reviews/show-videos.ts";
 import { sendsBeforeSharing, sharedVideo } from "../reviews/video-identity.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
+import type { StaffScopes } from "../staff/staff-scope.ts";
 import type { ShareRow, SharesRepository } from "./shares.repository.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,6 +48,8 @@ export class SharesService {
     },
     /** Sends the camper's current video (pinning it with its check): without staff review, before a link is made. */
     private readonly send: (found: ShowWithReview) => Promise<unknown>,
+    /** Which campers a staff member reaches: links of other cabins' shows are a 404 (decision 027a). */
+    private readonly scopes: StaffScopes,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -54,11 +57,11 @@ export class SharesService {
 
   /** The camper's own show's links; another's show is a 404 like any other. */
   async listForOwner(userId: number, showId: number): Promise<ShowShares> {
-    return this.listFor(await this.owned(userId, showId));
+    return this.listFor(await this.owned(userId, showId), "camper");
   }
 
-  async listForStaff(showId: number): Promise<ShowShares> {
-    return this.listFor(await this.anyShow(showId));
+  async listForStaff(staff: PublicUser, showId: number): Promise<ShowShares> {
+    return this.listFor(await this.staffShow(staff, showId), "staff");
   }
 
   async createForOwner(user: PublicUser, showId: number, days: ShareDays | undefined): Promise<CreatedShare> {
@@ -66,7 +69,7 @@ export class SharesService {
   }
 
   async createForStaff(staff: PublicUser, showId: number, days: ShareDays | undefined): Promise<CreatedShare> {
-    const found = await this.anyShow(showId);
+    const found = await this.staffShow(staff, showId);
     const created = await this.create(staff, found, days);
     await this.audit.record(staff, "shared", { camperUserId: found.show.userId, showId, detail: `For ${days ?? DEFAULT_SHARE_DAYS} days` });
     return created;
@@ -82,12 +85,17 @@ export class SharesService {
   async revokeForStaff(staff: PublicUser, shareId: number): Promise<ShareLink> {
     const row = await this.shares.find(shareId);
     if (!row || row.reelId !== null) throw notFound(SHARE_MESSAGES.shareNotFound);
+    await this.scopes.assertCamper(staff, row.userId, SHARE_MESSAGES.shareNotFound);
     const revoked = (await this.shares.revoke(shareId, staff.id)) ?? row;
     await this.audit.record(staff, "revoked_share", { camperUserId: row.userId, showId: row.showId });
     return this.toLink(revoked);
   }
 
-  /** What a token in /s/{token} opens now. Anything malformed, unknown, expired or revoked has ended. */
+  /**
+   * What a token in /s/{token} opens now. Anything malformed, unknown, expired or revoked has ended, and
+   * so has every link of a camper whose family withdrew the media release (decision 027a): the page says
+   * what a revoked link says; the link plays again if the release is given back before it expires.
+   */
   async lookup(token: string): Promise<ShareLookup> {
     if (!TOKEN_PATTERN.test(token)) return { kind: "ended" };
     const share = await this.shares.findByTokenHash(hashToken(token));
@@ -98,6 +106,7 @@ export class SharesService {
     }
     if (share.showId === null) return { kind: "ended" };
     const found = await this.videos.find(share.showId);
+    if (found && !found.camperMediaRelease) return { kind: "ended" };
     const videoId = found ? this.playableVideoId(found) : null;
     const video = await this.videos.render(videoId);
     if (!found || !video || video.status !== "done" || !video.outputKey) return { kind: "paused" };
@@ -145,21 +154,26 @@ export class SharesService {
     return "refused" in shared ? null : shared.renderJobId;
   }
 
-  private whyNot(found: ShowWithReview): string | null {
+  private whyNot(found: ShowWithReview, audience: "camper" | "staff"): string | null {
+    // No media release, no link, whatever the video (the camper can still download it).
+    if (!found.camperMediaRelease) return audience === "camper" ? SHARE_MESSAGES.noMediaRelease : SHARE_MESSAGES.noMediaReleaseStaff;
     // Without review, a link can be made of the current video: making it sends that video first.
     if (sendsBeforeSharing(found.facts, this.reviewRequired)) return null;
     const shared = sharedVideo(found.facts, this.reviewRequired);
     return "refused" in shared ? SHARE_MESSAGES[shared.refused] : null;
   }
 
-  private async listFor(found: ShowWithReview): Promise<ShowShares> {
-    const reason = this.whyNot(found);
+  private async listFor(found: ShowWithReview, audience: "camper" | "staff"): Promise<ShowShares> {
+    const reason = this.whyNot(found, audience);
     const links = await this.shares.listForShow(found.show.id);
     return { canShare: reason === null, reason, links: links.map((row) => this.toLink(row)) };
   }
 
   private async create(by: PublicUser, found: ShowWithReview, days: ShareDays | undefined): Promise<CreatedShare> {
-    const reason = this.whyNot(found);
+    if (!found.camperMediaRelease) {
+      throw refusal(by.role === "camper" ? SHARE_MESSAGES.noMediaRelease : SHARE_MESSAGES.noMediaReleaseStaff, "no_media_release");
+    }
+    const reason = this.whyNot(found, by.role === "camper" ? "camper" : "staff");
     if (reason) throw refusal(reason, reason === SHARE_MESSAGES.needsVideo ? "needs_video" : "needs_approval");
     if (sendsBeforeSharing(found.facts, this.reviewRequired)) {
       await this.send(found);
@@ -205,9 +219,11 @@ export class SharesService {
     return found;
   }
 
-  private async anyShow(showId: number): Promise<ShowWithReview> {
+  /** A show of a camper the staff member reaches; another cabin's is the same 404 as a missing one. */
+  private async staffShow(staff: PublicUser, showId: number): Promise<ShowWithReview> {
     const found = await this.videos.find(showId);
     if (!found) throw notFound(SHOW_MESSAGES.notFound);
+    await this.scopes.assertCamper(staff, found.show.userId, SHOW_MESSAGES.notFound);
     return found;
   }
 }

@@ -1,24 +1,30 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { AuditAction, AuditEntry } from "../../../contracts/reviews.ts";
-import type { PublicUser } from "../../../contracts/auth.ts";
+import { isStaffRole, type PublicUser, type UserRole } from "../../../contracts/auth.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
+import { camperInScope, type StaffScope } from "./staff-scope.ts";
 
 const a = schema.staffAuditLog;
 
-/** Who on the staff did what, when. Written by every staff action; read by staff on /staff. */
+/**
+ * Who on the staff did what, when, and in which role (a counselor's actions on their campers are told
+ * apart from the director's). Written by every staff action; read on /staff/audit: the director reads
+ * every entry, a counselor the entries about their own campers (decision 027a).
+ */
 export class AuditLog {
   constructor(private readonly db: Database) {}
 
   async record(
     // id null: the app itself (housekeeping carrying out the retention rule).
-    staff: { id: PublicUser["id"] | null; username: string },
+    staff: { id: PublicUser["id"] | null; username: string; role?: UserRole },
     action: AuditAction,
     target: { camperUserId?: number | null; showId?: number | null; detail?: string | null } = {},
   ): Promise<void> {
     await this.db.insert(a).values({
       staffUserId: staff.id,
       staffUsername: staff.username,
+      staffRole: staff.role && isStaffRole(staff.role) ? staff.role : null,
       action,
       camperUserId: target.camperUserId ?? null,
       showId: target.showId ?? null,
@@ -32,7 +38,7 @@ export class AuditLog {
    */
   async recordOnceWithin(
     minutes: number,
-    staff: { id: PublicUser["id"]; username: string },
+    staff: { id: PublicUser["id"]; username: string; role?: UserRole },
     action: AuditAction,
     target: { camperUserId: number; showId: number; detail: string },
   ): Promise<void> {
@@ -51,18 +57,23 @@ export class AuditLog {
     if (!recent) await this.record(staff, action, target);
   }
 
-  /** Newest first; the camper's name and show title while they still exist. */
-  async list(limit: number): Promise<AuditEntry[]> {
+  /**
+   * Newest first; the camper's name and show title while they still exist. A counselor's scope keeps
+   * only entries about campers of their cabins (not the app's own, not other staff's settings).
+   */
+  async list(limit: number, scope: StaffScope = { kind: "all" }): Promise<AuditEntry[]> {
     const rows = await this.db
       .select({ entry: a, camperUsername: schema.users.username, showTitle: schema.recordings.title })
       .from(a)
       .leftJoin(schema.users, eq(schema.users.id, a.camperUserId))
       .leftJoin(schema.recordings, eq(schema.recordings.id, a.showId))
+      .where(scope.kind === "all" ? undefined : camperInScope(scope))
       .orderBy(desc(a.createdAt), desc(a.id))
       .limit(limit);
     return rows.map(({ entry, camperUsername, showTitle }) => ({
       id: entry.id,
       staffUsername: entry.staffUsername,
+      staffRole: entry.staffRole ?? null,
       action: entry.action as AuditAction,
       camperUsername: camperUsername ?? null,
       showId: entry.showId,

@@ -10,6 +10,9 @@ describe("page code splitting", () => {
     expect(pageForPath("/shows/42/narration")).toBe(pages.narrationEditor);
     expect(pageForPath("/shows/42/shots")).toBe(pages.shots);
     expect(pageForPath("/privacy")).toBe(pages.legal);
+    expect(pageForPath("/staff")).toBe(pages.staffBoard);
+    expect(pageForPath("/staff/shows")).toBe(pages.staffShows);
+    expect(pageForPath("/staff/shows/42")).toBe(pages.staffShow);
     expect(pageForPath("/")).toBeUndefined();
   });
 

@@ -15,6 +15,7 @@ export const pages = {
   legal: lazyPage(() => import("../features/legal/LegalPage.tsx"), "LegalPage"),
   pricing: lazyPage(() => import("../features/pricing/PricingPage.tsx"), "PricingPage"),
   notFound: lazyPage(() => import("../features/pages/NotFoundPage.tsx"), "NotFoundPage"),
+  staffBoard: lazyPage(() => import("../features/board/StaffBoardPage.tsx"), "StaffBoardPage"),
   staffShows: lazyPage(() => import("../features/staff/StaffShowsPage.tsx"), "StaffShowsPage"),
   staffShow: lazyPage(() => import("../features/staff/StaffShowPage.tsx"), "StaffShowPage"),
   staffAudit: lazyPage(() => import("../features/staff/StaffAuditPage.tsx"), "StaffAuditPage"),
@@ -40,7 +41,8 @@ export function pageForPath(path: string) {
   if (clean === "/pricing") return pages.pricing;
   if (clean === "/card") return pages.cardSignIn;
   if (/^\/staff\/cabins\/[^/]+\/cards$/.test(clean)) return pages.cabinCards;
-  if (clean === "/staff") return pages.staffShows;
+  if (clean === "/staff") return pages.staffBoard;
+  if (clean === "/staff/shows") return pages.staffShows;
   if (clean === "/staff/audit") return pages.staffAudit;
   if (clean === "/staff/roster") return pages.staffRoster;
   if (clean === "/staff/team") return pages.staffTeam;

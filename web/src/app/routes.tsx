@@ -19,6 +19,7 @@ const {
   legal: LegalPage,
   pricing: PricingPage,
   notFound: NotFoundPage,
+  staffBoard: StaffBoardPage,
   staffShows: StaffShowsPage,
   staffShow: StaffShowPage,
   staffAudit: StaffAuditPage,
@@ -55,7 +56,8 @@ export function AppRoutes() {
         <ProtectedRoute path="/shows/:id" component={ShowDetailPage} />
         <ProtectedRoute path="/profile" component={ProfilePage} />
         <ProtectedRoute path="/voice-settings" component={VoiceSettingsPage} />
-        <StaffRoute path="/staff" component={StaffShowsPage} />
+        <StaffRoute path="/staff" component={StaffBoardPage} />
+        <StaffRoute path="/staff/shows" component={StaffShowsPage} />
         <StaffRoute path="/staff/shows/:id" component={StaffShowPage} />
         <StaffRoute path="/staff/audit" component={StaffAuditPage} />
         <StaffRoute path="/staff/cabins/:id/cards" component={CabinCardsPage} />

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PERSONAL_DETAIL_EXPLANATIONS, type PersonalDetailFinding } from "../../../../contracts/personal-details.ts";
-import type { CreatedShare, ShareLink, ShowShares } from "../../../../contracts/shares.ts";
+import { SHARE_MESSAGES, type CreatedShare, type ShareLink, type ShowShares } from "../../../../contracts/shares.ts";
 import { buildUser, json, mockFetch, renderAt } from "../shows/test-helpers.tsx";
 import { ShareCard } from "./ShareCard.tsx";
 
@@ -40,6 +40,18 @@ describe("share card", () => {
     });
     renderAt("/shows/4", <ShareCard showId={4} title="Lake Day" />);
     expect(await screen.findByText("Camp staff need to approve this video before you can share it")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /make a share link/i })).toBeNull();
+  });
+
+  it("tells a camper without a media release, kindly, that links are off and downloading still works", async () => {
+    mockFetch({
+      user: buildUser(),
+      handler: ({ url }) =>
+        url.pathname === "/api/recordings/4/shares" ? json({ canShare: false, reason: SHARE_MESSAGES.noMediaRelease, links: [] } satisfies ShowShares) : undefined,
+    });
+    renderAt("/shows/4", <ShareCard showId={4} title="Lake Day" />);
+    expect(await screen.findByText(SHARE_MESSAGES.noMediaRelease)).toBeTruthy();
+    expect(SHARE_MESSAGES.noMediaRelease).toContain("You can still download your video");
     expect(screen.queryByRole("button", { name: /make a share link/i })).toBeNull();
   });
 

@@ -33,7 +33,7 @@ const finding: PersonalDetailFinding = {
 };
 const detail: StaffShowDetail = {
   show: buildShow(4, { title: "Canoe week", narration: script }),
-  camper: { id: 1, username: "maya" },
+  camper: { id: 1, username: "maya", mediaRelease: true },
   review,
   personalDetails: { showId: 4, texts: { title: "Canoe week", script, captions: script }, findings: [{ ...finding, kept: true }], unresolved: 0, aiChecked: false, checkedAt: "2026-07-01T12:00:00.000Z" },
   video: { renderJobId: 12, videoFormat: "youtube", durationSeconds: 20, narration: script, mediaUrl: "/api/staff/renders/12/media", captionsUrl: null },

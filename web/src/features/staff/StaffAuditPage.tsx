@@ -27,7 +27,10 @@ export function StaffAuditPage() {
               <td className="py-2 pr-4">
                 <time dateTime={e.createdAt}>{formatShowDateTime(e.createdAt)}</time>
               </td>
-              <td className="py-2 pr-4">{e.staffUsername}</td>
+              <td className="py-2 pr-4">
+                {e.staffUsername}
+                {e.staffRole && <span className="block text-sm text-slate-800">{e.staffRole === "admin" ? "Director" : "Counselor"}</span>}
+              </td>
               <td className="py-2 pr-4">
                 {AUDIT_ACTION_LABELS[e.action]}
                 {e.detail && <p className="whitespace-pre-wrap break-words text-sm text-slate-700">{e.detail}</p>}

@@ -4,6 +4,7 @@ import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Switch } from "wouter";
 import type { ShowReview, StaffShowDetail, StaffShowItem } from "../../../../contracts/reviews.ts";
+import { SHARE_MESSAGES } from "../../../../contracts/shares.ts";
 import { buildShow, buildUser, json, mockFetch, renderAt } from "../shows/test-helpers.tsx";
 import { forgetPasswordCheck } from "./password-check.tsx";
 import { StaffRoute } from "./StaffRoute.tsx";
@@ -29,16 +30,37 @@ function renderStaff(path: string) {
   return renderAt(
     path,
     <Switch>
-      <StaffRoute path="/staff" component={StaffShowsPage} />
+      <StaffRoute path="/staff/shows" component={StaffShowsPage} />
       <StaffRoute path="/staff/shows/:id" component={StaffShowPage} />
     </Switch>,
   );
 }
 
 describe("staff pages", () => {
+  it("say on a show's page that its camper has no media release, and why", async () => {
+    const detail: StaffShowDetail = {
+      show: buildShow(4, { title: "Canoe week" }),
+      camper: { id: 1, username: "maya", mediaRelease: false },
+      review: review(),
+      personalDetails: null,
+      video: null,
+    };
+    mockFetch({
+      user: staff,
+      handler: ({ url }) => {
+        if (url.pathname === "/api/staff/shows/4") return json(detail);
+        if (url.pathname === "/api/staff/shows/4/shares") return json({ canShare: false, reason: SHARE_MESSAGES.noMediaReleaseStaff, links: [] });
+        return undefined;
+      },
+    });
+    renderStaff("/staff/shows/4");
+    const notice = await screen.findByTestId("no-media-release");
+    expect(notice.textContent).toBe(`No media release. ${SHARE_MESSAGES.noMediaReleaseStaff}`);
+  });
+
   it("tell a camper the page is for staff, without asking the server for the list", async () => {
     const { calls } = mockFetch({ user: buildUser() });
-    renderStaff("/staff");
+    renderStaff("/staff/shows");
     expect(await screen.findByRole("heading", { name: "For camp staff" })).toBeTruthy();
     expect(calls.some((c) => c.url.pathname.startsWith("/api/staff"))).toBe(false);
   });
@@ -52,7 +74,7 @@ describe("staff pages", () => {
         return json(url.searchParams.get("state") === "waiting" ? [item(4, { title: "Canoe week" })] : [item(4, { title: "Canoe week" }), item(3, { title: "Lake day", state: "approved" })]);
       },
     });
-    const { container } = renderStaff("/staff");
+    const { container } = renderStaff("/staff/shows");
     const table = await screen.findByRole("table");
     expect(within(table).getByRole("link", { name: "Canoe week" }).getAttribute("href")).toBe("/staff/shows/4");
     expect(within(table).getByText("Waiting for review")).toBeTruthy();
@@ -72,7 +94,7 @@ describe("staff pages", () => {
   it("show the video with captions and the script, and request changes only with a note", async () => {
     const detail: StaffShowDetail = {
       show: buildShow(4, { title: "Canoe week", narration: "We paddled to the island." }),
-      camper: { id: 1, username: "maya" },
+      camper: { id: 1, username: "maya", mediaRelease: true },
       review: review(),
       personalDetails: {
         showId: 4,
@@ -118,6 +140,8 @@ describe("staff pages", () => {
     });
     const { container } = renderStaff("/staff/shows/4");
     expect(await screen.findByRole("heading", { level: 1, name: "Canoe week" })).toBeTruthy();
+    // This camper has a media release: nothing says otherwise.
+    expect(screen.queryByTestId("no-media-release")).toBeNull();
     expect(screen.getByText("We paddled to the island.")).toBeTruthy();
     expect(screen.getByText("Ready!")).toBeTruthy();
     const video = container.querySelector("video")!;
@@ -148,7 +172,7 @@ describe("staff pages", () => {
   it("show the video the camper sent with its own script, and say when the camper changed it since", async () => {
     const detail: StaffShowDetail = {
       show: buildShow(4, { title: "Canoe week", narration: "We paddled to the island at dawn." }),
-      camper: { id: 1, username: "maya" },
+      camper: { id: 1, username: "maya", mediaRelease: true },
       review: review({ state: "approved", currentRenderJobId: 15, approvedRenderJobId: 12, changedSinceSent: true }),
       personalDetails: { showId: 4, texts: { title: "Canoe week", script: "We paddled to the island.", captions: "" }, findings: [], unresolved: 0, aiChecked: false, checkedAt: "2026-07-01T12:00:00.000Z" },
       video: { renderJobId: 12, videoFormat: "youtube", durationSeconds: 21, narration: "We paddled to the island.", mediaUrl: "/api/staff/renders/12/media", captionsUrl: null },
@@ -176,7 +200,7 @@ describe("staff pages", () => {
   it("download a camper's data only after the password is typed again, then straight away for a few minutes", async () => {
     const detail: StaffShowDetail = {
       show: buildShow(4, { title: "Canoe week" }),
-      camper: { id: 1, username: "maya" },
+      camper: { id: 1, username: "maya", mediaRelease: true },
       review: review(),
       personalDetails: { showId: 4, texts: { title: "Canoe week", script: "", captions: "" }, findings: [], unresolved: 0, aiChecked: false, checkedAt: "2026-07-01T12:00:00.000Z" },
       video: null,

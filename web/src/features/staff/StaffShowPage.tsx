@@ -2,6 +2,7 @@ import { ArrowLeft, Check, MessageSquareWarning } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { Link, useParams } from "wouter";
 import { REVIEW_LIMITS, REVIEW_MESSAGES, type StaffShowDetail } from "../../../../contracts/reviews.ts";
+import { SHARE_MESSAGES } from "../../../../contracts/shares.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
@@ -125,7 +126,7 @@ export function StaffShowPage() {
         <Button asChild variant="link" className="h-auto px-0">
           <Link href="/staff">
             <ArrowLeft aria-hidden="true" />
-            Back to campers' shows
+            Back to the cabin board
           </Link>
         </Button>
       </div>
@@ -144,6 +145,11 @@ export function StaffShowPage() {
             <CamperDataLink camper={detail.camper} />
             {/* A lost or seen sign-in card is replaced from the camper's page (decision 027b). */}
             <ReissueCardButton camperId={detail.camper.id} firstName={detail.camper.username} />
+            {!detail.camper.mediaRelease && (
+              <p className="rounded-md border border-slate-500 bg-slate-50 p-3 text-slate-900" data-testid="no-media-release">
+                <span className="font-semibold">No media release.</span> {SHARE_MESSAGES.noMediaReleaseStaff}
+              </p>
+            )}
           </header>
           {detail.review.camperMessage && (
             <Card>

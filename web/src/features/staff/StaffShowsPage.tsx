@@ -5,6 +5,7 @@ import { REVIEW_MESSAGES, REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState }
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { usePageTitle } from "../../app/page-title.ts";
+import { useAuth } from "../auth/auth-context.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { ReviewStateBadge } from "../review/ReviewStateBadge.tsx";
@@ -13,9 +14,13 @@ import { StaffNav } from "./StaffNav.tsx";
 import { StaffTable } from "./TableScroller.tsx";
 import { useStaffShows } from "./staff-api.ts";
 
-/** /staff: every camper's shows with their review state, filtered by state and searched by title or camper. */
+/**
+ * /staff/shows: the shows of the campers the staff member reaches with their review state, filtered by
+ * state and searched by title or camper; the director also sets the retention rule here.
+ */
 export function StaffShowsPage() {
   usePageTitle("Campers' shows");
+  const { user } = useAuth();
   const [state, setState] = useState<ReviewState | "">("waiting");
   const [q, setQ] = useState("");
   const stateId = useId();
@@ -28,7 +33,7 @@ export function StaffShowsPage() {
         <h1 className="text-3xl font-bold text-lake-900">Campers' shows</h1>
         <StaffNav />
       </header>
-      <RetentionPanel />
+      {user?.role === "admin" && <RetentionPanel />}
       <div className="flex flex-wrap items-end gap-4" role="search">
         <div className="grid gap-1">
           <Label htmlFor={stateId}>State</Label>

@@ -1,0 +1,1 @@
+ALTER TABLE "staff_audit_log" ADD COLUMN "staff_role" text;
