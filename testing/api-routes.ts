@@ -106,14 +106,14 @@ export const API_ROUTE_CASES: RouteCase[] = [
     method: "POST",
     route: "/api/staff/campers/:id/card",
     url: (w) => `/api/staff/campers/${w.owner.userId}/card`,
-    expect: { ...STAFF_ONLY, staff: 200 },
+    expect: { ...STAFF_ONLY, staff: 200, otherCabin: 404 },
   },
   {
     method: "PUT",
     route: "/api/staff/campers/:id/password",
     url: (w) => `/api/staff/campers/${w.owner.userId}/password`,
     payload: () => ({ password: "a-camper-chosen-passphrase" }),
-    expect: { ...STAFF_ONLY, staff: 204 },
+    expect: { ...STAFF_ONLY, staff: 204, otherCabin: 404 },
   },
   {
     method: "POST",
@@ -448,7 +448,7 @@ export const API_ROUTE_CASES: RouteCase[] = [
     url: () => "/api/staff/roster",
     headers: () => ({ "content-type": "text/csv" }),
     payload: () => `first_name,last_initial,cabin,session,media_release\nAva,${"ABCDEFGHJK"[Math.floor(Math.random() * 10)]},Pines,July,yes`,
-    expect: { ...STAFF_ONLY, staff: 200 },
+    expect: { ...ADMIN_ONLY, staff: 200 },
   },
   { method: "GET", route: "/api/staff/campers", url: () => "/api/staff/campers", expect: { ...STAFF_ONLY, staff: 200 } },
   {
@@ -456,29 +456,29 @@ export const API_ROUTE_CASES: RouteCase[] = [
     route: "/api/staff/campers/:id",
     url: (w) => `/api/staff/campers/${w.owner.userId}`,
     payload: () => ({ mediaRelease: false }),
-    expect: { ...STAFF_ONLY, staff: 200 },
+    expect: { ...STAFF_ONLY, staff: 200, otherCabin: 404 },
   },
   { method: "GET", route: "/api/staff/cabins", url: () => "/api/staff/cabins", expect: { ...STAFF_ONLY, staff: 200 } },
   { method: "GET", route: "/api/staff/camp-sessions", url: () => "/api/staff/camp-sessions", expect: { ...STAFF_ONLY, staff: 200 } },
-  { method: "DELETE", route: "/api/staff/camp-sessions/:id", url: () => "/api/staff/camp-sessions/1", expect: { ...STAFF_ONLY, staff: 404 } },
+  { method: "DELETE", route: "/api/staff/camp-sessions/:id", url: () => "/api/staff/camp-sessions/1", expect: { ...ADMIN_ONLY, staff: 404 } },
   // Staff management (the director, password typed again for adding and removing).
-  { method: "GET", route: "/api/staff/accounts", url: () => "/api/staff/accounts", expect: { ...STAFF_ONLY, staff: 200 } },
+  { method: "GET", route: "/api/staff/accounts", url: () => "/api/staff/accounts", expect: { ...ADMIN_ONLY, staff: 200 } },
   {
     method: "POST",
     route: "/api/staff/accounts",
     url: () => "/api/staff/accounts",
     payload: () => ({ username: `counselor_${uniqueSuffix()}`.slice(0, 32), password: "a-brand-new-passphrase", role: "counselor", cabins: ["Pines"] }),
-    expect: { ...STAFF_ONLY, staff: 201 },
+    expect: { ...ADMIN_ONLY, staff: 201 },
   },
   {
     method: "PATCH",
     route: "/api/staff/accounts/:id",
     url: (w) => `/api/staff/accounts/${w.staff.userId}`,
     payload: () => ({ cabins: ["Pines"] }),
-    expect: { ...STAFF_ONLY, staff: 200 },
+    expect: { ...ADMIN_ONLY, staff: 200 },
   },
   // The director's own account is not removed here (400); anyone else's would be (204).
-  { method: "DELETE", route: "/api/staff/accounts/:id", url: (w) => `/api/staff/accounts/${w.staff.userId}`, expect: { ...STAFF_ONLY, staff: 400 } },
+  { method: "DELETE", route: "/api/staff/accounts/:id", url: (w) => `/api/staff/accounts/${w.staff.userId}`, expect: { ...ADMIN_ONLY, staff: 400 } },
   // The API's OpenAPI document: public.
   { method: "GET", route: "/api/openapi.json", url: () => "/api/openapi.json", expect: { signedOut: 200, owner: 200, otherUser: 200 } },
   // Cabin reels and the closing-night zip (decision 027d): staff only; ids that name nothing are 404.
