@@ -85,8 +85,18 @@ export function IdleWatch({ minutes }: { minutes: number }) {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
       queryClient.setQueryData(CURRENT_USER_KEY, null);
     }
-    navigate("/", { replace: true });
-  }, [logoutMutation, minutes, navigate, queryClient]);
+    // The sign-in page comes when this watcher unmounts (below): only then has the app rendered
+    // without the camper, so the page cannot see them still signed in and send them back.
+  }, [logoutMutation, minutes, queryClient]);
+
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  useEffect(
+    () => () => {
+      if (phaseRef.current === "signing-out") navigateRef.current("/", { replace: true });
+    },
+    [],
+  );
 
   /** Tells the server the camper is here; false when the session has already ended. */
   const keepAlive = useCallback(async (): Promise<boolean> => {
