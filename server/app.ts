@@ -17,6 +17,8 @@ import { registerOriginGuard } from "./http/origin-guard.ts";
 import { withRedactedRequests } from "./http/request-log.ts";
 import { registerWebClient } from "./http/web-client.ts";
 import { appInfoRoutes } from "./modules/app-info/app-info.routes.ts";
+import { CampSettingsRepository } from "./modules/camp-settings/camp-settings.repository.ts";
+import { campSettingsRoutes } from "./modules/camp-settings/camp-settings.routes.ts";
 import { accountRoutes } from "./modules/auth/account.routes.ts";
 import { AccountService } from "./modules/auth/account.service.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -189,6 +191,7 @@ export async function buildApp(deps: AppDeps) {
 
   const appInfo = { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year };
   await app.register(appInfoRoutes, { info: appInfo });
+  await app.register(campSettingsRoutes, { settings: new CampSettingsRepository(db) });
   await app.register(authRoutes, { auth });
   await app.register(accountRoutes, { accounts });
   const showsRepository = new ShowsRepository(db);

@@ -85,6 +85,17 @@ export const API_ROUTE_CASES: RouteCase[] = [
     expect: { signedOut: 401, owner: 204, otherUser: 204 },
   },
   { method: "POST", route: "/api/logout", url: () => "/api/logout", expect: { signedOut: 204, owner: 204, otherUser: 204 } },
+  { method: "POST", route: "/api/session/keepalive", url: () => "/api/session/keepalive", expect: { signedOut: 401, owner: 204, otherUser: 204 } },
+  { method: "GET", route: "/api/camp-settings/idle", url: () => "/api/camp-settings/idle", expect: { signedOut: 200, owner: 200, otherUser: 200 } },
+  { method: "GET", route: "/api/staff/camp-settings", url: () => "/api/staff/camp-settings", expect: { ...STAFF_ONLY, staff: 200 } },
+  {
+    method: "PUT",
+    route: "/api/staff/camp-settings",
+    url: () => "/api/staff/camp-settings",
+    // The defaults again, so the other cases run under the settings they expect.
+    payload: () => ({ campName: "Summer Camp", camperIdleMinutes: 15 }),
+    expect: { ...STAFF_ONLY, staff: 200 },
+  },
   {
     method: "PUT",
     route: "/api/user/password",

@@ -88,15 +88,24 @@ export interface AxeViolation {
 /** The rule sets issue 15 holds every screen to: WCAG 2.0/2.1 A and AA, 2.2 AA, and axe's best practice. */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
+/**
+ * Issue 27 (shared camp tablets): text at 7:1, WCAG AAA's contrast. axe tags that rule wcag2aaa and
+ * leaves it off by default; it is named here so every run, tagged or not, includes it (and only it
+ * of the AAA rules).
+ */
+const AXE_RULES = { "color-contrast-enhanced": { enabled: true } };
+
 async function runAxe(page: Page, tags?: string[]): Promise<AxeViolation[]> {
   // evaluate() runs through the debugging protocol, so the app's strict CSP (rightly) does not block it.
   await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async (tags) => {
+  return page.evaluate(async ({ tags, rules }) => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const options = tags ? { resultTypes: ["violations"], runOnly: { type: "tag", values: tags } } : { resultTypes: ["violations"] };
+    const options = tags
+      ? { resultTypes: ["violations"], runOnly: { type: "tag", values: tags }, rules }
+      : { resultTypes: ["violations"], rules };
     const result = await axe.run(document, options);
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target })) }));
-  }, tags);
+  }, { tags, rules: AXE_RULES });
 }
 
 /** Runs axe-core in the page and returns its serious and critical violations. */
@@ -139,7 +148,7 @@ export function sidewaysOverflow(page: Page): Promise<string[]> {
   });
 }
 
-/** At a phone's and a laptop's width: nothing scrolls sideways, and axe finds nothing serious. */
+/** At a phone's and a laptop's width: nothing scrolls sideways, axe finds nothing serious, every target is 44 px. */
 export async function checkLayoutAndAxe(page: Page) {
   for (const [width, height] of [
     [390, 844],
@@ -148,5 +157,62 @@ export async function checkLayoutAndAxe(page: Page) {
     await page.setViewportSize({ width, height });
     expect(await sidewaysOverflow(page)).toEqual([]);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
   }
+}
+
+/**
+ * Every visible touch target smaller than 44x44 CSS px (WCAG 2.5.5, AAA; issue 27: campers share
+ * tablets), each named by tag, accessible text and size; [] when there is none. Decision 027e says
+ * what counts:
+ * - targets: a[href], button, input (not hidden), select, textarea, [role=button], summary, and a
+ *   label that wraps an input;
+ * - not targets: what is not rendered (display none, visibility hidden, opacity 0), what is clipped
+ *   away or 1 px or less (the sr-only pattern: a skip link counts once it is shown on focus), what
+ *   is inert;
+ * - the inline exception: a link shown inline in a block that has other text of its own (a link in a
+ *   sentence of a paragraph) follows the line height of its text, as WCAG allows;
+ * - the equivalent exception: a checkbox, radio or file input whose label (wrapping it, or for=) is
+ *   itself at least 44x44 is reached through that label.
+ */
+export function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const MIN = 44 - 0.5; // sub-pixel layout: 43.5 rounds to a 44 px target
+    const big = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.width >= MIN && r.height >= MIN;
+    };
+    const shown = (el: HTMLElement) => {
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+      if (el.closest("[inert]")) return false;
+      // The sr-only pattern (clipped away, for screen readers only) is no target until it is shown.
+      const style = getComputedStyle(el);
+      if (style.clipPath === "inset(50%)" || style.clip === "rect(0px, 0px, 0px, 0px)") return false;
+      const r = el.getBoundingClientRect();
+      return r.width > 1 && r.height > 1;
+    };
+    const inlineInText = (el: HTMLElement) => {
+      if (el.tagName !== "A" || getComputedStyle(el).display !== "inline") return false;
+      let block = el.parentElement;
+      while (block && getComputedStyle(block).display.startsWith("inline")) block = block.parentElement;
+      if (!block) return false;
+      const own = (block.textContent ?? "").replace(el.textContent ?? "", "");
+      return own.trim().length > 0;
+    };
+    const labelOf = (input: HTMLInputElement) => input.closest("label") ?? input.labels?.[0] ?? null;
+    const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], summary, label';
+    const found: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>(selector)) {
+      if (el.tagName === "LABEL" && !el.querySelector("input, select, textarea")) continue;
+      if (!shown(el) || big(el) || inlineInText(el)) continue;
+      if (el instanceof HTMLInputElement && ["checkbox", "radio", "file"].includes(el.type)) {
+        const label = labelOf(el);
+        if (label && big(label)) continue;
+      }
+      const r = el.getBoundingClientRect();
+      const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.getAttribute("name") ?? "").trim().slice(0, 40);
+      found.push(`${el.tagName.toLowerCase()}${el.getAttribute("type") ? `[${el.getAttribute("type")}]` : ""} "${name}" ${Math.round(r.width)}x${Math.round(r.height)}`);
+    }
+    return found;
+  });
 }

@@ -50,6 +50,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
     async (request, reply) => startSession(request, reply, await auth.loginWithCode(request.body, clientOf(request))),
   );
 
+  // "I'm still here" on a shared tablet, and the client's beat while a camper works: the idle clock restarts.
+  app.post("/api/session/keepalive", { schema: { response: { 204: z.null() } } }, async (request, reply) => {
+    requireUser(request);
+    await auth.keepAlive(readSessionToken(request)!);
+    return reply.code(204).send(null);
+  });
+
   app.post("/api/logout", { schema: { response: { 204: z.null() } } }, async (request, reply) => {
     const token = readSessionToken(request);
     if (token) await auth.logout(token);

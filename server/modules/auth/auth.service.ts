@@ -145,6 +145,15 @@ export class AuthService {
     return this.sessions.delete(sessionToken);
   }
 
+  /**
+   * The camper is here (they answered "Still there?", or are working without a request): the session's
+   * last request becomes now, unthrottled, so the client's idle clock, which starts at this answer,
+   * never runs past the server's (decision 027e).
+   */
+  keepAlive(sessionToken: string): Promise<void> {
+    return this.sessions.touch(sessionToken);
+  }
+
   /** The signed-in user for a session token, or undefined when the session is gone or expired. */
   async session(sessionToken: string): Promise<{ user: PublicUser; recentlyConfirmed: boolean } | undefined> {
     const live = await this.sessions.find(sessionToken);

@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { CAMPER_IDLE_MINUTES } from "../../../contracts/camp-settings.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
+import { CAMP_SETTINGS_ID } from "../camp-settings/camp-settings.repository.ts";
 
 const s = schema.sessions;
 const u = schema.users;
+const c = schema.campSettings;
 
 /**
  * Staff see every camper's shows, so their sessions end sooner than a camper's: after half an hour
@@ -19,7 +22,13 @@ export interface SignInCredential {
 
 export const STAFF_SESSION = { idleSeconds: 30 * 60, maxSeconds: 12 * 3600, confirmedForSeconds: 5 * 60 } as const;
 
-/** A staff session's last request is written at most this often, not on every request. */
+/**
+ * A camper's session ends after camp_settings.camper_idle_minutes without a request (shared tablets,
+ * decision 027e; 0 is never), the default while the camp has saved no settings.
+ */
+const CAMPER_IDLE_DEFAULT_MINUTES = CAMPER_IDLE_MINUTES.default;
+
+/** A session's last request is written at most this often, not on every request. */
 const LAST_SEEN_EVERY_SECONDS = 60;
 
 /** The table keeps only a hash of the token the cookie carries. */
@@ -67,14 +76,15 @@ export class SessionsRepository {
 
   /**
    * The user of a live session, or undefined. One query (a join), as every signed-in request asks
-   * it before anything else: two round trips here were a tenth of a list request's time. A staff
-   * session's last request is written only when the one on record is a minute old.
+   * it before anything else: two round trips here were a tenth of a list request's time (the camp's
+   * idle setting is joined in, so it costs none and applies at once on every instance). A session's
+   * last request is written only when the one on record is a minute old.
    */
   async find(token: string): Promise<LiveSession | undefined> {
     const sessionId = sessionIdOf(token);
     const [row] = await (this.liveSession ??= this.prepareLiveSession()).execute({ sessionId });
     if (!row) return undefined;
-    if (row.user.role !== "camper" && row.lastSeenStale) {
+    if (row.lastSeenStale) {
       await this.db.update(s).set({ lastSeenAt: sql`now()` }).where(eq(s.id, sessionId));
     }
     return { user: row.user, recentlyConfirmed: row.recentlyConfirmed };
@@ -84,6 +94,7 @@ export class SessionsRepository {
   private liveSession?: ReturnType<SessionsRepository["prepareLiveSession"]>;
 
   private prepareLiveSession() {
+    const camperIdleMinutes = sql`coalesce(${c.camperIdleMinutes}, ${sql.raw(String(CAMPER_IDLE_DEFAULT_MINUTES))})`;
     return this.db
       .select({
         user: u,
@@ -92,14 +103,21 @@ export class SessionsRepository {
       })
       .from(s)
       .innerJoin(u, eq(u.id, s.userId))
+      .leftJoin(c, eq(c.id, CAMP_SETTINGS_ID))
       .where(
         and(
           eq(s.id, sql.placeholder("sessionId")),
           gt(s.expiresAt, sql`now()`),
-          sql`(${u.role} = 'camper' OR (${s.lastSeenAt} > ${secondsAgo(STAFF_SESSION.idleSeconds)} AND ${s.createdAt} > ${secondsAgo(STAFF_SESSION.maxSeconds)}))`,
+          sql`(CASE WHEN ${u.role} = 'camper' THEN ${camperIdleMinutes} = 0 OR ${s.lastSeenAt} > now() - make_interval(mins => ${camperIdleMinutes})
+                ELSE ${s.lastSeenAt} > ${secondsAgo(STAFF_SESSION.idleSeconds)} AND ${s.createdAt} > ${secondsAgo(STAFF_SESSION.maxSeconds)} END)`,
         ),
       )
       .prepare("live_session");
+  }
+
+  /** The session's last request is now (a live session's: the caller has just found it). */
+  async touch(token: string): Promise<void> {
+    await this.db.update(s).set({ lastSeenAt: sql`now()` }).where(eq(s.id, sessionIdOf(token)));
   }
 
   /** The password was typed again in this session. */

@@ -14,6 +14,18 @@ import { AppRoutes } from "./routes.tsx";
 import { RouteFocus } from "./RouteFocus.tsx";
 
 const ChatDrawer = lazy(() => import("../features/ai/ChatDrawer.tsx").then((m) => ({ default: m.ChatDrawer })));
+const IdleSignOut = lazy(() => import("../features/idle/IdleSignOut.tsx").then((m) => ({ default: m.IdleSignOut })));
+
+/** Shared tablets: a camper away for the camp's idle time is signed out; its code loads only for campers. */
+function CamperIdleSignOut() {
+  const { user } = useAuth();
+  if (user?.role !== "camper") return null;
+  return (
+    <Suspense fallback={null}>
+      <IdleSignOut />
+    </Suspense>
+  );
+}
 
 /** The AI assistant's code loads only for signed-in campers, so the sign-in page stays small. */
 function SignedInChat() {
@@ -42,7 +54,7 @@ export function App({ queryClient, ssrPath }: { queryClient?: QueryClient; ssrPa
           <div className="flex min-h-screen flex-col">
             <a
               href="#main"
-              className="sr-only z-50 rounded-md bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2"
+              className="sr-only z-50 rounded-md bg-white px-3 py-2 focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:inline-flex focus:min-h-11 focus:items-center"
             >
               Skip to content
             </a>
@@ -53,6 +65,7 @@ export function App({ queryClient, ssrPath }: { queryClient?: QueryClient; ssrPa
             <Footer />
           </div>
           <SignedInChat />
+          <CamperIdleSignOut />
           <PagePrefetch />
           <Toaster />
           <Announcer />

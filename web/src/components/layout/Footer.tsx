@@ -14,10 +14,10 @@ const LEGAL_LINKS = [
 
 function FooterLinks({ links }: { links: readonly { href: string; label: string }[] }) {
   return (
-    <ul className="mt-2 grid gap-1">
+    <ul className="mt-2 grid">
       {links.map((link) => (
         <li key={link.href}>
-          <Link className="text-lake-700 hover:underline" href={link.href}>
+          <Link className="inline-flex min-h-11 min-w-11 items-center text-lake-700 underline-offset-4 hover:underline" href={link.href}>
             {link.label}
           </Link>
         </li>

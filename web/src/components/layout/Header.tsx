@@ -16,8 +16,8 @@ export function Header({ actions }: { actions?: ReactNode }) {
     <header className="border-b border-slate-200 bg-white">
       <CampBanner />
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-        <Link href={user ? "/home" : "/"} className="flex items-center gap-2 rounded-md text-lg font-bold text-lake-900">
-          <Clapperboard aria-hidden="true" className="size-6 text-brand-600" />
+        <Link href={user ? "/home" : "/"} className="flex min-h-11 items-center gap-2 rounded-md text-lg font-bold text-lake-900">
+          <Clapperboard aria-hidden="true" className="size-6 text-brand-700" />
           {PRODUCT_NAME}
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">

@@ -4,7 +4,7 @@ import type { ButtonHTMLAttributes, MouseEvent } from "react";
 import { cn } from "../../lib/utils.ts";
 
 /*
- * Disabled and busy buttons keep readable text (at least 3:1, here about 6:1) instead of fading the
+ * Disabled and busy buttons keep readable text (axe exempts them; here still about 7:1) instead of fading the
  * whole button to half opacity.
  */
 const unavailable =
@@ -12,7 +12,7 @@ const unavailable =
   "aria-disabled:cursor-not-allowed aria-disabled:border-slate-300 aria-disabled:bg-slate-200 aria-disabled:text-slate-600 aria-disabled:shadow-none";
 
 const buttonVariants = cva(
-  `inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-semibold transition-colors ${unavailable} [&_svg]:size-4 [&_svg]:shrink-0`,
+  `inline-flex min-w-11 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-semibold transition-colors ${unavailable} [&_svg]:size-4 [&_svg]:shrink-0`,
   {
     variants: {
       variant: {
@@ -20,14 +20,16 @@ const buttonVariants = cva(
         secondary: "bg-lake-700 text-white hover:bg-lake-900",
         outline: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-100",
         ghost: "text-slate-700 hover:bg-slate-100",
-        destructive: "bg-red-700 text-white hover:bg-red-800",
+        destructive: "bg-red-800 text-white hover:bg-red-900",
         link: "text-lake-700 underline-offset-4 hover:underline",
       },
       size: {
-        default: "h-10 px-4 py-2",
-        sm: "h-9 px-3",
-        lg: "h-11 px-6 text-base",
-        icon: "size-10",
+        // Every size is a 44 px touch target at least (WCAG 2.5.5, shared tablets; decision 027e):
+        // "sm" is smaller type and padding, never a smaller target.
+        default: "min-h-11 px-4 py-2",
+        sm: "min-h-11 px-3",
+        lg: "min-h-12 px-6 text-base",
+        icon: "size-11",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

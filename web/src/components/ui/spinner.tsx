@@ -5,7 +5,7 @@ import { cn } from "../../lib/utils.ts";
 export function Spinner({ className, label = "Loading" }: { className?: string; label?: string }) {
   return (
     <span role="status" className="inline-flex">
-      <Loader2 aria-hidden="true" className={cn("size-8 animate-spin text-brand-600", className)} />
+      <Loader2 aria-hidden="true" className={cn("size-8 animate-spin text-brand-700", className)} />
       <span className="sr-only">{label}</span>
     </span>
   );

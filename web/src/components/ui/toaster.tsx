@@ -24,20 +24,20 @@ export function Toaster() {
           type={variant === "destructive" ? "foreground" : "background"}
           onOpenChange={(next) => !next && dismissToast(id)}
           className={cn(
-            "pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-10 shadow-lg",
+            "pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-14 shadow-lg",
             "data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0",
-            variant === "destructive" ? "border-red-800 bg-red-700 text-white" : "border-slate-200 bg-white text-slate-900",
+            variant === "destructive" ? "border-red-900 bg-red-800 text-white" : "border-slate-200 bg-white text-slate-900",
           )}
         >
           <div className="grid gap-1">
             {title && <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>}
             {description && (
-              <ToastPrimitive.Description className="text-sm opacity-95">{description}</ToastPrimitive.Description>
+              <ToastPrimitive.Description className="text-sm">{description}</ToastPrimitive.Description>
             )}
           </div>
           <ToastPrimitive.Close
             aria-label="Close notification"
-            className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100"
+            className="absolute right-1 top-1 flex size-11 items-center justify-center rounded-md hover:bg-black/10"
           >
             <X className="size-4" aria-hidden="true" />
           </ToastPrimitive.Close>

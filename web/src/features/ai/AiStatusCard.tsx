@@ -35,7 +35,7 @@ function badgeFor(status: AiStatus | undefined, failed: boolean): Badge {
 }
 
 const BADGES: Record<Badge, { label: string; className: string; Icon: typeof CheckCircle2 }> = {
-  ready: { label: "Ready", className: "border-green-700 bg-green-50 text-green-800", Icon: CheckCircle2 },
+  ready: { label: "Ready", className: "border-green-700 bg-green-50 text-green-900", Icon: CheckCircle2 },
   unavailable: { label: "Unavailable", className: "border-red-700 bg-red-50 text-red-800", Icon: XCircle },
   rateLimited: { label: "Rate Limited", className: "border-amber-700 bg-amber-50 text-amber-900", Icon: Clock },
   checking: { label: "Checking...", className: "border-slate-400 bg-slate-50 text-slate-700", Icon: RefreshCw },

@@ -10,6 +10,7 @@ import { useAuth } from "./auth-context.tsx";
 import { CardCodeForm } from "../cards/CardCodeForm.tsx";
 import { usePageTitle } from "../../app/page-title.ts";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
+import { IdleSignOutNotice, forgetIdleSignOutNotice } from "../idle/idle-notice.tsx";
 
 type Mode = "login" | "register";
 
@@ -18,7 +19,11 @@ export function AuthPage() {
   const [location] = useLocation();
   usePageTitle(location === "/auth" ? "Sign in or create an account" : "Welcome");
   // Staff land on their review list; campers on the Create screen.
-  if (user) return <Redirect to={user.role !== "camper" ? "/staff" : "/home"} replace />;
+  if (user) {
+    // Whoever signed in has seen the idle sign-out notice; it was about the camper before them.
+    forgetIdleSignOutNotice();
+    return <Redirect to={user.role !== "camper" ? "/staff" : "/home"} replace />;
+  }
 
   return (
     <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 lg:grid-cols-2 lg:py-16">
@@ -26,6 +31,7 @@ export function AuthPage() {
         <CardHeader>
           <h1 className="text-2xl font-semibold leading-tight">Welcome back</h1>
           <CardDescription>Sign in (with your password or your camp sign-in card) or create an account to start your story.</CardDescription>
+          <IdleSignOutNotice />
         </CardHeader>
         <CardContent>
           <Tabs defaultValue="login">

@@ -12,7 +12,7 @@ import { Label } from "../../components/ui/label.tsx";
 import { maxLengthFor, typedLength, type CreateSettings } from "./create-settings.ts";
 
 const selectClass =
-  "h-10 w-full max-w-full rounded-md border border-slate-400 bg-white px-3 text-sm text-slate-900 disabled:opacity-50";
+  "min-h-11 w-full max-w-full rounded-md border border-slate-400 bg-white px-3 text-sm text-slate-900 disabled:opacity-50";
 
 interface Props {
   settings: CreateSettings;
@@ -67,7 +67,7 @@ export function CreateTopBar({ settings, onToneChange, onFormatChange, onLengthC
               onLengthChange(Number(e.target.value));
             }}
             aria-valuetext={formatLength(settings.lengthSeconds)}
-            className="h-2 flex-1 accent-brand-700"
+            className="h-11 flex-1 accent-brand-700"
           />
           <label htmlFor={ids.lengthNumber} className="sr-only">
             Length in seconds
@@ -84,7 +84,7 @@ export function CreateTopBar({ settings, onToneChange, onFormatChange, onLengthC
             onBlur={commitTyped}
             onKeyDown={(e) => e.key === "Enter" && commitTyped()}
             aria-describedby={note ? ids.lengthNote : undefined}
-            className="h-10 w-24 rounded-md border border-slate-400 bg-white px-2 text-sm"
+            className="min-h-11 w-24 rounded-md border border-slate-400 bg-white px-2 text-sm"
           />
           <span className="text-sm text-slate-600" aria-hidden="true">
             s

@@ -52,7 +52,7 @@ export function ReflectionGuide({ answers, onAnswerChange, onAnswerBlur, onTabCh
                     {prompt.label}
                     {answered && (
                       <>
-                        <CheckCircle2 aria-hidden="true" className="size-4 text-green-700" data-testid={`answered-${prompt.id}`} />
+                        <CheckCircle2 aria-hidden="true" className="size-4 text-green-900" data-testid={`answered-${prompt.id}`} />
                         <span className="sr-only">(answered)</span>
                       </>
                     )}
@@ -73,7 +73,7 @@ export function ReflectionGuide({ answers, onAnswerChange, onAnswerBlur, onTabCh
                   placeholder={prompt.placeholder}
                   maxLength={SHOW_LIMITS.responseMaxLength}
                   rows={6}
-                  className="w-full rounded-md border border-slate-400 bg-white p-3 text-base placeholder:text-slate-500"
+                  className="w-full rounded-md border border-slate-400 bg-white p-3 text-base placeholder:text-slate-600"
                 />
                 <p className="text-right text-xs text-slate-600">
                   {answers[i]!.length.toLocaleString()} / {SHOW_LIMITS.responseMaxLength.toLocaleString()}

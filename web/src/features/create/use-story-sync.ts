@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { SHOW_MESSAGES, isPlaceholderNarration, type Show, type UpdateShowBody } from "../../../../contracts/recordings.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
+import { useSaveBeforeSignOut } from "../idle/idle-activity.ts";
 import { createShowRequest, rememberSavedShow, updateShowRequest } from "../shows/shows-api.ts";
 import type { CreateSettings } from "./create-settings.ts";
 import { PROMPT_TEXTS, draftTitle, hasAnyAnswer, type Answers } from "./reflection-answers.ts";
@@ -159,6 +160,8 @@ export function useStorySync({
       }),
     [accept, afterSave, enqueue],
   );
+  // An idle sign-out on a shared tablet saves what is pending first (decision 027e).
+  useSaveBeforeSignOut(flush);
 
   // After a pause in changes, save them.
   const pendingKey = show ? JSON.stringify(diffStory(values, show)) : "null";

@@ -197,7 +197,7 @@ function TrimBox({
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         className={cn(
-          "h-10 w-full min-w-0 rounded-md border bg-white px-2 text-base tabular-nums text-slate-900",
+          "min-h-11 w-full min-w-0 rounded-md border bg-white px-2 text-base tabular-nums text-slate-900",
           invalid ? "border-red-700" : "border-slate-400",
         )}
       />
@@ -215,7 +215,7 @@ function TrimSaveNote({ state }: { state: ReturnType<typeof useClipTrim>["state"
     );
   if (state === "saved")
     return (
-      <span className="inline-flex items-center gap-1 text-green-800">
+      <span className="inline-flex items-center gap-1 text-green-900">
         <CheckCircle2 aria-hidden="true" className="size-3.5" />
         Trim saved
       </span>

@@ -24,7 +24,7 @@ export const FIT_TOASTS = {
 } as const;
 
 /** Long labels (and the cooldown's count) wrap on a phone instead of pushing the page sideways. */
-const WRAPPING_BUTTON = "h-auto min-h-10 whitespace-normal text-left";
+const WRAPPING_BUTTON = "h-auto min-h-11 whitespace-normal text-left";
 
 export const UNSAVED_BEFORE_FIT =
   "Your script isn't saved yet, so it can't be fitted. Check your connection and try again.";
@@ -198,7 +198,7 @@ function LengthFigures({
           Write your narration script to see how long the AI voice takes.
         </p>
       ) : !length.voiceLongerThanClips ? (
-        <p className="flex items-start gap-2 text-green-800" data-testid="length-verdict">
+        <p className="flex items-start gap-2 text-green-900" data-testid="length-verdict">
           <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           The AI voice fits: it ends before your clips do.
         </p>

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CLIP_LIMITS, CLIP_MESSAGES, clipSchema, type Clip } from "../../../../contracts/clips.ts";
 import { errorMessage, sendJson } from "../../lib/api.ts";
+import { useSaveBeforeSignOut } from "../idle/idle-activity.ts";
 import { CLIPS_ROOT } from "../recorder/clips-api.ts";
 import { videoChanged } from "./video-sections-api.ts";
 
@@ -107,17 +108,19 @@ export function useClipTrim(clip: Clip) {
     [save],
   );
 
-  /** Leaving a box (or the screen) sends what is waiting at once. */
-  const flush = useCallback(() => {
+  /** Leaving a box (or the screen) sends what is waiting at once; the promise settles when it is sent. */
+  const flush = useCallback(async () => {
     if (!timer.current) return;
     clearTimeout(timer.current);
     timer.current = null;
-    void save(draftRef.current);
+    await save(draftRef.current);
   }, [save]);
+  // An idle sign-out on a shared tablet sends a waiting trim first (decision 027e).
+  useSaveBeforeSignOut(flush);
 
   const flushRef = useRef(flush);
   flushRef.current = flush;
-  useEffect(() => () => flushRef.current(), []);
+  useEffect(() => () => void flushRef.current(), []);
 
   return { draft, change, flush, check, state, serverError };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Show } from "../../../../contracts/recordings.ts";
 import { errorMessage } from "../../lib/api.ts";
+import { useSaveBeforeSignOut } from "../idle/idle-activity.ts";
 import { updateShowRequest } from "../shows/shows-api.ts";
 import {
   clearDraft,
@@ -143,6 +144,8 @@ export function useAutosave({
     return isEmptyPatch(diffFields(draftRef.current, savedRef.current));
   }, [send, status, update]);
   flushRef.current = flush;
+  // An idle sign-out on a shared tablet saves what is pending first (decision 027e).
+  useSaveBeforeSignOut(flush);
 
   const setField = useCallback<Autosave["setField"]>(
     (name, value, options) => {

@@ -9,7 +9,7 @@ export function NotFoundPage() {
       <Card className="w-full max-w-md">
         <CardContent className="pt-6">
           <div className="mb-4 flex gap-2">
-            <AlertCircle aria-hidden="true" className="size-8 text-red-600" />
+            <AlertCircle aria-hidden="true" className="size-8 text-red-800" />
             <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
           </div>
           <p className="mt-4 text-sm text-slate-600">Did you forget to add the page to the router?</p>

@@ -105,7 +105,7 @@ export function PricingPage() {
             </p>
             <p className="text-sm text-slate-700">Please sign in to view subscription options</p>
             <p className="text-sm">
-              <Link href="/auth" className="font-semibold text-lake-700 underline underline-offset-2">
+              <Link href="/auth" className="inline-flex min-h-11 items-center font-semibold text-lake-700 underline underline-offset-2">
                 Sign in or create an account
               </Link>
             </p>

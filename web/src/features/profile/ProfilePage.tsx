@@ -47,7 +47,7 @@ function RecentShows() {
                 <span className="flex min-w-0 items-center gap-2">
                   <Link
                     href={`/shows/${show.id}`}
-                    className="min-w-0 break-words rounded-sm font-semibold text-lake-700 underline-offset-4 hover:underline"
+                    className="inline-flex min-h-11 min-w-0 items-center break-words rounded-sm font-semibold text-lake-700 underline-offset-4 hover:underline"
                   >
                     {show.title}
                   </Link>

@@ -69,7 +69,7 @@ export function CameraFrame({
         </div>
       )}
       {recording && (
-        <div className="absolute left-3 top-3 flex items-center gap-2 rounded-md bg-red-700 px-2 py-1 text-sm font-bold text-white">
+        <div className="absolute left-3 top-3 flex items-center gap-2 rounded-md bg-red-800 px-2 py-1 text-sm font-bold text-white">
           <span aria-hidden="true" className="size-2.5 animate-pulse rounded-full bg-white motion-reduce:animate-none" />
           REC
           <span className="font-mono tabular-nums" data-testid="recording-clock">

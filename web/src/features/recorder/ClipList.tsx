@@ -204,7 +204,7 @@ const BADGE_STYLES: Record<ClipItem["state"], string> = {
   recording: "bg-red-50 text-red-800 ring-red-200",
   local: "bg-amber-50 text-amber-900 ring-amber-200",
   uploading: "bg-lake-50 text-lake-900 ring-lake-600/30",
-  saved: "bg-green-50 text-green-800 ring-green-200",
+  saved: "bg-green-50 text-green-900 ring-green-200",
   failed: "bg-red-50 text-red-800 ring-red-200",
 };
 
@@ -261,7 +261,7 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob, script }: ClipRowProp
         {...attributes}
         {...listeners}
         aria-label={`Reorder ${item.title}`}
-        className="flex h-11 w-9 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 active:cursor-grabbing"
+        className="flex size-11 shrink-0 cursor-grab touch-none items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 active:cursor-grabbing"
       >
         <GripVertical aria-hidden="true" className="size-5" />
       </button>

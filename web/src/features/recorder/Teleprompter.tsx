@@ -154,7 +154,7 @@ export function Teleprompter({
                 onChange={(e) => changeSpeed(Number(e.target.value))}
                 aria-valuetext={`${wpm} words per minute`}
                 aria-describedby={ids.speedHint}
-                className="h-2 min-w-0 flex-1 basis-28 accent-brand-700"
+                className="h-11 min-w-0 flex-1 basis-28 accent-brand-700"
               />
               <span id={ids.speedHint} className="shrink-0 text-sm text-slate-700">
                 {wpm} words/min

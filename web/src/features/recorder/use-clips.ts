@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useIdleHold } from "../idle/idle-activity.ts";
 import type { Clip } from "../../../../contracts/clips.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { errorMessage } from "../../lib/api.ts";
@@ -44,6 +45,8 @@ export function useClips({ userId, showId, autoAttach = true }: UseClipsOptions)
   const queryClient = useQueryClient();
   const runtime = useRecorderRuntime();
   const local = useDeviceClips(runtime, userId);
+  // Nor is a clip still going up to the server (decision 027e).
+  useIdleHold((local ?? []).some((c) => c.state === "recording" || c.state === "uploading"));
   const [order, setOrder] = useState<string[]>([]);
 
   const serverQuery = useQuery<Clip[], Error>({

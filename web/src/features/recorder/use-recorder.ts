@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useIdleHold } from "../idle/idle-activity.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { stopTracks } from "../../lib/media-recorder.ts";
 import { ClipRecording, PERMISSION_ERROR } from "./clip-recording.ts";
@@ -78,6 +79,8 @@ export function useRecorder({ userId, showId, shotId = null, lengthSeconds, next
   const [transcript, setTranscript] = useState({ finalText: "", interim: "" });
   const [speechAvailable, setSpeechAvailable] = useState(() => speechRecognitionConstructor() !== null);
   const [currentLocalId, setCurrentLocalId] = useState<string | null>(null);
+  // A take in progress is never cut by an idle sign-out on a shared tablet (decision 027e).
+  useIdleHold(status !== "idle");
 
   const streamRef = useRef<MediaStream | null>(null);
   const recordingRef = useRef<ClipRecording | null>(null);

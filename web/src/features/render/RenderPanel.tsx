@@ -63,7 +63,7 @@ export function RenderPanel({ show, onChoice, beforeRender }: Props) {
             id={ids.format}
             value={show.videoFormat}
             onChange={(e) => onChoice({ videoFormat: e.target.value as VideoFormatKey })}
-            className="h-10 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
+            className="min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
           >
             {VIDEO_FORMATS.map((f) => (
               <option key={f.key} value={f.key}>
@@ -74,11 +74,11 @@ export function RenderPanel({ show, onChoice, beforeRender }: Props) {
         </div>
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium">Picture</legend>
-          <label className="flex items-center gap-2 text-sm">
+          <label className="flex min-h-11 items-center gap-2 text-sm">
             <input type="radio" name={ids.fit} checked={show.fit === "crop"} onChange={() => onChoice({ fit: "crop" })} /> Fill
             the frame (crop the edges)
           </label>
-          <label className="flex items-center gap-2 text-sm">
+          <label className="flex min-h-11 items-center gap-2 text-sm">
             <input type="radio" name={ids.fit} checked={show.fit === "fit"} onChange={() => onChoice({ fit: "fit" })} /> Show
             the whole picture (add bars)
           </label>
@@ -88,7 +88,7 @@ export function RenderPanel({ show, onChoice, beforeRender }: Props) {
           {show.audioSource === "voice" ? "AI voice reading your script over the clips" : "Original Audio (your clips' own sound)"}
           . Change it under Audio source above.
         </p>
-        <label className="flex items-center gap-2 text-sm" htmlFor={ids.captions}>
+        <label className="flex min-h-11 items-center gap-2 text-sm" htmlFor={ids.captions}>
           <input
             id={ids.captions}
             type="checkbox"

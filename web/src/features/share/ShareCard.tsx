@@ -35,7 +35,7 @@ function PrintableLink({ created, title }: { created: CreatedShare; title: strin
         <label htmlFor={linkId} className="text-sm text-slate-700">
           Scan the code or type this link
         </label>
-        <input id={linkId} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="w-full max-w-md rounded-md border border-slate-400 px-2 py-1 text-center font-mono text-sm" />
+        <input id={linkId} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="min-h-11 w-full max-w-md rounded-md border border-slate-400 px-2 py-1 text-center font-mono text-sm" />
         <p className="text-sm text-slate-700">Works until {dateOf(created.share.expiresAt)}. Please keep it within your family.</p>
       </div>
       <p className="text-sm text-slate-700">This is the only time the link is shown: copy or print it now. You can always make a new one.</p>
@@ -135,7 +135,7 @@ export function ShareCard({ showId, title, actor = "camper" }: { showId: number;
             <fieldset className="flex flex-wrap items-center gap-4">
               <legend className="mb-2 font-medium">The link works for</legend>
               {SHARE_DAYS.map((d) => (
-                <label key={d} className="flex items-center gap-2">
+                <label key={d} className="flex min-h-11 items-center gap-2">
                   <input type="radio" name={`share-days-${showId}`} value={d} checked={days === d} onChange={() => setDays(d)} className="size-4" />
                   {DAY_LABELS[d]}
                 </label>

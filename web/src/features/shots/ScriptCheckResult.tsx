@@ -16,7 +16,7 @@ function SentenceRow({ sentence }: { sentence: ScriptCheckSentence }) {
         sentence.said ? "border-green-700 bg-green-50" : "border-amber-600 bg-amber-50",
       )}
     >
-      <p className={cn("flex items-center gap-1.5 text-sm font-bold", sentence.said ? "text-green-800" : "text-amber-900")}>
+      <p className={cn("flex items-center gap-1.5 text-sm font-bold", sentence.said ? "text-green-900" : "text-amber-900")}>
         <Icon aria-hidden="true" className="size-4 shrink-0" />
         {sentence.said ? "Said" : "Missed"}
         <span className="font-normal text-slate-700">

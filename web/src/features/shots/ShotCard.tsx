@@ -68,7 +68,7 @@ export function ShotCard({ shot, isLast, isCurrent, busy, onRecord, recording = 
 
       <p
         data-testid="shot-takes"
-        className={cn("flex items-center gap-1.5 text-sm font-medium", chosen ? "text-green-800" : "text-slate-700")}
+        className={cn("flex items-center gap-1.5 text-sm font-medium", chosen ? "text-green-900" : "text-slate-700")}
       >
         <ChosenIcon aria-hidden="true" className="size-4 shrink-0" />
         {takesSummary(shot)}
@@ -88,7 +88,7 @@ export function ShotCard({ shot, isLast, isCurrent, busy, onRecord, recording = 
                   <Button
                     variant="ghost"
                     size="sm"
-                    className="h-7 px-2 text-lake-700"
+                    className="px-2 text-lake-700"
                     onClick={() => onSplit(index)}
                     busy={busy}
                     // The visible words first, then where (label in name).

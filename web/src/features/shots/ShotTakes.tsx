@@ -79,7 +79,7 @@ function TakeRow({ shot, take, index, item, aspectRatio, script, choosing, onCho
         {!take.matchesLines && <p className="font-medium text-amber-900">This take no longer matches the lines (they were changed).</p>}
         <div className="flex flex-wrap items-center gap-2">
           {take.chosen ? (
-            <p className="flex items-center gap-1 font-semibold text-green-800">
+            <p className="flex items-center gap-1 font-semibold text-green-900">
               <CheckCircle2 aria-hidden="true" className="size-4" />
               Used in your video
             </p>

@@ -101,7 +101,7 @@ export function TakeResult(props: TakeResultProps) {
         <div ref={actions} className="flex flex-wrap items-center gap-2">
           {switched && shot ? (
             <div data-testid="take-switched" className="flex w-full flex-wrap items-center gap-2 rounded-md bg-green-50 p-2">
-              <p className="flex items-center gap-1.5 text-sm font-semibold text-green-800" data-testid="take-chosen">
+              <p className="flex items-center gap-1.5 text-sm font-semibold text-green-900" data-testid="take-chosen">
                 <CheckCircle2 aria-hidden="true" className="size-4 shrink-0" />
                 {switchMessage(shot, switched)}
               </p>
@@ -119,7 +119,7 @@ export function TakeResult(props: TakeResultProps) {
               </Button>
             </div>
           ) : chosen ? (
-            <p className="flex items-center gap-1.5 text-sm font-semibold text-green-800" data-testid="take-chosen">
+            <p className="flex items-center gap-1.5 text-sm font-semibold text-green-900" data-testid="take-chosen">
               <CheckCircle2 aria-hidden="true" className="size-4" />
               Your video uses this take.
             </p>

@@ -35,7 +35,7 @@ export function ShowNotFound() {
       <Card>
         <CardContent className="grid gap-4 pt-6">
           <div className="flex items-center gap-2">
-            <AlertCircle aria-hidden="true" className="size-7 shrink-0 text-red-700" />
+            <AlertCircle aria-hidden="true" className="size-7 shrink-0 text-red-800" />
             <h1 className="text-2xl font-bold text-slate-900">Show Not Found</h1>
           </div>
           <p className="text-slate-700">

@@ -88,7 +88,7 @@ function CamperDataLink({ camper }: { camper: StaffShowDetail["camper"] }) {
   };
   return (
     <p>
-      <a ref={link} className="font-semibold text-lake-700 underline" href={`/api/staff/campers/${camper.id}/export`} download onClick={follow}>
+      <a ref={link} className="inline-flex min-h-11 items-center font-semibold text-lake-700 underline" href={`/api/staff/campers/${camper.id}/export`} download onClick={follow}>
         Download {camper.username}'s data
       </a>
       {passwordCheck.dialog}

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { RetentionPanel } from "./RetentionPanel.tsx";
+import { CampSettingsPanel } from "./CampSettingsPanel.tsx";
 import { Link } from "wouter";
 import { REVIEW_MESSAGES, REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "../../../../contracts/reviews.ts";
 import { Input } from "../../components/ui/input.tsx";
@@ -34,6 +35,8 @@ export function StaffShowsPage() {
         <StaffNav />
       </header>
       {user?.role === "admin" && <RetentionPanel />}
+      {/* The director's alone (PUT is admin-only). */}
+      {user?.role === "admin" && <CampSettingsPanel />}
       <div className="flex flex-wrap items-end gap-4" role="search">
         <div className="grid gap-1">
           <Label htmlFor={stateId}>State</Label>
@@ -41,7 +44,7 @@ export function StaffShowsPage() {
             id={stateId}
             value={state}
             onChange={(e) => setState(e.target.value as ReviewState | "")}
-            className="h-10 rounded-md border border-slate-400 bg-white px-3 text-base"
+            className="min-h-11 rounded-md border border-slate-400 bg-white px-3 text-base"
           >
             <option value="">All states</option>
             {REVIEW_STATES.map((s) => (
@@ -68,7 +71,7 @@ export function StaffShowsPage() {
               {shows.map((show) => (
                 <tr key={show.showId} className="border-b border-slate-200">
                   <td className="py-2 pr-4">
-                    <Link href={`/staff/shows/${show.showId}`} className="font-semibold text-lake-700 underline">
+                    <Link href={`/staff/shows/${show.showId}`} className="inline-flex min-h-11 items-center font-semibold text-lake-700 underline">
                       {show.title}
                     </Link>
                   </td>

@@ -146,7 +146,7 @@ export function GenerateVoiceStep({ showId, narration, saveEdits, voice: showVoi
               onVoiceChange?.(event.target.value);
             }}
             disabled={voices.length === 0 || generate.isPending}
-            className="h-10 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 disabled:opacity-50"
+            className="min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900 disabled:opacity-50"
           >
             {voices.length === 0 && <option value="">{voiceStatus.isPending ? "Loading voices..." : "Default voice"}</option>}
             {options.map((option) => (

@@ -271,7 +271,7 @@ export function VoiceSettingsPage() {
           </p>
           <p>You can delete your sample at any time, and it is deleted with your account.</p>
           <p>
-            <Link href="/profile" className="font-medium text-lake-700 underline underline-offset-4">
+            <Link href="/profile" className="inline-flex min-h-11 items-center font-medium text-lake-700 underline underline-offset-4">
               Back to your profile
             </Link>
           </p>

@@ -1,0 +1,31 @@
+import { eq, sql } from "drizzle-orm";
+import { CAMPER_IDLE_MINUTES, type CampSettings, type CampSettingsBody } from "../../../contracts/camp-settings.ts";
+import type { Database } from "../../../db/client.ts";
+import { schema } from "../../../db/client.ts";
+
+const c = schema.campSettings;
+
+/** The one row of camp_settings (id 1). Until a director saves, there is no row and the defaults apply. */
+export const CAMP_SETTINGS_ID = 1;
+
+const DEFAULTS: CampSettings = { campName: "Summer Camp", camperIdleMinutes: CAMPER_IDLE_MINUTES.default, updatedAt: null };
+
+export class CampSettingsRepository {
+  constructor(private readonly db: Database) {}
+
+  async get(): Promise<CampSettings> {
+    const [row] = await this.db.select().from(c).where(eq(c.id, CAMP_SETTINGS_ID));
+    if (!row) return DEFAULTS;
+    return { campName: row.campName, camperIdleMinutes: row.camperIdleMinutes, updatedAt: row.updatedAt.toISOString() };
+  }
+
+  async set(body: CampSettingsBody): Promise<CampSettings> {
+    const values = { campName: body.campName, camperIdleMinutes: body.camperIdleMinutes, updatedAt: sql`now()` };
+    const [row] = await this.db
+      .insert(c)
+      .values({ id: CAMP_SETTINGS_ID, ...values })
+      .onConflictDoUpdate({ target: c.id, set: values })
+      .returning();
+    return { campName: row!.campName, camperIdleMinutes: row!.camperIdleMinutes, updatedAt: row!.updatedAt.toISOString() };
+  }
+}

@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useState, type FormEvent } from "react";
+import { CAMPER_IDLE_MINUTES, CAMP_NAME_MAX, campSettingsSchema, type CampSettings } from "../../../../contracts/camp-settings.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
+import { Input } from "../../components/ui/input.tsx";
+import { Label } from "../../components/ui/label.tsx";
+import { errorMessage, getJson, sendJson } from "../../lib/api.ts";
+
+const URL = "/api/staff/camp-settings";
+const KEY = [URL];
+
+/**
+ * The director's camp settings (issue 27): the camp's name, on cabin reels' title cards, and how
+ * long a camper may be away from a shared tablet before being signed out (decision 027e).
+ */
+export function CampSettingsPanel() {
+  const client = useQueryClient();
+  const nameId = useId();
+  const minutesId = useId();
+  const hintId = useId();
+  const { data, error } = useQuery({ queryKey: KEY, queryFn: ({ signal }) => getJson(URL, campSettingsSchema, { signal }) });
+  const [campName, setCampName] = useState("");
+  const [minutes, setMinutes] = useState("");
+  // The form starts from what is saved, once it has loaded.
+  useEffect(() => {
+    if (!data) return;
+    setCampName(data.campName);
+    setMinutes(String(data.camperIdleMinutes));
+  }, [data]);
+  const save = useMutation({
+    mutationFn: () => sendJson("PUT", URL, { campName, camperIdleMinutes: Number(minutes) }, campSettingsSchema),
+    onSuccess: (saved: CampSettings) => client.setQueryData(KEY, saved),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  return (
+    <Card as="section" aria-labelledby={`${nameId}-title`}>
+      <CardHeader>
+        <CardTitle id={`${nameId}-title`}>Camp settings</CardTitle>
+        <CardDescription>The camp&apos;s name goes on cabin reels&apos; title cards. Shared tablets sign a camper out after the minutes away you choose; their work is saved first.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {error && <p role="alert" className="text-red-800">{errorMessage(error)}</p>}
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-4">
+          <div className="grid min-w-[14rem] flex-1 gap-1">
+            <Label htmlFor={nameId}>Camp name</Label>
+            <Input id={nameId} required maxLength={CAMP_NAME_MAX} value={campName} onChange={(e) => setCampName(e.target.value)} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor={minutesId}>Sign campers out after (minutes away)</Label>
+            <Input
+              id={minutesId}
+              type="number"
+              inputMode="numeric"
+              min={CAMPER_IDLE_MINUTES.never}
+              max={CAMPER_IDLE_MINUTES.max}
+              step={1}
+              required
+              value={minutes}
+              aria-describedby={hintId}
+              onChange={(e) => setMinutes(e.target.value)}
+              className="w-40"
+            />
+          </div>
+          <Button type="submit" busy={save.isPending} disabled={!data}>
+            Save camp settings
+          </Button>
+        </form>
+        <p id={hintId} className="text-sm text-slate-700">
+          {CAMPER_IDLE_MINUTES.min} to {CAMPER_IDLE_MINUTES.max} minutes, or 0 to never sign campers out (only for devices that are not shared).
+        </p>
+        <p role="status" className="text-sm font-medium text-green-900 empty:hidden">
+          {save.isSuccess ? "Camp settings saved." : ""}
+        </p>
+        {save.isError && <p role="alert" className="text-red-800">{errorMessage(save.error)}</p>}
+      </CardContent>
+    </Card>
+  );
+}
