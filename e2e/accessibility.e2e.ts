@@ -285,7 +285,7 @@ describe("accessibility of the staff and sharing screens", () => {
     await run("/staff board");
     await visit("/staff/shows");
     // The director's camp settings (issue 27), loaded.
-    await expect.poll(() => page.getByLabel("Camp name").inputValue()).toBe("Summer Camp");
+    await expect.poll(() => page.getByLabel("Camp name").inputValue()).toBe("Summer Stories Camp");
     await run("/staff camp settings");
     await page.getByRole("combobox", { name: "State" }).selectOption({ label: "All states" });
     await page.getByRole("link", { name: "Canoe Week" }).waitFor();

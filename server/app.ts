@@ -191,7 +191,8 @@ export async function buildApp(deps: AppDeps) {
 
   const appInfo = { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year };
   await app.register(appInfoRoutes, { info: appInfo });
-  await app.register(campSettingsRoutes, { settings: new CampSettingsRepository(db) });
+  const campSettings = new CampSettingsRepository(db, config.camp.title);
+  await app.register(campSettingsRoutes, { settings: campSettings });
   await app.register(authRoutes, { auth });
   await app.register(accountRoutes, { accounts });
   const showsRepository = new ShowsRepository(db);
@@ -241,7 +242,7 @@ export async function buildApp(deps: AppDeps) {
   const renderWorker = new RenderWorker(renderJobs, showsRepository, storage, clipsRepository, voice, videoTools, {
     concurrency: config.render.concurrency,
     clipWords,
-    reels: new ReelRenderer(reelsRepository, storage, videoTools),
+    reels: new ReelRenderer(reelsRepository, storage, videoTools, campSettings),
     workDir: config.media.tmpDir,
     log: app.log,
   });

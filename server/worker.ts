@@ -16,6 +16,7 @@ import { StorageQuota } from "./modules/storage-quota/storage-quota.ts";
 import { StorageQuotaRepository } from "./modules/storage-quota/storage-quota.repository.ts";
 import { createVoiceProvider } from "./voice/create-voice-provider.ts";
 import { createSpeechAligner } from "./speech/create-speech-aligner.ts";
+import { CampSettingsRepository } from "./modules/camp-settings/camp-settings.repository.ts";
 import { ReelRenderer } from "./modules/reels/reel-renderer.ts";
 import { ReelsRepository } from "./modules/reels/reels.repository.ts";
 
@@ -48,7 +49,7 @@ async function main() {
   const voice = new VoiceService(new VoiceRepository(db), shows, storage, createVoiceProvider(config), tools, quota);
   const worker = new RenderWorker(new RenderJobsRepository(db), shows, storage, new ClipsRepository(db), voice, tools, {
     concurrency: config.render.concurrency,
-    reels: new ReelRenderer(new ReelsRepository(db), storage, tools),
+    reels: new ReelRenderer(new ReelsRepository(db), storage, tools, new CampSettingsRepository(db, config.camp.title)),
     clipWords: new ClipWords(new ClipHeardWordsRepository(db), storage, tools, createSpeechAligner(config), config.media.tmpDir),
     workDir: config.media.tmpDir,
     log,

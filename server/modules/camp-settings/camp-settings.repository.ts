@@ -8,14 +8,16 @@ const c = schema.campSettings;
 /** The one row of camp_settings (id 1). Until a director saves, there is no row and the defaults apply. */
 export const CAMP_SETTINGS_ID = 1;
 
-const DEFAULTS: CampSettings = { campName: "Summer Camp", camperIdleMinutes: CAMPER_IDLE_MINUTES.default, updatedAt: null };
-
 export class CampSettingsRepository {
-  constructor(private readonly db: Database) {}
+  /** `campName`: the camp's name until the director sets one (CAMP_TITLE, the name the banner shows). */
+  constructor(
+    private readonly db: Database,
+    private readonly campName: string,
+  ) {}
 
   async get(): Promise<CampSettings> {
     const [row] = await this.db.select().from(c).where(eq(c.id, CAMP_SETTINGS_ID));
-    if (!row) return DEFAULTS;
+    if (!row) return { campName: this.campName, camperIdleMinutes: CAMPER_IDLE_MINUTES.default, updatedAt: null };
     return { campName: row.campName, camperIdleMinutes: row.camperIdleMinutes, updatedAt: row.updatedAt.toISOString() };
   }
 

@@ -27,7 +27,7 @@ describe("camp settings", () => {
   it("are the defaults until the director saves, which every staff member then reads and the idle time is public", async () => {
     const director = await registerStaff(app);
     const counselor = await registerStaff(app, {}, { role: "counselor", cabins: ["Pines"] });
-    expect((await settings(counselor.cookie)).json()).toEqual({ campName: "Summer Camp", camperIdleMinutes: 15, updatedAt: null });
+    expect((await settings(counselor.cookie)).json()).toEqual({ campName: "Summer Stories Camp", camperIdleMinutes: 15, updatedAt: null });
     expect(await idle()).toEqual({ camperIdleMinutes: 15 });
 
     const saved = await put(director.cookie, { campName: "  Camp Loon Lake ", camperIdleMinutes: 30 });

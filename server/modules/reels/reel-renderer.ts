@@ -12,7 +12,6 @@ import { buildReelPlan, type ReelPart } from "../../render/reel-plan.ts";
 import type { ReelJobRow, ReelsRepository } from "./reels.repository.ts";
 
 /** The camp's name on a title card when the director has not set one. */
-export const DEFAULT_CAMP_NAME = "Summer Camp";
 
 /** What the worker gives a reel's render: its failure type (words staff read) and its ffmpeg runner. */
 export interface ReelRenderContext {
@@ -32,6 +31,8 @@ export class ReelRenderer {
     private readonly reels: ReelsRepository,
     private readonly storage: MediaStorage,
     private readonly tools: VideoToolPaths,
+    /** The camp's name for the title card: the director's setting, or CAMP_TITLE until they set one. */
+    private readonly campSettings: { get(): Promise<{ campName: string }> },
     /** The render's own font (DejaVu Sans, shipped with the app), bold for the title card and names. */
     private readonly fontFile: string = createRequire(import.meta.url).resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
   ) {}
@@ -55,7 +56,7 @@ export class ReelRenderer {
     const sessionId = reel.campSessionId ?? (sessions.size === 1 ? [...sessions][0]! : null);
     const session = sessionId === null ? undefined : await this.reels.session(sessionId);
     const group = [cabin ? `${cabin.name} cabin` : null, session ? `Session: ${session.name}` : null].filter(Boolean).join(" · ") || null;
-    const lines = [reel.title, ...(group && group !== reel.title ? [group] : []), (await this.reels.campName())?.trim() || DEFAULT_CAMP_NAME];
+    const lines = [reel.title, ...(group && group !== reel.title ? [group] : []), (await this.campSettings.get()).campName];
     const titleLines = await Promise.all(lines.map(async (line, i) => ({ file: await this.textFile(work, `title-${i}.txt`, line), characters: [...line].length })));
 
     // Beside show renders, under the staff member who asked: housekeeping's sweep of render files no job

@@ -78,11 +78,6 @@ export class ReelsRepository {
     return { cabins, sessions };
   }
 
-  async campName(): Promise<string | undefined> {
-    const [row] = await this.db.select({ name: schema.campSettings.campName }).from(schema.campSettings).where(eq(schema.campSettings.id, 1));
-    return row?.name;
-  }
-
   /**
    * Approved videos (the render staff approved, finished) of campers the scope reaches, filtered by
    * `where` (a group, or show ids), oldest camper first by name.
