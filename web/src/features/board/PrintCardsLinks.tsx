@@ -33,7 +33,7 @@ export function PrintCardsLinks({ cabinId }: { cabinId?: number }) {
   if (cabins.length === 1) return links;
   return (
     <details>
-      <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md px-1 font-semibold text-slate-900">
+      <summary className="min-h-11 cursor-pointer py-2.5 leading-6 font-semibold text-slate-900">
         Print sign-in cards ({cabins.length} cabins)
       </summary>
       <div className="pt-2">{links}</div>
