@@ -7,7 +7,11 @@ import { errorMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
 import { ReissueCardButton } from "../cards/ReissueCardButton.tsx";
 import { formatShowDateTime } from "../shows/show-format.ts";
+import { useAuth } from "../auth/auth-context.tsx";
 import { useSetMediaRelease } from "./board-api.ts";
+import { cardAction } from "./card-action.ts";
+import { PlaceCamperButton } from "./PlaceCamperButton.tsx";
+import { SetPasswordButton } from "./SetPasswordButton.tsx";
 
 /** Dark text on a pale fill (at least 7:1); the words carry the meaning, the colour only groups them. */
 const STEP_TONES: Record<CamperStep, string> = {
@@ -20,8 +24,6 @@ const STEP_TONES: Record<CamperStep, string> = {
   shared: "border-green-700 bg-green-50 text-green-950",
 };
 
-/** Buttons wrap their words (a long name on a 320 px phone) and stay a 44 px target. */
-const action = "h-auto min-h-11 whitespace-normal break-words text-left";
 
 /** One camper on the cabin board: where they are, what waits for the counselor, and what to do. */
 export function CamperCard({ camper }: { camper: BoardCamper }) {
@@ -29,6 +31,8 @@ export function CamperCard({ camper }: { camper: BoardCamper }) {
   const headingId = useId();
   const releaseId = useId();
   const setRelease = useSetMediaRelease();
+  // Only the director places campers (the server refuses a counselor with 403).
+  const director = useAuth().user?.role === "admin";
   const place = [camper.cabin?.name, camper.session?.name].filter(Boolean).join(" · ");
 
   const toggleRelease = () =>
@@ -83,13 +87,15 @@ export function CamperCard({ camper }: { camper: BoardCamper }) {
       )}
 
       <div className="flex flex-wrap gap-2">
+        {/* A camper who registered themselves waits for a cabin: that comes first. */}
+        {director && !camper.cabin && <PlaceCamperButton camper={camper} name={name} />}
         {camper.waiting ? (
-          <Button asChild className={action}>
+          <Button asChild className={cardAction}>
             <Link href={`/staff/shows/${camper.waiting.showId}`}>Review {name}'s video</Link>
           </Button>
         ) : (
           camper.show && (
-            <Button asChild variant="outline" className={action}>
+            <Button asChild variant="outline" className={cardAction}>
               <Link href={`/staff/shows/${camper.show.id}`}>Open {name}'s show</Link>
             </Button>
           )
@@ -97,7 +103,7 @@ export function CamperCard({ camper }: { camper: BoardCamper }) {
         <Button
           type="button"
           variant="outline"
-          className={action}
+          className={cardAction}
           busy={setRelease.isPending}
           aria-describedby={camper.mediaRelease ? undefined : releaseId}
           onClick={toggleRelease}
@@ -105,6 +111,8 @@ export function CamperCard({ camper }: { camper: BoardCamper }) {
           {camper.mediaRelease ? `Withdraw ${name}'s media release` : `Give ${name} a media release`}
         </Button>
         <ReissueCardButton camperId={camper.id} firstName={camper.firstName ?? camper.username} />
+        <SetPasswordButton camperId={camper.id} name={name} username={camper.username} />
+        {director && camper.cabin && <PlaceCamperButton camper={camper} name={name} />}
       </div>
     </li>
   );

@@ -47,7 +47,11 @@ describe("the cabin board", () => {
       cabins: [pines],
       sessions: [],
     };
-    mockFetch({ user: buildUser({ role: "counselor" }), handler: ({ url }) => (url.pathname === "/api/staff/board" ? json(board) : undefined) });
+    mockFetch({
+      user: buildUser({ role: "counselor" }),
+      handler: ({ url }) =>
+        url.pathname === "/api/staff/board" ? json(board) : url.pathname === "/api/staff/cabins" ? json([{ ...pines, campers: 3 }]) : undefined,
+    });
     const { container } = renderBoard();
 
     const list = await screen.findByRole("list", { name: "Campers" });
@@ -61,6 +65,7 @@ describe("the cabin board", () => {
     expect(within(cards[2]!).getByText("Not started yet")).toBeTruthy();
     expect(within(cards[2]!).getByText(/No media release/)).toBeTruthy();
     expect(screen.getByText("3 campers · 1 camper has a video to review")).toBeTruthy();
+    await screen.findByRole("link", { name: "Print sign-in cards for Pines" });
     // A counselor of one cabin has nothing to filter by.
     expect(screen.queryByLabelText("Cabin")).toBeNull();
     // Cards in one column below the small breakpoint, not a wide table; every control a 44 px target.

@@ -5,6 +5,7 @@ import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { StaffNav } from "../staff/StaffNav.tsx";
 import { CamperCard } from "./CamperCard.tsx";
+import { PrintCardsLinks } from "./PrintCardsLinks.tsx";
 import { useBoard } from "./board-api.ts";
 
 const selectClass = "min-h-11 rounded-md border border-slate-500 bg-white px-3 text-base text-slate-900";
@@ -63,6 +64,7 @@ export function StaffBoardPage() {
           )}
         </div>
       )}
+      <PrintCardsLinks cabinId={cabin} />
       {error && (
         <p role="alert" className="text-red-800">
           {errorMessage(error)}

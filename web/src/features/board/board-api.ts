@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
 import { boardSchema, type Board } from "../../../../contracts/board.ts";
-import { getJson, sendJson } from "../../lib/api.ts";
+import { cabinSchema, staffCamperSchema, type Cabin, type StaffCamper } from "../../../../contracts/roster.ts";
+import { apiRequest, getJson, sendJson } from "../../lib/api.ts";
 import { STAFF_ROOT } from "../staff/staff-api.ts";
 
 export interface BoardFilters {
@@ -27,6 +28,39 @@ export function useSetMediaRelease() {
   const queryClient = useQueryClient();
   return useMutation<unknown, Error, { camperId: number; mediaRelease: boolean }>({
     mutationFn: ({ camperId, mediaRelease }) => sendJson("PATCH", `${STAFF_ROOT}/campers/${camperId}`, { mediaRelease }, z.unknown()),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [STAFF_ROOT] }),
+  });
+}
+
+/** GET /api/staff/cabins: the cabins the caller reaches (a counselor: their own), with how many campers each has. */
+export function useStaffCabins() {
+  return useQuery<Cabin[], Error>({
+    queryKey: [STAFF_ROOT, "cabins"],
+    queryFn: ({ signal }) => getJson(`${STAFF_ROOT}/cabins`, z.array(cabinSchema), { signal }),
+    staleTime: 0,
+  });
+}
+
+/** PUT /api/staff/campers/:id/password: the camper may then sign in with their username too (their card keeps working). */
+export function useSetCamperPassword(camperId: number) {
+  const queryClient = useQueryClient();
+  return useMutation<void, Error, string>({
+    // 204, no body: apiRequest, not sendJson (which reads JSON).
+    mutationFn: async (password) => {
+      await apiRequest("PUT", `${STAFF_ROOT}/campers/${camperId}/password`, { password });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [STAFF_ROOT, "audit"] }),
+  });
+}
+
+/**
+ * PATCH /api/staff/campers/:id { cabin, session } (the director): a new cabin or session may appear, so
+ * every staff query (the board, cabins, sessions) refetches.
+ */
+export function usePlaceCamper(camperId: number) {
+  const queryClient = useQueryClient();
+  return useMutation<StaffCamper, Error, { cabin: string; session: string | null }>({
+    mutationFn: (body) => sendJson("PATCH", `${STAFF_ROOT}/campers/${camperId}`, body, staffCamperSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [STAFF_ROOT] }),
   });
 }
