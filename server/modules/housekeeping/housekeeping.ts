@@ -4,6 +4,7 @@ import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
+import { renderPosterKey } from "../../media/render-poster.ts";
 import { KnownDevicesRepository } from "../auth/known-devices.repository.ts";
 import { ClipHeardWordsRepository } from "../clips/clip-heard-words.repository.ts";
 import type { SessionsRepository } from "../auth/sessions.repository.ts";
@@ -20,7 +21,7 @@ const j = schema.renderJobs;
  * its output, a working copy in use), so the hourly sweep leaves them be.
  */
 const LEFTOVER_AGE_MS = 6 * 60 * 60 * 1000;
-/** A render's video or captions file: users/{id}/renders/{name}. */
+/** A render's video, captions or picture file: users/{id}/renders/{name}. */
 const RENDER_KEY = /^users\/\d+\/renders\/[^/]+$/;
 
 export interface HousekeepingReport {
@@ -123,7 +124,7 @@ export class Housekeeping {
         .from(j)
         .where(or(isNotNull(j.outputKey), isNotNull(j.captionsKey)));
       for (const row of rows) {
-        if (row.outputKey) named.add(row.outputKey);
+        if (row.outputKey) named.add(row.outputKey).add(renderPosterKey(row.outputKey));
         if (row.captionsKey) named.add(row.captionsKey);
       }
       for (const orphan of renders.filter((o) => !named.has(o.key))) {
