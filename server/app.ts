@@ -327,6 +327,7 @@ export async function buildApp(deps: AppDeps) {
   accounts.onAccountDeleted(reelsFollow);
   retention.onMediaDeleted(() => reelsFollow.sweep());
   campSessions.onSessionDeleted(reelsFollow);
+  housekeeping.onRun(() => reelsFollow.sweep());
   await app.register(watchRoutes, { shares, storage, limiter, lookupsPerMinute: config.share.lookupsPerMinute, info: appInfo });
 
   // The API's OpenAPI document (decision 027g): public, like the API's shape is to any client.

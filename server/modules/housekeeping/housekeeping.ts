@@ -42,6 +42,7 @@ export interface HousekeepingReport {
  */
 export class Housekeeping {
   private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly steps: (() => Promise<unknown>)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -56,6 +57,11 @@ export class Housekeeping {
     /** Camp sessions the director asked to delete: their campers go once the retention rule's moment passes. */
     private readonly campSessions?: CampSessions,
   ) {}
+
+  /** A step of every run, after the rule's and sessions' deletions (reels whose video went, in case a path missed them). */
+  onRun(step: () => Promise<unknown>) {
+    this.steps.push(step);
+  }
 
   start(everyMs = 60 * 60 * 1000) {
     this.timer = setInterval(() => void this.run().catch(() => undefined), everyMs);
@@ -88,6 +94,7 @@ export class Housekeeping {
     const leftovers = await this.sweepLeftovers();
     const retention = await this.retention?.runDue(now);
     const sessionCampersDeleted = (await this.campSessions?.runDue(now)) ?? 0;
+    for (const step of this.steps) await step();
     return {
       abandonedUploads: abandoned.length,
       finishedUploadRecords: finished.length,

@@ -62,6 +62,18 @@ describe("a reel follows the deletion of a video in it", () => {
     await camp.expectReelGone(reel);
   }, 240_000);
 
+  it("goes on housekeeping's hourly run when its video went some way that did not say so", async () => {
+    const camp = await reelCamp(app);
+    const zoe = await camp.approvedVideo("Lake Day", "Zoë");
+    const reel = await camp.finishedReel("Pines week", [zoe.show.id]);
+    // A render row gone behind the app's back (a reel made while its video was being deleted ends up so).
+    await camp.db.delete(schema.renderJobs).where(eq(schema.renderJobs.id, zoe.video.id));
+
+    await app.housekeeping.run();
+
+    await camp.expectReelGone(reel);
+  }, 240_000);
+
   it("goes when its camp session's campers are deleted, the session's own reels too", async () => {
     const camp = await reelCamp(app);
     const zoe = await camp.approvedVideo("Lake Day", "Zoë");

@@ -36,7 +36,8 @@ export class ReelsFollowDeletions implements ShowDeletionListener, AccountDeleti
 
   /**
    * Removes every reel with a part whose video is gone; how many went. One query finds them whatever
-   * deleted the video, so a deletion path that forgets to call this is caught by the next one that does.
+   * deleted the video, so a path that did not call this (a reel made while its video was being deleted)
+   * is caught by the next deletion or housekeeping's hourly run.
    */
   async sweep(): Promise<number> {
     const gone = await this.reels.withMissingParts();

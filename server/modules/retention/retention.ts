@@ -166,11 +166,12 @@ export class Retention {
     }
     // A render's still picture, made when staff first listed it (not a file the rule announces: it is the video's).
     for (const item of items) if (item.kind === "render" && item.storageKeys[0]) await this.storage.delete(renderPosterKey(item.storageKeys[0]));
-    for (const step of this.afterRun) await step();
     const campers = new Set(items.map((i) => i.camperUserId)).size;
     await this.audit.record({ id: null, username: "housekeeping" }, "retention_deleted", {
       detail: `Deleted ${items.length} media items (${files} files) of ${campers} campers: the rule "${row.afterDays} days after ${row.startsOn}"`,
     });
+    // After the rule's own entry, so the log reads cause then effect.
+    for (const step of this.afterRun) await step();
     return { items: items.length, files };
   }
 }
