@@ -96,6 +96,8 @@ export const reelCandidateSchema = z.object({
   mediaRelease: z.boolean(),
   /** The approved video (staff's player; opening it is audited like any staff viewing). */
   mediaUrl: z.string(),
+  /** A still picture of it (JPEG) for the picker: a thumbnail, not a viewing, so no video bytes and no audit entry. */
+  posterUrl: z.string(),
 });
 export type ReelCandidate = z.infer<typeof reelCandidateSchema>;
 

@@ -37,6 +37,7 @@ export const REVIEW_MESSAGES = {
   changedSinceSentStaff: "The camper made a newer video since sending this one. You are watching the video they sent.",
   noteRequired: "Write a note so the camper knows what to change",
   renderNotFound: "Video not found",
+  noPoster: "This video has no picture",
 } as const;
 
 /** POST /api/recordings/:id/review — the camper sends their current video (it is pinned for review). */
@@ -150,6 +151,7 @@ export const AUDIT_ACTIONS = [
   "session_deleted",
   "export_cabin",
   "make_reel",
+  "reel_removed",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -175,6 +177,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   session_deleted: "Deleted a camp session's campers",
   export_cabin: "Downloaded a cabin's approved videos",
   make_reel: "Made a cabin reel",
+  reel_removed: "Removed a reel whose video was deleted",
 };
 
 export const auditEntrySchema = z.object({

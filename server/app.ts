@@ -103,6 +103,7 @@ import { StorageQuota } from "./modules/storage-quota/storage-quota.ts";
 import { StorageQuotaRepository } from "./modules/storage-quota/storage-quota.repository.ts";
 import { CabinZip } from "./modules/reels/cabin-zip.ts";
 import { ReelRenderer } from "./modules/reels/reel-renderer.ts";
+import { ReelsFollowDeletions } from "./modules/reels/reels-follow-deletions.ts";
 import { ReelsRepository } from "./modules/reels/reels.repository.ts";
 import { reelsRoutes } from "./modules/reels/reels.routes.ts";
 import { ReelsService } from "./modules/reels/reels.service.ts";
@@ -304,7 +305,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(personalDetailsRoutes, { personalDetails });
   const reviews = new ReviewsService(showVideos, audit, personalDetails, scopes);
   await app.register(reviewsRoutes, { reviews });
-  await app.register(staffRoutes, { reviews, storage });
+  await app.register(staffRoutes, { reviews, storage, videoTools });
   await app.register(boardRoutes, { board: new BoardService(new BoardRepository(db), scopes, config.review.required) });
   await app.register(retentionRoutes, { retention });
   await app.register(cardsRoutes, { cards: new CardsService(new CardsRepository(db), users, sessions, scopes, audit) });
@@ -321,6 +322,13 @@ export async function buildApp(deps: AppDeps) {
   // Cabin reels and the closing-night zip (decision 027d): reels render on the same queue and workers.
   const reels = new ReelsService(reelsRepository, scopes, audit, storage, shares, () => renderWorker.kick());
   await app.register(reelsRoutes, { reels, cabinZip: new CabinZip(reelsRepository, scopes, storage, audit) });
+  // Deleting deletes: a reel goes when a video in it does, whichever way (decision 027d).
+  const reelsFollow = new ReelsFollowDeletions(reelsRepository, storage, audit);
+  shows.onShowDeleted(reelsFollow);
+  accounts.onAccountDeleted(reelsFollow);
+  retention.onMediaDeleted(() => reelsFollow.sweep());
+  campSessions.onSessionDeleted(reelsFollow);
+  housekeeping.onRun(() => reelsFollow.sweep());
   await app.register(watchRoutes, { shares, storage, limiter, lookupsPerMinute: config.share.lookupsPerMinute, info: appInfo });
 
   // The API's OpenAPI document (decision 027g): public, like the API's shape is to any client.

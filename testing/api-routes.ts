@@ -415,6 +415,8 @@ export const API_ROUTE_CASES: RouteCase[] = [
     expect: { ...STAFF_ONLY, staff: 409, otherCabin: 404 },
   },
   { method: "GET", route: "/api/staff/renders/:id/media", url: () => "/api/staff/renders/1/media", expect: { ...STAFF_ONLY, staff: 404 } },
+  // The world has no finished render: every staff caller (another cabin's counselor too) gets 404; reel tests check the scope on a real one.
+  { method: "GET", route: "/api/staff/renders/:id/poster", url: () => "/api/staff/renders/1/poster", expect: { ...STAFF_ONLY, staff: 404, otherCabin: 404 } },
   {
     method: "GET",
     route: "/api/staff/renders/:id/captions.vtt",

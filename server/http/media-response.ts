@@ -10,10 +10,11 @@ export async function sendStoredMedia(
   request: FastifyRequest,
   reply: FastifyReply,
   storage: MediaStorage,
-  media: { key: string; mimeType: string; downloadName?: string },
+  // cacheControl: a picture that never changes (a render's poster) may be kept by the browser a while.
+  media: { key: string; mimeType: string; downloadName?: string; cacheControl?: string },
 ) {
   const size = (await storage.size(media.key)) ?? 0;
-  reply.header("accept-ranges", "bytes").header("cache-control", "private, no-cache");
+  reply.header("accept-ranges", "bytes").header("cache-control", media.cacheControl ?? "private, no-cache");
   if (media.downloadName) {
     const name = media.downloadName;
     const ascii = name.replace(/[^\x20-\x7e]|"/g, "_");

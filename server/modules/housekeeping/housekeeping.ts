@@ -4,6 +4,7 @@ import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
+import { renderPosterKey } from "../../media/render-poster.ts";
 import { KnownDevicesRepository } from "../auth/known-devices.repository.ts";
 import { ClipHeardWordsRepository } from "../clips/clip-heard-words.repository.ts";
 import type { SessionsRepository } from "../auth/sessions.repository.ts";
@@ -20,7 +21,7 @@ const j = schema.renderJobs;
  * its output, a working copy in use), so the hourly sweep leaves them be.
  */
 const LEFTOVER_AGE_MS = 6 * 60 * 60 * 1000;
-/** A render's video or captions file: users/{id}/renders/{name}. */
+/** A render's video, captions or picture file: users/{id}/renders/{name}. */
 const RENDER_KEY = /^users\/\d+\/renders\/[^/]+$/;
 
 export interface HousekeepingReport {
@@ -41,6 +42,7 @@ export interface HousekeepingReport {
  */
 export class Housekeeping {
   private timer: ReturnType<typeof setInterval> | undefined;
+  private readonly steps: (() => Promise<unknown>)[] = [];
 
   constructor(
     private readonly db: Database,
@@ -55,6 +57,11 @@ export class Housekeeping {
     /** Camp sessions the director asked to delete: their campers go once the retention rule's moment passes. */
     private readonly campSessions?: CampSessions,
   ) {}
+
+  /** A step of every run, after the rule's and sessions' deletions (reels whose video went, in case a path missed them). */
+  onRun(step: () => Promise<unknown>) {
+    this.steps.push(step);
+  }
 
   start(everyMs = 60 * 60 * 1000) {
     this.timer = setInterval(() => void this.run().catch(() => undefined), everyMs);
@@ -87,6 +94,7 @@ export class Housekeeping {
     const leftovers = await this.sweepLeftovers();
     const retention = await this.retention?.runDue(now);
     const sessionCampersDeleted = (await this.campSessions?.runDue(now)) ?? 0;
+    for (const step of this.steps) await step();
     return {
       abandonedUploads: abandoned.length,
       finishedUploadRecords: finished.length,
@@ -123,7 +131,7 @@ export class Housekeeping {
         .from(j)
         .where(or(isNotNull(j.outputKey), isNotNull(j.captionsKey)));
       for (const row of rows) {
-        if (row.outputKey) named.add(row.outputKey);
+        if (row.outputKey) named.add(row.outputKey).add(renderPosterKey(row.outputKey));
         if (row.captionsKey) named.add(row.captionsKey);
       }
       for (const orphan of renders.filter((o) => !named.has(o.key))) {

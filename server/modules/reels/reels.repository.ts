@@ -176,6 +176,25 @@ export class ReelsRepository {
     });
   }
 
+  /**
+   * Reels with a part whose approved render is gone: its row deleted (the show, the camper's account or
+   * the retention rule) or its file cleared. `items` is jsonb, so each part is looked up by its render id.
+   */
+  async withMissingParts(): Promise<{ id: number; title: string }[]> {
+    return this.db
+      .select({ id: r.id, title: r.title })
+      .from(r)
+      .where(
+        sql`exists (select 1 from jsonb_array_elements(${r.items}) as part where not exists (select 1 from ${j} where ${j.id} = (part->>'renderJobId')::int and ${j.outputKey} is not null))`,
+      )
+      .orderBy(asc(r.id));
+  }
+
+  /** The reels of a camp session (they go with it). */
+  async ofSession(sessionId: number): Promise<{ id: number; title: string }[]> {
+    return this.db.select({ id: r.id, title: r.title }).from(r).where(eq(r.campSessionId, sessionId)).orderBy(asc(r.id));
+  }
+
   /** The renders a reel is made of (by id), finished or not. */
   async renders(ids: number[]) {
     if (ids.length === 0) return [];

@@ -87,6 +87,7 @@ export class ReelsService {
       durationSeconds: video.durationSeconds,
       mediaRelease: video.mediaRelease,
       mediaUrl: `/api/staff/renders/${video.renderJobId}/media`,
+      posterUrl: `/api/staff/renders/${video.renderJobId}/poster`,
     }));
   }
 

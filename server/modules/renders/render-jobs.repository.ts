@@ -2,6 +2,7 @@ import { TransactionRollbackError, and, desc, eq, inArray, sql } from "drizzle-o
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
+import { renderPosterKey } from "../../media/render-poster.ts";
 
 export type JobRow = typeof schema.renderJobs.$inferSelect;
 export type RenderOptions = JobRow["options"];
@@ -70,10 +71,10 @@ export class RenderJobsRepository {
     return this.db.select().from(j).where(and(eq(j.showId, showId), eq(j.userId, userId))).orderBy(desc(j.id)).limit(limit);
   }
 
-  /** Storage keys of a show's renders and their captions (to delete the files once the rows are gone). */
+  /** Storage keys of a show's renders, their captions and pictures (to delete the files once the rows are gone). */
   async storageKeysOfShow(userId: number, showId: number): Promise<string[]> {
     const rows = await this.db.select({ out: j.outputKey, cc: j.captionsKey }).from(j).where(and(eq(j.showId, showId), eq(j.userId, userId)));
-    return rows.flatMap((row) => [row.out, row.cc].flatMap((key) => (key ? [key] : [])));
+    return rows.flatMap((row) => [row.out, row.out && renderPosterKey(row.out), row.cc].flatMap((key) => (key ? [key] : [])));
   }
 
   /**

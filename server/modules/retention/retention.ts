@@ -12,6 +12,7 @@ import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import { badRequest } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
+import { renderPosterKey } from "../../media/render-poster.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
 
 const r = schema.campRetention;
@@ -46,11 +47,18 @@ export interface RetentionRunReport {
  * the deletion moment, so anything a camper records after it is not swept by a rule that already ran.
  */
 export class Retention {
+  private readonly afterRun: (() => Promise<unknown>)[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly storage: MediaStorage,
     private readonly audit: AuditLog,
   ) {}
+
+  /** What must follow the rule's deletions (reels made of videos it removed). */
+  onMediaDeleted(step: () => Promise<unknown>) {
+    this.afterRun.push(step);
+  }
 
   async rule(): Promise<RuleRow | undefined> {
     const [row] = await this.db.select().from(r).where(eq(r.id, RULE_ID));
@@ -156,10 +164,14 @@ export class Retention {
       await this.storage.delete(key);
       files++;
     }
+    // A render's still picture, made when staff first listed it (not a file the rule announces: it is the video's).
+    for (const item of items) if (item.kind === "render" && item.storageKeys[0]) await this.storage.delete(renderPosterKey(item.storageKeys[0]));
     const campers = new Set(items.map((i) => i.camperUserId)).size;
     await this.audit.record({ id: null, username: "housekeeping" }, "retention_deleted", {
       detail: `Deleted ${items.length} media items (${files} files) of ${campers} campers: the rule "${row.afterDays} days after ${row.startsOn}"`,
     });
+    // After the rule's own entry, so the log reads cause then effect.
+    for (const step of this.afterRun) await step();
     return { items: items.length, files };
   }
 }

@@ -17,6 +17,8 @@ import { requireStaff, requireUser } from "../../http/authenticate.ts";
 import { notFound } from "../../http/errors.ts";
 import { sendStoredMedia } from "../../http/media-response.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
+import { ensureRenderPoster } from "../../media/render-poster.ts";
+import type { VideoToolPaths } from "../../media/video-tools.ts";
 import type { ReviewsService } from "./reviews.service.ts";
 
 const renderParams = idParamsSchema("Render", REVIEW_MESSAGES.renderNotFound);
@@ -37,7 +39,10 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService }> =
 };
 
 /** Staff only: the shows of the campers they reach, the review decision, the videos and the audit log. */
-export const staffRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; storage: MediaStorage }> = async (app, { reviews, storage }) => {
+export const staffRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; storage: MediaStorage; videoTools: VideoToolPaths }> = async (
+  app,
+  { reviews, storage, videoTools },
+) => {
   app.get(
     "/api/staff/shows",
     { schema: { querystring: staffShowsQuerySchema, response: { 200: z.array(staffShowItemSchema) } } },
@@ -63,6 +68,14 @@ export const staffRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; stora
     const startsViewing = request.method === "GET" && (range === undefined || /^bytes=0-/.test(range));
     const row = await reviews.watchForStaff(staff, request.params.id, startsViewing);
     return sendStoredMedia(request, reply, storage, { key: row.outputKey!, mimeType: "video/mp4" });
+  });
+
+  // A thumbnail for lists such as the reel picker: scoped like the video, but not a viewing (no audit entry).
+  app.get("/api/staff/renders/:id/poster", { schema: { summary: "A still picture of a camper's finished video (JPEG)", params: renderParams } }, async (request, reply) => {
+    const row = await reviews.renderForStaff(requireStaff(request), request.params.id);
+    const key = await ensureRenderPoster(storage, videoTools, { outputKey: row.outputKey!, durationSeconds: row.durationSeconds });
+    if (!key) throw notFound(REVIEW_MESSAGES.noPoster);
+    return sendStoredMedia(request, reply, storage, { key, mimeType: "image/jpeg", cacheControl: "private, max-age=3600" });
   });
 
   app.get("/api/staff/renders/:id/captions.vtt", { schema: { params: renderParams } }, async (request, reply) => {

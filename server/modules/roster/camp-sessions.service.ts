@@ -8,6 +8,11 @@ import type { AuditLog } from "../staff/audit-log.ts";
 import type { StaffScopes } from "../staff/staff-scope.ts";
 import type { CampersRepository, CampSessionRow } from "./campers.repository.ts";
 
+export interface CampSessionDeletionListener {
+  /** After the session's campers are deleted (rows and files), before the session's own row goes. */
+  campersDeleted(sessionId: number): Promise<void>;
+}
+
 /**
  * Camp sessions and their deletion (issue 27, item 8; decision 027c). The director marks a session for
  * deletion; its campers' accounts and everything in them are deleted by housekeeping once the camp's
@@ -15,6 +20,8 @@ import type { CampersRepository, CampSessionRow } from "./campers.repository.ts"
  * there is no moment, and the request is refused saying so.
  */
 export class CampSessions {
+  private readonly listeners: CampSessionDeletionListener[] = [];
+
   constructor(
     private readonly campers: CampersRepository,
     private readonly scopes: StaffScopes,
@@ -22,6 +29,11 @@ export class CampSessions {
     private readonly storage: MediaStorage,
     private readonly audit: AuditLog,
   ) {}
+
+  /** What must follow a session's deletion (its reels, and reels holding its campers' videos). */
+  onSessionDeleted(listener: CampSessionDeletionListener) {
+    this.listeners.push(listener);
+  }
 
   async list(staff: PublicUser): Promise<CampSession[]> {
     const rule = await this.retention.rule();
@@ -57,6 +69,7 @@ export class CampSessions {
     for (const session of await this.campers.sessionsToDelete()) {
       const ids = await this.campers.deleteCampersOf(session.id);
       for (const id of ids) await this.storage.deletePrefix(userMediaPrefix(id));
+      for (const listener of this.listeners) await listener.campersDeleted(session.id);
       await this.campers.deleteSession(session.id);
       deleted += ids.length;
       await this.audit.record({ id: null, username: "housekeeping" }, "session_deleted", {

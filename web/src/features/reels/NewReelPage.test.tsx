@@ -12,7 +12,7 @@ const ROW_HEIGHT = 60;
 const counselor = buildUser({ id: 9, username: "coach_rivera", role: "counselor" });
 
 function candidate(showId: number, firstName: string, title: string, extra: Partial<ReelCandidate> = {}): ReelCandidate {
-  return { showId, renderJobId: showId * 10, title, firstName, lastInitial: "Q", cabinName: "Pines", durationSeconds: 42, mediaRelease: true, mediaUrl: `/api/staff/renders/${showId * 10}/media`, ...extra };
+  return { showId, renderJobId: showId * 10, title, firstName, lastInitial: "Q", cabinName: "Pines", durationSeconds: 42, mediaRelease: true, mediaUrl: `/api/staff/renders/${showId * 10}/media`, posterUrl: `/api/staff/renders/${showId * 10}/poster`, ...extra };
 }
 
 const candidates = [candidate(1, "Zoë", "Lake Day"), candidate(2, "Liam", "Fire Songs"), candidate(3, "Ana", "Canoe Race"), candidate(4, "Kai", "Arts Day", { mediaRelease: false })];
@@ -70,6 +70,11 @@ describe("the new reel page", () => {
     expect((kai as HTMLInputElement).disabled).toBe(true);
     expect(kai.getAttribute("aria-describedby")).toBeTruthy();
     expect(screen.getByText(/No media release: left out of reels/)).toBeTruthy();
+    // Each video is a still picture (decorative, sized so the list does not jump), never a video player.
+    expect(container.querySelector("video")).toBeNull();
+    const posters = [...container.querySelectorAll("img")];
+    expect(posters.map((img) => img.getAttribute("src"))).toEqual(candidates.map((c) => c.posterUrl));
+    expect(posters.every((img) => img.getAttribute("alt") === "" && img.getAttribute("width") === "96" && img.getAttribute("height") === "54")).toBe(true);
 
     await user.click(screen.getByRole("checkbox", { name: /Zoë Q\./ }));
     await user.click(screen.getByRole("checkbox", { name: /Liam Q\./ }));

@@ -126,7 +126,7 @@ export function NewReelPage() {
           </div>
           <div className="flex min-h-11 min-w-0 items-center gap-3 self-end">
             <input id={ids.captions} type="checkbox" className="size-6 shrink-0 accent-lake-700" checked={captions} onChange={(e) => setCaptions(e.target.checked)} />
-            <Label htmlFor={ids.captions} className="min-w-0 flex-1">Captions file (each video's captions, timed to the reel)</Label>
+            <Label htmlFor={ids.captions} className="flex min-h-11 min-w-0 flex-1 items-center">Captions file (each video's captions, timed to the reel)</Label>
           </div>
         </fieldset>
 

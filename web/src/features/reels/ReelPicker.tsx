@@ -96,7 +96,17 @@ export function ReelPicker({ candidates, chosen, onChange }: { candidates: ReelC
                   aria-describedby={c.mediaRelease ? undefined : `${id}-why`}
                   onChange={(e) => toggle(c.showId, e.target.checked)}
                 />
-                <video aria-hidden="true" tabIndex={-1} muted playsInline preload="metadata" src={`${c.mediaUrl}#t=1`} className="aspect-video w-24 shrink-0 rounded bg-slate-900 object-cover" />
+                {/* A still, not the video: a picker of 50 campers on camp Wi-Fi loads 50 small pictures, and looking is not watching (no audit entry). */}
+                <img
+                  alt=""
+                  src={c.posterUrl}
+                  width={96}
+                  height={54}
+                  loading="lazy"
+                  decoding="async"
+                  onError={(e) => (e.currentTarget.style.visibility = "hidden")}
+                  className="h-[54px] w-24 shrink-0 rounded bg-slate-900 object-contain"
+                />
                 <label htmlFor={id} className="grid min-h-11 min-w-0 flex-1 content-center break-words text-slate-900">
                   <span className="font-semibold">{nameOf(c)}</span>
                   <span>
