@@ -93,8 +93,8 @@ export const API_ROUTE_CASES: RouteCase[] = [
     route: "/api/staff/camp-settings",
     url: () => "/api/staff/camp-settings",
     // The defaults again, so the other cases run under the settings they expect.
-    payload: () => ({ campName: "Summer Camp", camperIdleMinutes: 15 }),
-    expect: { ...STAFF_ONLY, staff: 200 },
+    payload: () => ({ campName: "Summer Stories Camp", camperIdleMinutes: 15 }),
+    expect: { ...ADMIN_ONLY, staff: 200 },
   },
   {
     method: "PUT",
