@@ -1,7 +1,11 @@
+import { CsvError as ParseError, parse } from "csv-parse/sync";
+
 /**
- * A small RFC 4180 CSV reader for rosters: comma-separated, fields in double quotes may hold commas,
- * line breaks and doubled quotes (""), CRLF or LF line ends, a UTF-8 byte-order mark tolerated. Each
- * record keeps the line it starts on, so a refusal can name the line a spreadsheet shows.
+ * The roster's CSV, read by csv-parse (RFC 4180: quoted fields may hold commas, line breaks and doubled
+ * quotes; CRLF or LF; a UTF-8 byte-order mark dropped). The separator is the header's: a comma, or a
+ * semicolon (spreadsheets in many countries save CSV so), or a tab (cells copied from a spreadsheet and
+ * pasted into the roster box). Each record keeps the line it starts on, so a refusal names the line a
+ * spreadsheet shows.
  */
 export interface CsvRecord {
   line: number;
@@ -10,54 +14,32 @@ export interface CsvRecord {
 
 export class CsvError extends Error {}
 
+/** The separator the header line uses: tab, then semicolon, then comma, by what it holds. */
+export function separatorOf(text: string): "," | ";" | "\t" {
+  const header = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/, 1)[0] ?? "";
+  const count = (c: string) => header.split(c).length - 1;
+  if (count("\t") > 0) return "\t";
+  return count(";") > count(",") ? ";" : ",";
+}
+
 export function parseCsv(text: string): CsvRecord[] {
-  const input = text.startsWith("\uFEFF") ? text.slice(1) : text;
-  const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = "";
-  let line = 1;
-  let recordLine = 1;
-  let quoted = false;
-  let fieldStarted = false;
-  const endRecord = () => {
-    fields.push(field);
-    // A blank line is no record (it still counts for the line numbers after it).
-    if (!(fields.length === 1 && fields[0] === "" && !fieldStarted)) records.push({ line: recordLine, fields });
-    fields = [];
-    field = "";
-    fieldStarted = false;
-  };
-  for (let i = 0; i < input.length; i++) {
-    const c = input[i]!;
-    if (quoted) {
-      if (c === '"') {
-        if (input[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === "\n") line++;
-        field += c;
-      }
-      continue;
+  let rows: { record: string[]; info: { lines: number } }[];
+  try {
+    // With `info`, each row is { record, info } (the types describe the plain form).
+    rows = parse(text, { bom: true, delimiter: separatorOf(text), record_delimiter: ["\r\n", "\n", "\r"], relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as typeof rows;
+  } catch (error) {
+    if (error instanceof ParseError) {
+      const line = /line (\d+)/.exec(error.message)?.[1];
+      throw new CsvError(
+        error.code === "CSV_QUOTE_NOT_CLOSED"
+          ? `A quoted value never ends: check its quotes (")${line ? ` from line ${line}` : ""}`
+          : error.code === "CSV_INVALID_CLOSING_QUOTE"
+            ? `The roster has text after a closing quote${line ? ` on line ${line}` : ""}: put the whole value in quotes`
+            : `The roster is not readable as CSV${line ? ` at line ${line}` : ""}: ${error.message}`,
+      );
     }
-    if (c === '"' && field === "") {
-      quoted = true;
-      fieldStarted = true;
-    } else if (c === ",") {
-      fields.push(field);
-      field = "";
-      fieldStarted = true;
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && input[i + 1] === "\n") i++;
-      endRecord();
-      line++;
-      recordLine = line;
-    } else {
-      field += c;
-    }
+    throw error;
   }
-  if (quoted) throw new CsvError(`A quoted value that starts on line ${recordLine} never ends: check its quotes (")`);
-  if (field !== "" || fields.length > 0 || fieldStarted) endRecord();
-  return records;
+  // csv-parse counts the line a record ends on; a quoted value with line breaks starts that many lines before.
+  return rows.map(({ record, info }) => ({ line: info.lines - record.reduce((n, field) => n + (field.match(/\r\n|\r|\n/g)?.length ?? 0), 0), fields: record }));
 }

@@ -6,14 +6,27 @@ import { camperKey, usernameBase } from "./roster-rows.ts";
 
 describe("the roster's CSV reader", () => {
   it("reads quotes, commas and line breaks inside quotes, CRLF, a BOM, and keeps each record's first line", () => {
-    const text = '\uFEFFa,b\r\n"x, y","say ""hi"""\r\n\r\n"two\nlines",z\nlast,"";';
+    const text = '\uFEFFa,b\r\n"x, y","say ""hi"""\r\n\r\n"two\nlines",z\nlast,";"';
     expect(parseCsv(text)).toEqual([
       { line: 1, fields: ["a", "b"] },
       { line: 2, fields: ["x, y", 'say "hi"'] },
       { line: 4, fields: ["two\nlines", "z"] },
       { line: 6, fields: ["last", ";"] },
     ]);
-    expect(() => parseCsv('a\n"open')).toThrow(CsvError);
+    expect(() => parseCsv('a\n"open')).toThrow(new CsvError('A quoted value never ends: check its quotes (") from line 2'));
+    expect(() => parseCsv('a,b\n"Zoë"x,D')).toThrow(/text after a closing quote on line 2/);
+  });
+
+  it("reads the separator the header uses: semicolons as many spreadsheets save, tabs as cells pasted from one", () => {
+    expect(parseCsv("first_name;last_initial\r\nZoë;D\r\n\"Ann, Marie\";K")).toEqual([
+      { line: 1, fields: ["first_name", "last_initial"] },
+      { line: 2, fields: ["Zoë", "D"] },
+      { line: 3, fields: ["Ann, Marie", "K"] },
+    ]);
+    expect(parseCsv("first_name\tlast_initial\nD'Angelo\tR\n")).toEqual([
+      { line: 1, fields: ["first_name", "last_initial"] },
+      { line: 2, fields: ["D'Angelo", "R"] },
+    ]);
   });
 
   it("gives back any table it is given, written the way spreadsheets write CSV", () => {
