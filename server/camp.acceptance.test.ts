@@ -84,7 +84,6 @@ describe("a camp runs it", () => {
 
     // The Pines counselor reissues Maya's card: the old code is refused at once, the new one works.
     const counselor = await registerStaff(app, {}, { role: "counselor", cabins: [cabins[0]!] });
-    await confirmStaffPassword(app, counselor);
     const reissued = await call<{ card: { code: string } }>(counselor, "POST", `/api/staff/campers/${maya.userId}/card`);
     expect(reissued.status).toBe(200);
     expect(reissued.body.card.code).not.toBe(maya.code);
@@ -114,6 +113,10 @@ describe("a camp runs it", () => {
     }
     expect((await call(counselor, "POST", `/api/staff/shows/${birch.show.id}/review`, { decision: "approve", renderJobId: birch.video.id })).status).toBe(404);
     expect((await call(counselor, "POST", `/api/staff/campers/${birchCamper.userId}/card`)).status).toBe(404);
+    // Having typed the password again changes nothing of that; their own camper's data they may download.
+    await confirmStaffPassword(app, counselor);
+    expect((await call(counselor, "GET", `/api/staff/campers/${birchCamper.userId}/export`)).status).toBe(404);
+    expect((await call(counselor, "GET", `/api/staff/campers/${maya.userId}/export`)).status).toBe(200);
     // The director reaches it.
     expect((await call(director, "GET", `/api/staff/shows/${birch.show.id}`)).status).toBe(200);
 

@@ -2,7 +2,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { EXPORT_LIMITS, EXPORT_RATE_MESSAGE, exportAllowanceSchema } from "../../../contracts/data-export.ts";
 import { idParamsSchema } from "../../../contracts/ids.ts";
-import { requireConfirmedStaff, requireUser } from "../../http/authenticate.ts";
+import { requireConfirmedStaff, requireStaff, requireUser } from "../../http/authenticate.ts";
 import { notFound, tooManyRequests } from "../../http/errors.ts";
 import type { RateLimiter } from "../rate-limit/limiter.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
@@ -46,9 +46,10 @@ export const exportRoutes: FastifyPluginAsyncZod<{ exporter: DataExport; limiter
   // Staff, for a camper they reach (e.g. a parent's request by e-mail), with the password typed again just
   // before (POST /api/staff/reauth: a download link carries no body); every download is in the audit log.
   app.get("/api/staff/campers/:id/export", { schema: { params: camperParams } }, async (request, reply) => {
+    // A camper of another cabin (for a counselor) is the same 404 as one that does not exist, asked before
+    // the password is: whether a camper is out of reach does not depend on having typed it again.
+    await scopes.assertCamper(requireStaff(request), request.params.id, EXPORT_MESSAGES.camperNotFound);
     const staff = requireConfirmedStaff(request);
-    // A camper of another cabin (for a counselor) is the same 404 as one that does not exist.
-    await scopes.assertCamper(staff, request.params.id, EXPORT_MESSAGES.camperNotFound);
     const camper = await exporter.camper(request.params.id);
     if (camper.role !== "camper") throw notFound(EXPORT_MESSAGES.camperNotFound);
     const hits = await limiter.hit(`export:staff:${staff.id}`, 3600);
