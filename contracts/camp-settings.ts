@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hexColourSchema } from "./video-style.ts";
 
 /**
  * The camp's own settings (issue 27): the camp's name (on cabin reels' title cards) and how long a
@@ -27,12 +28,17 @@ export const campSettingsBodySchema = z.strictObject({
     .min(1, CAMP_SETTINGS_MESSAGES.campName)
     .max(CAMP_NAME_MAX, CAMP_SETTINGS_MESSAGES.campName),
   camperIdleMinutes: camperIdleMinutesSchema,
+  /** The camp's colours on videos' title and end cards (absent: unchanged). */
+  colour: hexColourSchema.optional(),
+  accentColour: hexColourSchema.optional(),
 });
 export type CampSettingsBody = z.infer<typeof campSettingsBodySchema>;
 
 export const campSettingsSchema = z.object({
   campName: z.string(),
   camperIdleMinutes: z.number().int(),
+  colour: z.string(),
+  accentColour: z.string(),
   /** When they were last changed; null while they are the defaults. */
   updatedAt: z.string().nullable(),
 });

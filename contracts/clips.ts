@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { idParamsSchema, idQuerySchema, idSchema } from "./ids.ts";
 import { scriptCheckSchema, takeSwitchSchema } from "./shots.ts";
+import { PHOTO_SECONDS } from "./video-style.ts";
 
 /**
  * Video clips and their resumable upload (issue: Recorder).
@@ -22,6 +23,9 @@ import { scriptCheckSchema, takeSwitchSchema } from "./shots.ts";
 export const TUS_VERSION = "1.0.0";
 export const UPLOAD_CLIP_ID_HEADER = "upload-clip-id";
 
+export const CLIP_KINDS = ["video", "photo"] as const;
+export type ClipKind = (typeof CLIP_KINDS)[number];
+
 export const CLIP_LIMITS = { titleMaxLength: 120, transcriptionMaxLength: 20_000, minTrimmedSeconds: 0.5 } as const;
 
 export const clipSchema = z.object({
@@ -29,7 +33,9 @@ export const clipSchema = z.object({
   showId: z.number().int().nullable(),
   title: z.string(),
   position: z.number().int(),
-  mimeType: z.enum(["video/webm", "video/mp4"]),
+  /** video: a recording; photo: a still (JPEG, every metadata stripped) shown for durationSeconds with a slow pan. */
+  kind: z.enum(CLIP_KINDS),
+  mimeType: z.enum(["video/webm", "video/mp4", "image/jpeg"]),
   durationSeconds: z.number(),
   sizeBytes: z.number().int(),
   /** Byte count and SHA-256 (hex) of exactly the bytes the device uploaded, before remuxing. */
@@ -62,6 +68,7 @@ export const checkedTakeSchema = clipSchema.extend({
 export type CheckedTake = z.infer<typeof checkedTakeSchema>;
 
 
+const PHOTO_SECONDS_MESSAGE = `A photo shows for ${PHOTO_SECONDS.min} to ${PHOTO_SECONDS.max} seconds`;
 const trimSeconds = z.number({ error: "Trims are seconds into the clip" }).finite().min(0, "Trims are seconds into the clip").max(24 * 3600);
 
 /**
@@ -75,6 +82,13 @@ export const updateClipBodySchema = z
     transcription: z.string().max(CLIP_LIMITS.transcriptionMaxLength).optional(),
     trimStartSeconds: trimSeconds.optional(),
     trimEndSeconds: trimSeconds.nullable().optional(),
+    /** A photo's length in the video (photos only; 400 on a video clip). */
+    photoSeconds: z
+      .number({ error: PHOTO_SECONDS_MESSAGE })
+      .finite()
+      .min(PHOTO_SECONDS.min, PHOTO_SECONDS_MESSAGE)
+      .max(PHOTO_SECONDS.max, PHOTO_SECONDS_MESSAGE)
+      .optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to update" });
 

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { musicTrackIdSchema } from "./music.ts";
+import { captionStyleSchema, musicLevelSchema } from "./video-style.ts";
 import { idParamsSchema, idSchema } from "./ids.ts";
 import { NARRATION_TONES, VIDEO_FORMATS } from "./product.ts";
 
@@ -153,6 +155,15 @@ export const updateShowBodySchema = z
     voice: voiceNameSchema.optional(),
     fit: fitSchema.optional(),
     captions: captionsSchema.optional(),
+    /** Music under the story: a track of the library (contracts/music.ts), null for none, and its level. */
+    music: musicTrackIdSchema.nullable().optional(),
+    musicLevel: musicLevelSchema.optional(),
+    /** A short cross-fade between sections (on by default). */
+    transitions: z.boolean({ error: "transitions must be true or false" }).optional(),
+    captionStyle: captionStyleSchema.optional(),
+    /** The opening and end cards (on by default), and whether the opening card shows the camper's first name. */
+    titleCard: z.boolean({ error: "titleCard must be true or false" }).optional(),
+    titleCardName: z.boolean({ error: "titleCardName must be true or false" }).optional(),
   })
   .refine((b) => Object.keys(b).length > 0, { message: "Nothing to update" })
   .refine((b) => (b.prompts === undefined) === (b.responses === undefined), {
@@ -200,6 +211,12 @@ export const showSchema = z.object({
   voice: z.string().nullable(),
   fit: fitSchema,
   captions: z.boolean().nullable(),
+  music: z.string().nullable(),
+  musicLevel: musicLevelSchema,
+  transitions: z.boolean(),
+  captionStyle: captionStyleSchema,
+  titleCard: z.boolean(),
+  titleCardName: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

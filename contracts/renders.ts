@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { audioSourceSchema } from "./recordings.ts";
+import { captionStyleSchema, renderCardsSchema, renderMusicSchema } from "./video-style.ts";
 
 /** POST /api/recordings/:id/renders */
 export const startRenderBodySchema = z
@@ -30,6 +31,11 @@ export const renderJobSchema = z.object({
     /** Automatic captions with the clips' own sound: made only when the camper read the script in the clips. */
     captionsIfRead: z.boolean().optional(),
     voice: z.string().nullable().optional(),
+    /** Issue 28's choices (absent on renders made before them: no music, cuts, lines, no cards). */
+    music: renderMusicSchema.nullable().optional(),
+    transitions: z.boolean().optional(),
+    captionStyle: captionStyleSchema.optional(),
+    cards: renderCardsSchema.nullable().optional(),
   }),
   videoFormat: z.string(),
   durationSeconds: z.number().nullable(),

@@ -254,6 +254,18 @@ export async function buildApp(deps: AppDeps) {
     storage,
     { queuedPerCamper: config.render.queuedPerCamper, voice: { needsSynthesis: (...a) => voice.needsSynthesis(...a), checkLimit: (userId) => ai.checkLimit(userId) } },
     () => renderWorker.kick(),
+    async (userId, title, withName) => {
+      const camp = await campSettings.get();
+      const camper = withName ? await users.findById(userId) : undefined;
+      return {
+        title,
+        name: camper ? (camper.firstName ?? camper.username) : null,
+        campName: camp.campName,
+        year: new Date().getFullYear(),
+        background: camp.colour,
+        accent: camp.accentColour,
+      };
+    },
   );
   shows.onShowDeleted(renders);
   app.decorate("renderWorker", renderWorker);

@@ -7,6 +7,8 @@ import type { RenderStatus } from "../../contracts/renders.ts";
 import type { SubmittedReviewState } from "../../contracts/reviews.ts";
 import type { ScriptCheck } from "../../contracts/shots.ts";
 import type { ReelItem } from "../../contracts/reels.ts";
+import type { ClipKind } from "../../contracts/clips.ts";
+import { DEFAULT_CAMP_COLOURS, type CaptionStyle, type MusicLevel, type RenderCards, type RenderMusic } from "../../contracts/video-style.ts";
 import {
   type AnyPgColumn,
   bigint,
@@ -114,6 +116,9 @@ export const campSettings = pgTable("camp_settings", {
   campName: text("camp_name").notNull().default("Summer Camp"),
   /** A camper's session ends after this many minutes without a request (shared tablets); 0 is never. */
   camperIdleMinutes: integer("camper_idle_minutes").notNull().default(15),
+  /** The camp's colours on videos' title and end cards. */
+  colour: text("colour").notNull().default(DEFAULT_CAMP_COLOURS.background),
+  accentColour: text("accent_colour").notNull().default(DEFAULT_CAMP_COLOURS.accent),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -147,6 +152,13 @@ export const recordings = pgTable(
     fit: text("fit").$type<FitMode>().notNull().default("crop"),
     // Null: automatic (on when the AI voice reads the script, off with the clips' own sound).
     captions: boolean("captions"),
+    // Issue 28: music (a track id of contracts/music.ts, null for none), cross-fades, caption style, cards.
+    music: text("music"),
+    musicLevel: text("music_level").$type<MusicLevel>().notNull().default("medium"),
+    transitions: boolean("transitions").notNull().default(true),
+    captionStyle: text("caption_style").$type<CaptionStyle>().notNull().default("lines"),
+    titleCard: boolean("title_card").notNull().default(true),
+    titleCardName: boolean("title_card_name").notNull().default(false),
     // The device's random key for a story it is creating: a create repeated after a lost answer (a
     // reload mid-request, a retry) finds the show it made instead of making a second one.
     draftKey: text("draft_key"),
@@ -227,6 +239,8 @@ export const clips = pgTable(
     showId: integer("show_id").references(() => recordings.id, { onDelete: "cascade" }),
     title: text("title").notNull(),
     position: integer("position").notNull().default(0),
+    // video, or photo (a JPEG with every metadata stripped, shown for duration_seconds).
+    kind: text("kind").$type<ClipKind>().notNull().default("video"),
     mimeType: text("mime_type").notNull(),
     storageKey: text("storage_key").notNull(),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
@@ -396,7 +410,17 @@ export const renderJobs = pgTable(
     // voice: the AI voice's name when audio is "voice" (absent in renders made before shows kept one).
     // captionsIfRead: automatic captions with the clips' own sound, made only when the camper read the script.
     options: jsonb("options")
-      .$type<{ fit: "crop" | "fit"; audio: "original" | "voice"; captions: boolean; captionsIfRead?: boolean; voice?: string | null }>()
+      .$type<{
+        fit: "crop" | "fit";
+        audio: "original" | "voice";
+        captions: boolean;
+        captionsIfRead?: boolean;
+        voice?: string | null;
+        music?: RenderMusic | null;
+        transitions?: boolean;
+        captionStyle?: CaptionStyle;
+        cards?: RenderCards | null;
+      }>()
       .notNull(),
     status: text("status").$type<RenderStatus>().notNull().default("queued"),
     progress: integer("progress").notNull().default(0),

@@ -26,6 +26,12 @@ const show: Show = {
   voice: null,
   fit: "crop",
   captions: null,
+  music: null,
+  musicLevel: "medium",
+  transitions: true,
+  captionStyle: "lines",
+  titleCard: true,
+  titleCardName: false,
   createdAt: "2026-07-01T10:00:00.000Z",
   updatedAt: "2026-07-01T10:05:00.000Z",
 };

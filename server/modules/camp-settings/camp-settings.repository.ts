@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { CAMPER_IDLE_MINUTES, type CampSettings, type CampSettingsBody } from "../../../contracts/camp-settings.ts";
+import { DEFAULT_CAMP_COLOURS } from "../../../contracts/video-style.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 
@@ -17,17 +18,41 @@ export class CampSettingsRepository {
 
   async get(): Promise<CampSettings> {
     const [row] = await this.db.select().from(c).where(eq(c.id, CAMP_SETTINGS_ID));
-    if (!row) return { campName: this.campName, camperIdleMinutes: CAMPER_IDLE_MINUTES.default, updatedAt: null };
-    return { campName: row.campName, camperIdleMinutes: row.camperIdleMinutes, updatedAt: row.updatedAt.toISOString() };
+    if (!row) {
+      return {
+        campName: this.campName,
+        camperIdleMinutes: CAMPER_IDLE_MINUTES.default,
+        colour: DEFAULT_CAMP_COLOURS.background,
+        accentColour: DEFAULT_CAMP_COLOURS.accent,
+        updatedAt: null,
+      };
+    }
+    return toCampSettings(row);
   }
 
   async set(body: CampSettingsBody): Promise<CampSettings> {
-    const values = { campName: body.campName, camperIdleMinutes: body.camperIdleMinutes, updatedAt: sql`now()` };
+    const values = {
+      campName: body.campName,
+      camperIdleMinutes: body.camperIdleMinutes,
+      ...(body.colour ? { colour: body.colour } : {}),
+      ...(body.accentColour ? { accentColour: body.accentColour } : {}),
+      updatedAt: sql`now()`,
+    };
     const [row] = await this.db
       .insert(c)
       .values({ id: CAMP_SETTINGS_ID, ...values })
       .onConflictDoUpdate({ target: c.id, set: values })
       .returning();
-    return { campName: row!.campName, camperIdleMinutes: row!.camperIdleMinutes, updatedAt: row!.updatedAt.toISOString() };
+    return toCampSettings(row!);
   }
+}
+
+function toCampSettings(row: typeof c.$inferSelect): CampSettings {
+  return {
+    campName: row.campName,
+    camperIdleMinutes: row.camperIdleMinutes,
+    colour: row.colour,
+    accentColour: row.accentColour,
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }

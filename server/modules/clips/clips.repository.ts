@@ -20,6 +20,7 @@ export function toClip(row: ClipRow): Clip {
     showId: row.showId,
     title: row.title,
     position: row.position,
+    kind: row.kind,
     mimeType: row.mimeType as Clip["mimeType"],
     durationSeconds: row.durationSeconds,
     sizeBytes: row.sizeBytes,

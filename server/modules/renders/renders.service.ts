@@ -3,6 +3,7 @@ import { RENDER_MESSAGES, type RenderJob } from "../../../contracts/renders.ts";
 import { SHOW_LIMITS, SHOW_MESSAGES, captionsOn, isPlaceholderNarration } from "../../../contracts/recordings.ts";
 import { HttpError, badRequest, notFound } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
+import type { RenderCards } from "../../../contracts/video-style.ts";
 import type { ClipsRepository } from "../clips/clips.repository.ts";
 import type { ShowRow, ShowsRepository } from "../shows/shows.repository.ts";
 import type { JobRow, RenderJobsRepository, RenderOptions } from "./render-jobs.repository.ts";
@@ -38,6 +39,9 @@ export interface RenderLimits {
   };
 }
 
+/** What a render's title and end cards say: the show's title, the camper's first name if shown, the camp's name, year and colours. */
+export type RenderCardsSource = (userId: number, title: string, withName: boolean) => Promise<RenderCards>;
+
 /** Starting renders (or reusing one), and reading them. The work itself is the RenderWorker's. */
 export class RendersService {
   constructor(
@@ -47,6 +51,7 @@ export class RendersService {
     readonly storage: MediaStorage,
     private readonly limits: RenderLimits,
     private readonly onQueued: () => void = () => {},
+    private readonly cardsOf?: RenderCardsSource,
   ) {}
 
   async start(userId: number, showId: number, requested: Partial<RenderOptions>): Promise<{ job: RenderJob; reused: boolean }> {
@@ -105,6 +110,10 @@ export class RendersService {
       audio,
       captions: requested.captions ?? captionsOn({ captions: show.captions, audioSource: audio }),
       ...(audio === "voice" ? { voice: show.voice } : {}),
+      music: show.music ? { track: show.music, level: show.musicLevel } : null,
+      transitions: show.transitions,
+      captionStyle: show.captionStyle,
+      cards: show.titleCard && this.cardsOf ? await this.cardsOf(userId, show.title, show.titleCardName) : null,
     };
     const clips = await this.clips.videoClips(userId, show.id);
     if (clips.length === 0) return { refused: RENDER_MESSAGES.noClips };
@@ -121,7 +130,7 @@ export class RendersService {
         JSON.stringify({
           format: show.videoFormat,
           options,
-          clips: clips.map((c) => [c.id, c.uploadSha256, c.trimStartSeconds, c.trimEndSeconds]),
+          clips: clips.map((c) => [c.id, c.uploadSha256, c.trimStartSeconds, c.trimEndSeconds, c.durationSeconds]),
           narration: options.audio === "voice" || options.captions || options.captionsIfRead ? narration : null,
         }),
       )

@@ -31,6 +31,12 @@ export function toShow(row: ShowRow): Show {
     voice: row.voice,
     fit: row.fit,
     captions: row.captions,
+    music: row.music,
+    musicLevel: row.musicLevel,
+    transitions: row.transitions,
+    captionStyle: row.captionStyle,
+    titleCard: row.titleCard,
+    titleCardName: row.titleCardName,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -33,6 +33,7 @@ export function buildClip(id: number, position: number, overrides: Partial<Clip>
     showId: 42,
     title: `Recording ${position + 1}`,
     position,
+    kind: "video",
     mimeType: "video/webm",
     durationSeconds,
     sizeBytes: 1000,

@@ -103,7 +103,7 @@ describe("ClipList", () => {
 
   it("shows a saved clip's poster picture on its player instead of a black box", () => {
     const server = {
-      id: 12, showId: 3, title: "Recording 1", position: 0, mimeType: "video/webm" as const, durationSeconds: 7,
+      id: 12, showId: 3, title: "Recording 1", position: 0, kind: "video" as const, mimeType: "video/webm" as const, durationSeconds: 7,
       sizeBytes: 10, uploadedBytes: 10, uploadSha256: "ab", transcription: null, trimStartSeconds: 0,
       trimEndSeconds: 7, usedSeconds: 7, posterUrl: "/api/clips/12/poster", shotId: null, scriptCheck: null, createdAt: "2025-07-01T12:00:00.000Z",
       mediaUrl: "/api/clips/12/media", downloadUrl: "/api/clips/12/media?download=1",
@@ -127,7 +127,7 @@ describe("ClipList", () => {
     const fetch = vi.fn(async (url: string) => (url === "/api/clips/12/captions.vtt" ? new Response(vtt, { headers: { "content-type": "text/vtt" } }) : new Response(null, { status: 204 })));
     vi.stubGlobal("fetch", fetch);
     const server = {
-      id: 12, showId: 3, title: "Recording 1", position: 0, mimeType: "video/webm" as const, durationSeconds: 7,
+      id: 12, showId: 3, title: "Recording 1", position: 0, kind: "video" as const, mimeType: "video/webm" as const, durationSeconds: 7,
       sizeBytes: 10, uploadedBytes: 10, uploadSha256: "ab", transcription: null, trimStartSeconds: 0,
       trimEndSeconds: 7, usedSeconds: 7, posterUrl: null, shotId: null, scriptCheck: null, createdAt: "2025-07-01T12:00:00.000Z",
       mediaUrl: "/api/clips/12/media", downloadUrl: "/api/clips/12/media?download=1",

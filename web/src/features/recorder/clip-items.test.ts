@@ -13,6 +13,7 @@ function server(id: number, extra: Partial<Clip> = {}): Clip {
     showId: null,
     title: `Server ${id}`,
     position: id,
+    kind: "video",
     mimeType: "video/webm",
     durationSeconds: 12.5,
     sizeBytes: 100,

@@ -199,6 +199,7 @@ export class FakeTusServer {
       showId,
       title: upload.metadata.title ?? "",
       position: this.clips.size,
+      kind: "video",
       mimeType: "video/webm",
       durationSeconds: 3,
       sizeBytes: upload.data.length + 10,
