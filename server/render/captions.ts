@@ -57,7 +57,7 @@ export function buildTimedCues(sentences: readonly { text: string; start: number
   return cues;
 }
 
-function stamp(seconds: number, separator: "." | ","): string {
+export function stamp(seconds: number, separator: "." | ","): string {
   const ms = Math.round(seconds * 1000);
   const h = Math.floor(ms / 3_600_000);
   const m = Math.floor((ms % 3_600_000) / 60_000);
