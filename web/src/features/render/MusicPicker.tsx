@@ -87,7 +87,7 @@ export function MusicPicker({ music, musicLevel, onChoice }: Props) {
           </p>
           <div className="flex flex-wrap gap-x-4">
             {MUSIC_LEVELS.map((level) => (
-              <label key={level} className="flex min-h-11 items-center gap-2 text-sm">
+              <label key={level} className="flex min-h-11 min-w-11 items-center gap-2 text-sm">
                 <input type="radio" name={ids.level} checked={musicLevel === level} onChange={() => onChoice({ musicLevel: level })} />{" "}
                 {LEVEL_LABELS[level]}
               </label>

@@ -39,7 +39,7 @@ export function VideoStyleChoices({ show, captions, onChoice }: Props) {
         )}
         <div className="flex flex-wrap gap-x-4">
           {CAPTION_STYLE_OPTIONS.map((option) => (
-            <label key={option.value} className="flex min-h-11 items-center gap-2 text-sm">
+            <label key={option.value} className="flex min-h-11 min-w-11 items-center gap-2 text-sm">
               <input
                 type="radio"
                 name={ids.style}
