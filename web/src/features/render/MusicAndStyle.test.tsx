@@ -7,7 +7,9 @@ import { renderEditor, serve } from "../narration-editor/editor-test-helpers.tsx
 import { buildShow } from "../shows/test-helpers.tsx";
 import { json, stubMediaApis } from "../voice/voice-test-helpers.ts";
 
-const WAIT = { timeout: 3000 };
+const WAIT = { timeout: 5000 };
+/** The whole editor renders around the panel; on a busy 2-core machine several saves can take more than 5 s. */
+const SLOW = 15_000;
 let media: ReturnType<typeof stubMediaApis>;
 
 beforeEach(() => {
@@ -56,7 +58,7 @@ describe("the final video's music", () => {
     await waitFor(() => expect(patches(api).at(-1)).toEqual({ music: null }), WAIT);
     expect(api.current().music).toBeNull();
     await waitFor(() => expect(screen.queryByRole("group", { name: "Music level" })).toBeNull(), WAIT);
-  });
+  }, SLOW);
 
   it("previews one track at a time: Stop toggles, another track takes over, the end resets it", async () => {
     const api = await openEditor();
@@ -88,7 +90,7 @@ describe("the final video's music", () => {
     // Listening is not choosing: nothing was saved on the show.
     expect(api.callsTo("PATCH", "/api/recordings/42")).toEqual([]);
     expect(radio("No music").checked).toBe(true);
-  });
+  }, SLOW);
 
   it("stops the preview when the editor goes away", async () => {
     serve({ show: story() });
@@ -97,7 +99,7 @@ describe("the final video's music", () => {
     const pausesBefore = media.pause.mock.calls.length;
     unmount();
     expect(media.pause.mock.calls.length).toBeGreaterThan(pausesBefore);
-  });
+  }, SLOW);
 
   it("says so in the panel when the library can't be loaded, and keeps the other choices working", async () => {
     const api = serve({ show: story(), music: () => json({ message: "Music is resting" }, 503) });
@@ -106,7 +108,7 @@ describe("the final video's music", () => {
     expect(radio("No music").checked).toBe(true);
     fireEvent.click(box("Cross-fade between sections"));
     await waitFor(() => expect(patches(api)).toContainEqual({ transitions: false }), WAIT);
-  });
+  }, SLOW);
 });
 
 describe("the final video's style", () => {
@@ -136,14 +138,14 @@ describe("the final video's style", () => {
     expect(name.disabled).toBe(true);
     expect(document.getElementById(name.getAttribute("aria-describedby")!)!.textContent).toMatch(/Turn on title and end cards/);
     expect(api.current()).toMatchObject({ transitions: false, captionStyle: "word", titleCard: false, titleCardName: true });
-  });
+  }, SLOW);
 
   it("keeps the captions style in view with a note while captions are off", async () => {
     await openEditor(story({ audioSource: "voice", captions: false }));
     const group = screen.getByRole("group", { name: "Captions style" });
     expect(group.getAttribute("aria-describedby")).toBeTruthy();
     expect(screen.getByTestId("caption-style-note").textContent).toMatch(/Used when the video has captions/);
-  });
+  }, SLOW);
 
   it("puts a refused choice back and says why", async () => {
     const api = serve({
@@ -155,7 +157,7 @@ describe("the final video's style", () => {
     expect(await screen.findByText("Caption style must be one of lines, word", {}, WAIT)).toBeTruthy();
     await waitFor(() => expect(radio("Lines").checked).toBe(true), WAIT);
     expect(api.current().captionStyle).toBe("lines");
-  });
+  }, SLOW);
 
   it("has no axe violations with a track chosen and cards off", async () => {
     await openEditor(story({ music: "still-lake", titleCard: false }));
@@ -163,5 +165,5 @@ describe("the final video's style", () => {
     const group = screen.getByRole("region", { name: "Music and style" });
     const results = await axe.run(group, { rules: { "color-contrast": { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-  });
+  }, SLOW);
 });

@@ -66,10 +66,12 @@ describe("Camp settings panel", () => {
     expect(screen.queryByTestId("contrast-warning")).toBeNull();
 
     fireEvent.change(card, { target: { value: "#2A0845" } });
-    fireEvent.change(screen.getByLabelText("Pick the accent colour"), { target: { value: "#ff8c42" } });
+    fireEvent.change(screen.getByLabelText("Colour picker: accent"), { target: { value: "#ff8c42" } });
     expect((screen.getByLabelText("Accent colour") as HTMLInputElement).value).toBe("#ff8c42");
-    expect((screen.getByLabelText("Pick the card colour") as HTMLInputElement).value).toBe("#2a0845");
-    expect(preview.style.backgroundColor).toBe("rgb(42, 8, 69)");
+    expect((screen.getByLabelText("Colour picker: card") as HTMLInputElement).value).toBe("#2a0845");
+    expect(screen.getByTestId("title-card-background").getAttribute("fill")).toBe("#2a0845");
+    expect(screen.getByTestId("title-card-banner").getAttribute("fill")).toBe("#ff8c42");
+    expect(preview.getAttribute("aria-label")).toBe("The title in white on #2a0845, the camp's name on a #ff8c42 banner");
 
     fireEvent.click(screen.getByRole("button", { name: "Save camp settings" }));
     await screen.findByText("Camp settings saved.");

@@ -42,8 +42,8 @@ export function CampSettingsPanel() {
   const colourOk = HEX_COLOUR.test(colour);
   const accentOk = HEX_COLOUR.test(accent);
   // The preview keeps the last whole colour while one is being typed.
-  const shownColour = colourOk ? colour : (data?.colour ?? DEFAULT_CAMP_COLOURS.background);
-  const shownAccent = accentOk ? accent : (data?.accentColour ?? DEFAULT_CAMP_COLOURS.accent);
+  const shownColour = colourOk ? colour.toLowerCase() : (data?.colour ?? DEFAULT_CAMP_COLOURS.background);
+  const shownAccent = accentOk ? accent.toLowerCase() : (data?.accentColour ?? DEFAULT_CAMP_COLOURS.accent);
   const save = useMutation({
     mutationFn: () =>
       sendJson(
@@ -97,6 +97,7 @@ export function CampSettingsPanel() {
             <div className="flex flex-wrap gap-4">
               <ColourField
                 label="Card colour"
+                pickerLabel="Colour picker: card"
                 value={colour}
                 onChange={setColour}
                 fallback={shownColour}
@@ -105,6 +106,7 @@ export function CampSettingsPanel() {
               />
               <ColourField
                 label="Accent colour"
+                pickerLabel="Colour picker: accent"
                 value={accent}
                 onChange={setAccent}
                 fallback={shownAccent}

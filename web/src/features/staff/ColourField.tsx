@@ -6,6 +6,8 @@ export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 interface Props {
   label: string;
+  /** The picker's name, which must not contain `label` (Playwright's getByLabel matches substrings). */
+  pickerLabel: string;
   /** What the director typed; may be unfinished ("#12a"). */
   value: string;
   onChange: (value: string) => void;
@@ -19,7 +21,7 @@ interface Props {
  * A colour as "#rrggbb" text (typed, read out, pasted from a brand guide) and a colour picker beside it
  * for the mouse; both change the same value.
  */
-export function ColourField({ label, value, onChange, fallback, invalid, describedBy }: Props) {
+export function ColourField({ label, pickerLabel, value, onChange, fallback, invalid, describedBy }: Props) {
   const id = useId();
   const errorId = useId();
   const valid = HEX_COLOUR.test(value);
@@ -29,7 +31,7 @@ export function ColourField({ label, value, onChange, fallback, invalid, describ
       <div className="flex items-center gap-2">
         <input
           type="color"
-          aria-label={`Pick the ${label.toLowerCase()}`}
+          aria-label={pickerLabel}
           value={(valid ? value : fallback).toLowerCase()}
           onChange={(e) => onChange(e.target.value)}
           className="size-11 shrink-0 cursor-pointer rounded-md border border-slate-400 bg-white p-1"

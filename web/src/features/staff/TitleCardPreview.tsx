@@ -1,5 +1,11 @@
 import { CARD_TEXT_COLOUR, MIN_CARD_CONTRAST, cardContrasts } from "../../../../contracts/colour-contrast.ts";
 
+/** The camp's name as the banner fits it (the sample is small; the render wraps the whole name). */
+const bannerText = (name: string) => {
+  const trimmed = name.trim() || "Your camp";
+  return trimmed.length > 24 ? `${trimmed.slice(0, 23)}…` : trimmed;
+};
+
 const ratio = (r: number) => `${(Math.floor(r * 10) / 10).toFixed(1)}:1`;
 
 /** The contrast warnings for these colours (empty when both pairs read well on a phone). */
@@ -29,18 +35,24 @@ export function TitleCardPreview({ background, accent, campName, warningsId }: {
     <div className="grid gap-2">
       <figure className="grid w-full max-w-xs gap-1">
         <figcaption className="text-sm font-medium text-slate-800">Title card preview</figcaption>
-        <div
+        {/* A picture of the colours (SVG, so a director's low contrast is shown, not flagged as the page's own
+            text); its name says what it shows and the warnings below say it in words. */}
+        <svg
+          role="img"
+          aria-label={`The title in white on ${background}, the camp's name on a ${accent} banner`}
+          viewBox="0 0 320 180"
           data-testid="title-card-preview"
-          className="grid aspect-video content-center justify-items-center gap-3 overflow-hidden rounded-lg border border-slate-300 p-4 text-center"
-          style={{ backgroundColor: background }}
+          className="w-full rounded-lg border border-slate-300"
         >
-          <p className="text-xl font-bold leading-tight" style={{ color: CARD_TEXT_COLOUR }}>
+          <rect width="320" height="180" fill={background} data-testid="title-card-background" />
+          <text x="160" y="78" textAnchor="middle" fontSize="24" fontWeight="700" fill={CARD_TEXT_COLOUR}>
             Our summer story
-          </p>
-          <p className="max-w-full truncate rounded px-3 py-1 text-sm font-semibold" style={{ backgroundColor: accent, color: background }}>
-            {campName.trim() || "Your camp"}
-          </p>
-        </div>
+          </text>
+          <rect x="30" y="104" width="260" height="34" rx="4" fill={accent} data-testid="title-card-banner" />
+          <text x="160" y="126" textAnchor="middle" fontSize="14" fontWeight="600" fill={background}>
+            {bannerText(campName)}
+          </text>
+        </svg>
       </figure>
       <div id={warningsId} aria-live="polite" className="grid gap-1 empty:hidden">
         {warnings.map((w) => (
