@@ -163,6 +163,8 @@ export const apiKeys = {
   showLength: (showId: number | string, voice?: string | null) =>
     ["/api/recordings", String(showId), "length", voice ?? "show's voice"] as const,
   render: (id: number | string) => ["/api/renders", String(id)] as const,
+  /** The music library (GET /api/music): the same for everyone, asked for once the final video's choices show. */
+  music: ["/api/music"] as const,
 };
 
 /** The human message of any error thrown by apiRequest or a query. */

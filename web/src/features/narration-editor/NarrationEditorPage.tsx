@@ -285,6 +285,7 @@ function NarrationEditor({ show, userId }: { show: Show; userId: number }) {
       <RenderPanel
         show={{ ...shown, audioSource: fields.audioSource }}
         onChoice={choices.choose}
+        saved={choices.saved}
         beforeRender={flush}
       />
     </div>

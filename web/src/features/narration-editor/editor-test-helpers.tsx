@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, vi } from "vitest";
 import type { Clip } from "../../../../contracts/clips.ts";
+import { MUSIC_TRACKS, type MusicLibrary } from "../../../../contracts/music.ts";
 import type { PersonalDetailsCheck } from "../../../../contracts/personal-details.ts";
 import type { Show } from "../../../../contracts/recordings.ts";
 import type { RenderJob, StoryLength } from "../../../../contracts/renders.ts";
@@ -125,6 +126,13 @@ export interface ServerOptions {
   startRender?: (call: ApiCall) => Response;
   /** GET /api/recordings/:id/personal-details for the show as it is now (default: not served). */
   personalDetails?: (show: Show) => PersonalDetailsCheck;
+  /** GET /api/music (default: the library of the contract, a minute a track). */
+  music?: () => Response;
+}
+
+/** The music library as GET /api/music answers it. */
+export function buildMusicLibrary(): MusicLibrary {
+  return { tracks: MUSIC_TRACKS.map((t) => ({ ...t, seconds: 60, audioUrl: `/api/music/${t.id}/audio` })) };
 }
 
 /** A finished render of show 42, as the show's renders list gives it. */
@@ -162,6 +170,7 @@ export function serve({
   startRender,
   clipCaptions = () => null,
   personalDetails,
+  music = () => json(buildMusicLibrary()),
 }: ServerOptions = {}) {
   let current = show;
   let currentClips = clips;
@@ -226,6 +235,7 @@ export function serve({
     if (call.path === `${base}/renders` && call.method === "GET") return json(renders(current));
     if (call.path === `${base}/renders` && call.method === "POST" && startRender) return startRender(call);
     if (call.path === `${base}/personal-details` && call.method === "GET" && personalDetails) return json(personalDetails(current));
+    if (call.path === "/api/music" && call.method === "GET") return music();
     return undefined;
   });
   return { ...api, current: () => current, clips: () => currentClips, shots: () => currentShots };

@@ -8,22 +8,25 @@ import { errorMessage } from "../../lib/api.ts";
 import type { ShowChoices } from "../shows/use-show-choices.ts";
 import { RenderProgress } from "./RenderProgress.tsx";
 import { FinishedVideo } from "./FinishedVideo.tsx";
+import { MusicAndStyle, type StyleShow } from "./MusicAndStyle.tsx";
 import { useRender, useShowRenders } from "./use-render.ts";
 
 interface Props {
-  show: Pick<Show, "id" | "videoFormat" | "audioSource" | "fit" | "captions" | "voice">;
+  show: Pick<Show, "id" | "videoFormat" | "audioSource" | "fit" | "captions" | "voice"> & StyleShow;
   /** Saves one final-video choice on the show. */
   onChoice: (choice: ShowChoices) => void;
+  /** The last choices the server took, said out loud (useShowChoices().saved). */
+  saved?: ShowChoices | null;
   /** Sends pending script edits first; false when they could not be saved. */
   beforeRender?: () => Promise<boolean>;
 }
 
 /**
- * The final video: the show's choices (format, picture, captions; the sound is the Audio source
- * above), Render, progress, and the finished video. The choices live on the show, so every
+ * The final video: the show's choices (format, picture, captions, music and style; the sound is the
+ * Audio source above), Render, progress, and the finished video. The choices live on the show, so every
  * Download .mp4 (list card, show page, here) gives this same video.
  */
-export function RenderPanel({ show, onChoice, beforeRender }: Props) {
+export function RenderPanel({ show, onChoice, saved, beforeRender }: Props) {
   const ids = { fit: useId(), captions: useId(), captionsHint: useId(), format: useId(), sound: useId() };
   const { job, start, starting, error } = useRender(show.id);
   const previous = useShowRenders(show.id);
@@ -105,6 +108,7 @@ export function RenderPanel({ show, onChoice, beforeRender }: Props) {
             Tick the box to have captions either way.
           </p>
         )}
+        <MusicAndStyle show={show} captions={captions} onChoice={onChoice} saved={saved} />
         <div>
           <Button onClick={() => void render()} busy={busy}>
             <Clapperboard aria-hidden="true" />

@@ -6,17 +6,15 @@ import { errorMessage } from "../../lib/api.ts";
 import { rememberSavedShow, showChoicesKey, showKeys, updateShowRequest } from "./shows-api.ts";
 
 /** The final video's choices kept on the show (one set per show, used by every download). */
-export type ShowChoices = Pick<UpdateShowBody, "fit" | "captions" | "voice" | "videoFormat">;
+export type ShowChoices = Pick<
+  UpdateShowBody,
+  "fit" | "captions" | "voice" | "videoFormat" | "music" | "musicLevel" | "transitions" | "captionStyle" | "titleCard" | "titleCardName"
+>;
 
-/** The show with these choices in it; a choice left out keeps the show's. */
+/** The show with these choices in it; a choice left out (undefined) keeps the show's, a null is a choice. */
 function withChoices(show: Show, choices: ShowChoices): Show {
-  return {
-    ...show,
-    fit: choices.fit ?? show.fit,
-    captions: choices.captions !== undefined ? choices.captions : show.captions,
-    voice: choices.voice !== undefined ? choices.voice : show.voice,
-    videoFormat: choices.videoFormat ?? show.videoFormat,
-  };
+  const given = Object.fromEntries(Object.entries(choices).filter(([, value]) => value !== undefined));
+  return { ...show, ...given };
 }
 
 /**
@@ -30,6 +28,8 @@ export function useShowChoices(showId: number) {
   // a task later (TanStack notifies observers on a timer), and a controlled radio or box would show the
   // old choice until then. Each field leaves once its save has settled; the cache has the truth then.
   const [pending, setPending] = useState<ShowChoices>({});
+  // The last choices the server took, for a screen that says so out loud (a polite status line).
+  const [saved, setSaved] = useState<ShowChoices | null>(null);
   const settle = useCallback((choices: ShowChoices) => {
     setPending((now) => {
       const left = Object.fromEntries(Object.entries(now).filter(([field, value]) => choices[field as keyof ShowChoices] !== value));
@@ -46,7 +46,10 @@ export function useShowChoices(showId: number) {
       if (before) queryClient.setQueryData<Show>(key, withChoices(before, choices));
       return { before };
     },
-    onSuccess: (saved) => rememberSavedShow(queryClient, saved),
+    onSuccess: (answer, choices) => {
+      rememberSavedShow(queryClient, answer);
+      setSaved(choices);
+    },
     onError: (error, choices, context) => {
       // Only the refused choices go back; anything saved meanwhile stays.
       const before = context?.before;
@@ -66,5 +69,5 @@ export function useShowChoices(showId: number) {
     },
     [mutate],
   );
-  return { choose, pending, isPending: mutation.isPending };
+  return { choose, pending, saved, isPending: mutation.isPending };
 }

@@ -1,46 +1,73 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { CAMPER_IDLE_MINUTES, CAMP_NAME_MAX, campSettingsSchema, type CampSettings } from "../../../../contracts/camp-settings.ts";
+import { DEFAULT_CAMP_COLOURS } from "../../../../contracts/video-style.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { errorMessage, getJson, sendJson } from "../../lib/api.ts";
+import { ColourField, HEX_COLOUR } from "./ColourField.tsx";
+import { TitleCardPreview } from "./TitleCardPreview.tsx";
 
 const URL = "/api/staff/camp-settings";
 const KEY = [URL];
 
 /**
  * The director's camp settings (issue 27): the camp's name, on cabin reels' title cards, and how
- * long a camper may be away from a shared tablet before being signed out (decision 027e).
+ * long a camper may be away from a shared tablet before being signed out (decision 027e); and the
+ * camp's colours on videos' title and end cards (issue 28), with a preview and a contrast warning.
  */
 export function CampSettingsPanel() {
   const client = useQueryClient();
   const nameId = useId();
   const minutesId = useId();
   const hintId = useId();
+  const warningsId = useId();
   const { data, error } = useQuery({ queryKey: KEY, queryFn: ({ signal }) => getJson(URL, campSettingsSchema, { signal }) });
   const [campName, setCampName] = useState("");
   const [minutes, setMinutes] = useState("");
+  const [colour, setColour] = useState<string>(DEFAULT_CAMP_COLOURS.background);
+  const [accent, setAccent] = useState<string>(DEFAULT_CAMP_COLOURS.accent);
+  // Unfinished colours are flagged once the director tries to save, not while typing.
+  const [checkColours, setCheckColours] = useState(false);
   // The form starts from what is saved, once it has loaded.
   useEffect(() => {
     if (!data) return;
     setCampName(data.campName);
     setMinutes(String(data.camperIdleMinutes));
+    setColour(data.colour);
+    setAccent(data.accentColour);
   }, [data]);
+  const colourOk = HEX_COLOUR.test(colour);
+  const accentOk = HEX_COLOUR.test(accent);
+  // The preview keeps the last whole colour while one is being typed.
+  const shownColour = colourOk ? colour.toLowerCase() : (data?.colour ?? DEFAULT_CAMP_COLOURS.background);
+  const shownAccent = accentOk ? accent.toLowerCase() : (data?.accentColour ?? DEFAULT_CAMP_COLOURS.accent);
   const save = useMutation({
-    mutationFn: () => sendJson("PUT", URL, { campName, camperIdleMinutes: Number(minutes) }, campSettingsSchema),
+    mutationFn: () =>
+      sendJson(
+        "PUT",
+        URL,
+        { campName, camperIdleMinutes: Number(minutes), colour: colour.toLowerCase(), accentColour: accent.toLowerCase() },
+        campSettingsSchema,
+      ),
     onSuccess: (saved: CampSettings) => client.setQueryData(KEY, saved),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    setCheckColours(true);
+    if (!colourOk || !accentOk) return;
     save.mutate();
   };
   return (
     <Card as="section" aria-labelledby={`${nameId}-title`}>
       <CardHeader>
         <CardTitle id={`${nameId}-title`}>Camp settings</CardTitle>
-        <CardDescription>The camp&apos;s name goes on cabin reels&apos; title cards. Shared tablets sign a camper out after the minutes away you choose; their work is saved first.</CardDescription>
+        <CardDescription>
+          The camp&apos;s name goes on cabin reels&apos; title cards, and its colours on every video&apos;s title and end cards. Shared tablets
+          sign a camper out after the minutes away you choose; their work is saved first.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {error && <p role="alert" className="text-red-800">{errorMessage(error)}</p>}
@@ -65,6 +92,30 @@ export function CampSettingsPanel() {
               className="w-40"
             />
           </div>
+          <fieldset className="grid w-full gap-3">
+            <legend className="mb-1 text-sm font-medium text-slate-800">Colours of videos&apos; title and end cards</legend>
+            <div className="flex flex-wrap gap-4">
+              <ColourField
+                label="Card colour"
+                pickerLabel="Colour picker: card"
+                value={colour}
+                onChange={setColour}
+                fallback={shownColour}
+                invalid={checkColours && !colourOk}
+                describedBy={warningsId}
+              />
+              <ColourField
+                label="Accent colour"
+                pickerLabel="Colour picker: accent"
+                value={accent}
+                onChange={setAccent}
+                fallback={shownAccent}
+                invalid={checkColours && !accentOk}
+                describedBy={warningsId}
+              />
+            </div>
+            <TitleCardPreview background={shownColour} accent={shownAccent} campName={campName} warningsId={warningsId} />
+          </fieldset>
           <Button type="submit" busy={save.isPending} disabled={!data}>
             Save camp settings
           </Button>

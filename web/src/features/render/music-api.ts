@@ -1,0 +1,16 @@
+import { useQuery } from "@tanstack/react-query";
+import { musicLibrarySchema, type MusicLibrary } from "../../../../contracts/music.ts";
+import { apiKeys, getJson } from "../../lib/api.ts";
+
+export const MUSIC_URL = "/api/music";
+
+/**
+ * The music library (GET /api/music). Only the final video's choices ask for it, so a screen without
+ * them never loads it; it is the same for every show, so it is asked for once per visit.
+ */
+export function useMusicLibrary() {
+  return useQuery<MusicLibrary, Error>({
+    queryKey: apiKeys.music,
+    queryFn: ({ signal }) => getJson(MUSIC_URL, musicLibrarySchema, { signal }),
+  });
+}

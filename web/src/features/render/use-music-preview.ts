@@ -1,0 +1,53 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { MusicTrack } from "../../../../contracts/music.ts";
+import { toast } from "../../hooks/use-toast.ts";
+
+export const MUSIC_PREVIEW_FAILED_TOAST = {
+  title: "Couldn't play the preview",
+  description: "The music could not be played. Try again in a moment.",
+} as const;
+
+/**
+ * Previews of the music library: one audio element for every track, so starting a track stops the one
+ * playing, and pressing the playing track's button again stops it. Leaving the screen stops it too.
+ */
+export function useMusicPreview() {
+  const audioRef = useRef<HTMLAudioElement | null>(null);
+  const [playing, setPlaying] = useState<string | null>(null);
+
+  const stop = useCallback(() => {
+    audioRef.current?.pause();
+    setPlaying(null);
+  }, []);
+
+  const toggle = useCallback(
+    async (track: MusicTrack) => {
+      const audio = audioRef.current;
+      if (!audio) return;
+      audio.pause();
+      if (playing === track.id) {
+        setPlaying(null);
+        return;
+      }
+      audio.src = track.audioUrl;
+      setPlaying(track.id);
+      try {
+        await audio.play();
+      } catch (error) {
+        // Another track was started before this one began: not a failure.
+        if (error instanceof DOMException && error.name === "AbortError") return;
+        setPlaying((now) => (now === track.id ? null : now));
+        toast({ ...MUSIC_PREVIEW_FAILED_TOAST, variant: "destructive" });
+      }
+    },
+    [playing],
+  );
+
+  // Unmounted (the camper left the editor): no music keeps playing behind the next screen.
+  useEffect(() => {
+    const audio = audioRef.current;
+    return () => audio?.pause();
+  }, []);
+
+  return { audioRef, playing, toggle, stop, ended: () => setPlaying(null) };
+}
