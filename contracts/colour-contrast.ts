@@ -2,10 +2,10 @@
  * Contrast of the camp's colours on videos' title and end cards (issue 28), by WCAG 2's formula. The
  * director's settings warn below the minimum; the render draws the same colours.
  *
- * The cards' text: the title in white on the card colour, and the camp's banner in the card colour on
- * the accent colour.
+ * The cards' text (server/render/ass-cards.ts draws it with these functions): the title in white or
+ * near-black, whichever reads better on the card colour, and the camp's banner in the card colour on the
+ * accent colour, or in white/near-black when the card colour does not read there.
  */
-export const CARD_TEXT_COLOUR = "#ffffff";
 /** WCAG AA for normal text: a phone's small screen in daylight needs at least this. */
 export const MIN_CARD_CONTRAST = 4.5;
 
@@ -24,7 +24,20 @@ export function contrastRatio(a: string, b: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
+/** White or near-black, whichever reads better on `background`. */
+export function readableTextOn(background: string): string {
+  return contrastRatio("#ffffff", background) >= contrastRatio("#111111", background) ? "#ffffff" : "#111111";
+}
+
+/** The banner's text: the card colour where it reads on the accent, else white or near-black. */
+export function bannerTextOn(background: string, accent: string): string {
+  return contrastRatio(background, accent) >= MIN_CARD_CONTRAST ? background : readableTextOn(accent);
+}
+
 /** The two pairs a card shows: the title on the card colour, the banner's text on the accent. */
 export function cardContrasts(background: string, accent: string): { title: number; banner: number } {
-  return { title: contrastRatio(CARD_TEXT_COLOUR, background), banner: contrastRatio(background, accent) };
+  return {
+    title: contrastRatio(readableTextOn(background), background),
+    banner: contrastRatio(bannerTextOn(background, accent), accent),
+  };
 }

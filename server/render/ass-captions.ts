@@ -3,7 +3,8 @@ import { DEFAULT_CAMP_COLOURS, SAFE_AREAS, type CaptionStyle } from "../../contr
 import { cardEvents, type CardWindows } from "./ass-cards.ts";
 import { captionLayout, type TimedCue } from "./caption-cues.ts";
 import { escapeWebVttText, stamp } from "./captions.ts";
-import { assTime, escapeAssText, luminance, styleColour, tagColour } from "./ass-text.ts";
+import { relativeLuminance } from "../../contracts/colour-contrast.ts";
+import { assTime, escapeAssText, styleColour, tagColour } from "./ass-text.ts";
 
 export { captionCues, captionCuesUntimed, captionLayout, shiftCues, type CaptionSentence, type TimedCue } from "./caption-cues.ts";
 export type { CardWindows } from "./ass-cards.ts";
@@ -26,7 +27,7 @@ export interface AssInput {
 /** The lit word's colour: the camp's accent when it is light enough to read on a picture, else warm yellow. */
 function highlightOf(cards: CardWindows | null | undefined): string {
   const accent = cards?.content.accent;
-  return accent && /^#[0-9a-fA-F]{6}$/.test(accent) && luminance(accent) >= 0.3 ? accent : DEFAULT_CAMP_COLOURS.accent;
+  return accent && /^#[0-9a-fA-F]{6}$/.test(accent) && relativeLuminance(accent) >= 0.3 ? accent : DEFAULT_CAMP_COLOURS.accent;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { VideoFormatKey } from "../../contracts/product.ts";
 import { SAFE_AREAS, type RenderCards } from "../../contracts/video-style.ts";
-import { assTime, contrast, escapeAssText, tagColour, textOn } from "./ass-text.ts";
+import { bannerTextOn, contrastRatio, readableTextOn } from "../../contracts/colour-contrast.ts";
+import { assTime, escapeAssText, tagColour } from "./ass-text.ts";
 import { DEJAVU, textWidthEm, wrapLines } from "./text-width.ts";
 
 /**
@@ -76,10 +77,10 @@ const dialogue = (layer: number, start: number, end: number, margins: [number, n
 export function cardEvents(cards: CardWindows, format: VideoFormatKey, width: number, height: number): string[] {
   const frame = frameOf(format, width, height);
   const { content } = cards;
-  const ink = textOn(content.background);
+  const ink = readableTextOn(content.background);
   // The accent colours a line only where it reads on the background; otherwise the plain text colour.
-  const accentInk = contrast(content.accent, content.background) >= 3 ? content.accent : ink;
-  const bannerInk = contrast(content.background, content.accent) >= 4.5 ? content.background : textOn(content.accent);
+  const accentInk = contrastRatio(content.accent, content.background) >= 3 ? content.accent : ink;
+  const bannerInk = bannerTextOn(content.background, content.accent);
   const middle = Math.round(height * 0.47);
   const sides = (size: number): [number, number, number] => [frame.x0, width - frame.x1, size];
   const events: string[] = [];

@@ -24,25 +24,6 @@ export const styleColour = (hex: string) => `&H00${bgr(hex)}`;
 /** "#rrggbb" as an override tag's colour (&HBBGGRR&). */
 export const tagColour = (hex: string) => `&H${bgr(hex)}&`;
 
-/** WCAG relative luminance of "#rrggbb" (0 black .. 1 white). */
-export function luminance(hex: string): number {
-  const [r, g, b] = rgb(hex).map((v) => {
-    const c = v / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
-}
-
-export function contrast(a: string, b: string): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi! + 0.05) / (lo! + 0.05);
-}
-
-/** White or near-black, whichever reads better on `background`. */
-export function textOn(background: string): string {
-  return contrast("#ffffff", background) >= contrast("#111111", background) ? "#ffffff" : "#111111";
-}
-
 /** U+2060 WORD JOINER: invisible; after a backslash it stops libass reading `\N`, `\h` or a tag. */
 const JOIN = "\u2060";
 

@@ -1,4 +1,4 @@
-import { CARD_TEXT_COLOUR, MIN_CARD_CONTRAST, cardContrasts } from "../../../../contracts/colour-contrast.ts";
+import { MIN_CARD_CONTRAST, bannerTextOn, cardContrasts, readableTextOn } from "../../../../contracts/colour-contrast.ts";
 
 /** The camp's name as the banner fits it (the sample is small; the render wraps the whole name). */
 const bannerText = (name: string) => {
@@ -14,12 +14,12 @@ export function cardContrastWarnings(background: string, accent: string): string
   const warnings: string[] = [];
   if (title < MIN_CARD_CONTRAST) {
     warnings.push(
-      `The white title on the card colour has a contrast of ${ratio(title)}, under ${MIN_CARD_CONTRAST}:1: campers may not read it on a phone. Choose a darker card colour.`,
+      `The title on the card colour has a contrast of ${ratio(title)}, under ${MIN_CARD_CONTRAST}:1: campers may not read it on a phone. Choose a darker or a lighter card colour.`,
     );
   }
   if (banner < MIN_CARD_CONTRAST) {
     warnings.push(
-      `The camp's name in the card colour on the accent colour has a contrast of ${ratio(banner)}, under ${MIN_CARD_CONTRAST}:1. Choose an accent colour lighter or darker than the card colour.`,
+      `The camp's name on the accent colour has a contrast of ${ratio(banner)}, under ${MIN_CARD_CONTRAST}:1. Choose an accent colour lighter or darker than the card colour.`,
     );
   }
   return warnings;
@@ -45,11 +45,11 @@ export function TitleCardPreview({ background, accent, campName, warningsId }: {
           className="w-full rounded-lg border border-slate-300"
         >
           <rect width="320" height="180" fill={background} data-testid="title-card-background" />
-          <text x="160" y="78" textAnchor="middle" fontSize="24" fontWeight="700" fill={CARD_TEXT_COLOUR}>
+          <text x="160" y="78" textAnchor="middle" fontSize="24" fontWeight="700" fill={readableTextOn(background)}>
             Our summer story
           </text>
           <rect x="30" y="104" width="260" height="34" rx="4" fill={accent} data-testid="title-card-banner" />
-          <text x="160" y="126" textAnchor="middle" fontSize="14" fontWeight="600" fill={background}>
+          <text x="160" y="126" textAnchor="middle" fontSize="14" fontWeight="600" fill={bannerTextOn(background, accent)}>
             {bannerText(campName)}
           </text>
         </svg>
