@@ -71,7 +71,7 @@ export const clipSchema = z.object({
   createdAt: z.string(),
   /** Streams the clip to its owner (HTTP Range supported). */
   mediaUrl: z.string(),
-  /** The same with Content-Disposition: attachment and a file name ending in .webm or .mp4. */
+  /** The same with Content-Disposition: attachment and a file name ending in .webm, .mp4 or (a photo) .jpg. */
   downloadUrl: z.string(),
 });
 export type Clip = z.infer<typeof clipSchema>;

@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
+import { crc32 } from "node:zlib";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import exifr from "exifr";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
+import { CLIP_MESSAGES, PHOTO_LIMITS, type Clip } from "../../../contracts/clips.ts";
 import type { ShotList } from "../../../contracts/shots.ts";
 import type { VideoSections } from "../../../contracts/video-sections.ts";
 import { PHOTO_SECONDS } from "../../../contracts/video-style.ts";
@@ -12,7 +13,9 @@ import { cornerPng, PHOTO_SECRETS, phoneHeic, phoneJpeg } from "../../../testing
 import { webmFixture } from "../../../testing/media-fixtures.ts";
 import { createShow, createTestApp, registerCamper, TEST_DATA_DIR, type SignedInClient } from "../../../testing/test-app.ts";
 import { tusCreate, tusPatch, uploadClip, uploadTake } from "../../../testing/uploads.ts";
+import { unzip } from "../../../testing/zip.ts";
 import type { App } from "../../app.ts";
+import { sniffClipUpload } from "../../media/magic-bytes.ts";
 
 let app: App;
 beforeAll(async () => {
@@ -21,6 +24,16 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
+
+/** A real PNG whose header is rewritten to say `width` x `height` (a "decompression bomb": tiny file, huge image). */
+async function pngClaiming(width: number, height: number): Promise<Buffer> {
+  const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: "#808080" } }).png().toBuffer());
+  // IHDR: length (4) at 8, type at 12, width at 16, height at 20, its CRC over type and data at 29.
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}
 
 async function media(camper: SignedInClient, clip: Clip, download = false) {
   const res = await app.inject({ method: "GET", url: download ? clip.downloadUrl : clip.mediaUrl, headers: { cookie: camper.cookie } });
@@ -125,6 +138,33 @@ describe("photos uploaded like clips", () => {
     expect(clips).toEqual([]);
   });
 
+  it("refuses a photo over the photo limit with 413 and a decompression bomb with 422", async () => {
+    const camper = await registerCamper(app);
+    // Declared bigger than a photo may be (though within the video limit): refused at its first bytes.
+    const big = PHOTO_LIMITS.maxBytes + 1;
+    const location = await tusCreate(app, camper, { length: big });
+    const tooBig = await tusPatch(app, camper, location, 0, (await phoneJpeg()).subarray(0, 4096));
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual({ message: CLIP_MESSAGES.photoTooLarge });
+
+    const bomb = await pngClaiming(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(200);
+    const res = await tusPatch(app, camper, await tusCreate(app, camper, {}), 0, bomb, bomb.length);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ message: CLIP_MESSAGES.photoUnreadable });
+  });
+
+  it("is in the camper's data export as a .jpg with its poster", async () => {
+    const camper = await registerCamper(app);
+    const clip = await uploadClip(app, camper, await phoneJpeg());
+    const res = await app.inject({ method: "GET", url: "/api/user/export", headers: { cookie: camper.cookie } });
+    expect(res.statusCode).toBe(200);
+    const entries = await unzip(res.rawPayload);
+    const stored = await media(camper, clip);
+    expect(entries.get(`loose-clips/clips/${clip.id}.jpg`)?.sha256).toBe(sha256(stored.bytes));
+    expect(entries.has(`loose-clips/clips/${clip.id}-poster.jpg`)).toBe(true);
+  });
+
   it("sets a photo's length with photoSeconds; refuses trims on a photo, photoSeconds on a video, and a script check", async () => {
     const camper = await registerCamper(app);
     const photo = await uploadClip(app, camper, await phoneJpeg());
@@ -166,5 +206,17 @@ describe("photos uploaded like clips", () => {
     const check = await app.inject({ method: "POST", url: `/api/clips/${photo.id}/script-check`, headers: { cookie: camper.cookie }, payload: { transcript: "we paddled" } });
     expect(check.statusCode).toBe(400);
     expect(check.json()).toEqual({ message: CLIP_MESSAGES.photoHasNoWords });
+  });
+});
+
+describe("telling a photo from a video by its first bytes", () => {
+  const ftyp = (brand: string) => Buffer.concat([Buffer.from([0, 0, 0, 0x1c]), Buffer.from(`ftyp${brand}`, "latin1")]);
+  it("reads HEIF brands as photos, MP4 brands as video, and refuses AVIF", () => {
+    for (const brand of ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]) expect(sniffClipUpload(ftyp(brand)), brand).toEqual({ kind: "photo", format: "heif" });
+    for (const brand of ["isom", "mp42", "mp41", "avc1", "M4V ", "qt  "]) expect(sniffClipUpload(ftyp(brand)), brand).toEqual({ kind: "video", container: "mp4" });
+    for (const brand of ["avif", "avis"]) expect(sniffClipUpload(ftyp(brand)), brand).toBeUndefined();
+    expect(sniffClipUpload(Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0, 0, 0, 0, 0, 0, 0, 0]))).toEqual({ kind: "photo", format: "jpeg" });
+    expect(sniffClipUpload(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]))).toEqual({ kind: "photo", format: "png" });
+    expect(sniffClipUpload(Buffer.from("GIF89a......"))).toBeUndefined();
   });
 });
