@@ -63,6 +63,8 @@ async function heifSource(input: string): Promise<Sharp> {
   const bytes = await readFile(input);
   const answer = await inWorker(
     `const { parentPort, workerData } = require("node:worker_threads");
+     // libheif prints its parse errors; the answer carries them, the server's log has its own line.
+     console.log = console.warn = console.error = () => {};
      const libheif = require(workerData.libheif);
      const answer = (value, transfer) => parentPort.postMessage(value, transfer);
      try {

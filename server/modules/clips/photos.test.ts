@@ -119,6 +119,13 @@ describe("photos uploaded like clips", () => {
     // heif-enc stores the pixels as the JPEG had them (300x200: HEIF keeps no EXIF orientation of its own).
     expect(await sharp(stored.bytes).metadata()).toMatchObject({ width: 300, height: 200 });
     expect(await copiesOf(heic)).toEqual([]);
+
+    // A HEIC cut short fails in the decoder's worker: 422, nothing kept.
+    const cut = heic.subarray(0, Math.floor(heic.length * 0.7));
+    const truncated = await tusPatch(app, camper, await tusCreate(app, camper, {}), 0, cut, cut.length);
+    expect(truncated.statusCode).toBe(422);
+    expect(truncated.json()).toEqual({ message: CLIP_MESSAGES.photoUnreadable });
+    expect(await copiesOf(cut)).toEqual([]);
   });
 
   it("refuses a text file named .jpg with 415 and a truncated JPEG with 422, keeping neither", async () => {
