@@ -16,9 +16,16 @@ import { PHOTO_SECONDS } from "./video-style.ts";
  *                                  -> 204, Upload-Offset; when the offset reaches the length the upload
  *                                  becomes a clip and the response carries Upload-Clip-Id: {clipId}
  *   DELETE /api/uploads/{id}       -> 204 (the upload and its bytes are gone)
- * Errors: 409 wrong offset (HEAD, then continue), 413 too large, 415 not WebM/Matroska or MP4 (checked on
- * the first bytes), 404 unknown upload, 423 another request is writing this upload (retry), 422 the
- * finished file cannot be read as video. Every error body is { message }.
+ * Errors: 409 wrong offset (HEAD, then continue), 413 too large, 415 not WebM/Matroska or MP4 video nor a
+ * JPEG, PNG or HEIC/HEIF photo (checked on the first bytes; `filetype` is only a hint, the content
+ * decides), 404 unknown upload, 423 another request is writing this upload (retry), 422 the finished file
+ * cannot be read as video or photo. Every error body is { message }.
+ *
+ * A photo becomes a clip of kind "photo" (docs/decisions/028d-photos.md): decoded, turned upright, at most
+ * PHOTO_LIMITS.longestSide pixels on its longest side, re-encoded as a baseline JPEG with no metadata at all
+ * (no EXIF, GPS, XMP, IPTC, ICC or comments); the uploaded bytes are deleted. It lasts PHOTO_SECONDS.default
+ * until PATCH /api/clips/:id { photoSeconds }; its trims are always 0..its length (trims are refused).
+ * A photo uploaded with a shotId becomes that shot's chosen take (it has no words to check).
  */
 export const TUS_VERSION = "1.0.0";
 export const UPLOAD_CLIP_ID_HEADER = "upload-clip-id";
@@ -27,6 +34,14 @@ export const CLIP_KINDS = ["video", "photo"] as const;
 export type ClipKind = (typeof CLIP_KINDS)[number];
 
 export const CLIP_LIMITS = { titleMaxLength: 120, transcriptionMaxLength: 20_000, minTrimmedSeconds: 0.5 } as const;
+
+/**
+ * Photos: at most maxBytes uploaded (phones' JPEG and HEIC are a few MB; 48 MP ones up to ~20), at most
+ * maxPixels decoded (a 48 MP phone photo fits; a "decompression bomb" is refused before it is decoded),
+ * stored at most longestSide pixels on the longest side (twice 4K's short side: room for the slow zoom),
+ * with a posterSide poster.
+ */
+export const PHOTO_LIMITS = { maxBytes: 25 * 1024 * 1024, maxPixels: 50_000_000, longestSide: 4096, posterSide: 640 } as const;
 
 export const clipSchema = z.object({
   id: z.number().int(),
@@ -56,7 +71,7 @@ export const clipSchema = z.object({
   createdAt: z.string(),
   /** Streams the clip to its owner (HTTP Range supported). */
   mediaUrl: z.string(),
-  /** The same with Content-Disposition: attachment and a file name ending in .webm or .mp4. */
+  /** The same with Content-Disposition: attachment and a file name ending in .webm, .mp4 or (a photo) .jpg. */
   downloadUrl: z.string(),
 });
 export type Clip = z.infer<typeof clipSchema>;
@@ -110,9 +125,17 @@ export const listClipsQuerySchema = z.strictObject({
 export const CLIP_MESSAGES = {
   notFound: "Clip not found",
   uploadNotFound: "Upload not found",
-  notVideo: "That file is not a WebM or MP4 video",
+  notVideo: "That file is not a video (WebM or MP4) or a photo (JPEG, PNG or HEIC)",
   tooLarge: (maxBytes: number) => `Clips can be at most ${Math.round(maxBytes / (1024 * 1024))} MB`,
+  photoTooLarge: `Photos can be at most ${Math.round(PHOTO_LIMITS.maxBytes / (1024 * 1024))} MB`,
   unreadable: "This recording could not be read as video",
+  photoUnreadable: "This photo could not be read",
+  /** PATCH photoSeconds on a video clip. */
+  notAPhoto: "Only a photo's length can be set; trim a video instead",
+  /** PATCH trims on a photo. */
+  photoNotTrimmed: "A photo is not trimmed; set how long it shows instead",
+  /** POST /api/clips/:id/script-check on a photo. */
+  photoHasNoWords: "A photo has no words to check; it is used as the shot's picture as it is",
   wrongOffset: "The upload is at a different offset; ask where it is (HEAD) and continue from there",
   busy: "This upload is being written by another request; try again in a moment",
   storageFull: (quotaBytes: number) =>

@@ -8,6 +8,36 @@ export function sniffContainer(head: Buffer): VideoContainer | undefined {
   return undefined;
 }
 
+export type PhotoFormat = "jpeg" | "png" | "heif";
+
+/**
+ * ISO-BMFF major brands of HEIF still images (HEIC from phones; mif1/msf1 the generic HEIF ones). MP4
+ * starts with an `ftyp` box too; its major brands (isom, mp41, mp42, avc1, M4V, qt...) are none of these.
+ * AVIF (avif, avis) is refused: no phone camera writes it and our decoder does not read AV1.
+ */
+const HEIF_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]);
+const AVIF_BRANDS = new Set(["avif", "avis"]);
+const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
+const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The photo format the first 12 bytes announce: JPEG, PNG, or HEIF by its `ftyp` major brand. */
+export function sniffPhoto(head: Buffer): PhotoFormat | undefined {
+  if (head.length >= 3 && head.subarray(0, 3).equals(JPEG_MAGIC)) return "jpeg";
+  if (head.length >= 8 && head.subarray(0, 8).equals(PNG_MAGIC)) return "png";
+  if (head.length >= 12 && head.toString("latin1", 4, 8) === "ftyp" && HEIF_BRANDS.has(head.toString("latin1", 8, 12))) return "heif";
+  return undefined;
+}
+
+/** What an uploaded clip's first 12 bytes are: a video container or a photo format; undefined for anything else. */
+export type ClipUploadKind = { kind: "video"; container: VideoContainer } | { kind: "photo"; format: PhotoFormat };
+export function sniffClipUpload(head: Buffer): ClipUploadKind | undefined {
+  const photo = sniffPhoto(head);
+  if (photo) return { kind: "photo", format: photo };
+  if (head.length >= 12 && head.toString("latin1", 4, 8) === "ftyp" && AVIF_BRANDS.has(head.toString("latin1", 8, 12))) return undefined;
+  const container = sniffContainer(head);
+  return container ? { kind: "video", container } : undefined;
+}
+
 /** Audio a browser records or a camper might pick: WebM/Ogg (MediaRecorder), WAV, MP4/M4A, MP3. */
 export function sniffAudio(head: Buffer): { extension: string; mimeType: string } | undefined {
   if (sniffContainer(head) === "webm") return { extension: "webm", mimeType: "audio/webm" };
@@ -23,7 +53,10 @@ export function sniffAudio(head: Buffer): { extension: string; mimeType: string 
 }
 
 export class NotVideoError extends Error {}
-export class TooLargeError extends Error {}
+export class TooLargeError extends Error {
+  /** The limit passed: a photo's (PHOTO_LIMITS.maxBytes) rather than the upload's own. */
+  photo = false;
+}
 
 /**
  * Passes bytes through, refusing the stream as soon as its first bytes are not a video container
@@ -39,6 +72,12 @@ export function couldStartVideo(head: Buffer): boolean {
   const ftyp = Buffer.from("ftyp");
   const mp4 = head.length <= 4 || head.subarray(4, Math.min(8, head.length)).equals(ftyp.subarray(0, Math.min(8, head.length) - 4));
   return ebml || mp4;
+}
+
+/** Whether fewer than 12 bytes can be the start of a clip upload: a video, or a JPEG, PNG or HEIF photo. */
+export function couldStartClip(head: Buffer): boolean {
+  const prefixOf = (magic: Buffer) => head.subarray(0, Math.min(magic.length, head.length)).equals(magic.subarray(0, Math.min(magic.length, head.length)));
+  return couldStartVideo(head) || prefixOf(JPEG_MAGIC) || prefixOf(PNG_MAGIC);
 }
 
 /** Room in the camper's space for a file's bytes, asked for before they pass (see StorageQuota). */
@@ -57,11 +96,16 @@ export class UploadGuard extends Transform {
 
   constructor(
     startOffset: number,
-    private readonly maxTotal: number,
+    private maxTotal: number,
     /** Whether the first bytes are acceptable; video containers by default. */
     private readonly accepts: (head: Buffer) => boolean = (head) => sniffContainer(head) !== undefined,
     /** When set, no byte passes before the camper's space has room for it. */
     private readonly room?: ByteRoom,
+    /**
+     * A smaller limit for files that start like `head` (a photo's), applied once the first bytes are
+     * known; a limit below the bytes the client declared refuses at once. undefined keeps maxTotal.
+     */
+    private readonly limitFor?: (head: Buffer) => { maxTotal: number; declared: number | null } | undefined,
   ) {
     super();
     this.checked = startOffset > 0;
@@ -86,7 +130,7 @@ export class UploadGuard extends Transform {
     if (this.checked || this.head.length === 0) return done();
     // Browsers sometimes hand over a first piece of a byte or two: keep it when it can still begin a
     // video and more bytes may follow (the finished file is checked again before it becomes a clip).
-    if (this.total < this.maxTotal && couldStartVideo(this.head)) {
+    if (this.total < this.maxTotal && couldStartClip(this.head)) {
       const head = this.head;
       this.head = Buffer.alloc(0);
       return done(null, head);
@@ -97,6 +141,15 @@ export class UploadGuard extends Transform {
   private release(done: TransformCallback) {
     this.container = sniffContainer(this.head);
     if (!this.accepts(this.head)) return done(new NotVideoError());
+    const limit = this.limitFor?.(this.head);
+    if (limit) {
+      this.maxTotal = Math.min(this.maxTotal, limit.maxTotal);
+      if (this.total > this.maxTotal || (limit.declared !== null && limit.declared > limit.maxTotal)) {
+        const error = new TooLargeError();
+        error.photo = true;
+        return done(error);
+      }
+    }
     this.checked = true;
     const head = this.head;
     this.head = Buffer.alloc(0);

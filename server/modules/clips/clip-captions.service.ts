@@ -34,6 +34,8 @@ export class ClipCaptionsService {
   async webVtt(userId: number, clipId: number): Promise<string | null> {
     const clip = await this.clips.findOwned(userId, clipId);
     if (!clip) throw notFound(CLIP_MESSAGES.notFound);
+    // A photo says nothing: no track (204), and nothing is listened to.
+    if (clip.kind === "photo") return null;
     const show = clip.showId === null ? undefined : await this.shows.findOwned(userId, clip.showId);
     const script = show?.narration?.trim() ?? "";
     if (isPlaceholderNarration(script)) return null;

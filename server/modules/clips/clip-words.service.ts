@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
+import type { ClipKind } from "../../../contracts/clips.ts";
 import { LONGEST_VIDEO_SECONDS } from "../../../contracts/product.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
@@ -10,6 +11,8 @@ import type { ClipHeardWordsRepository, HeardWordsKey } from "./clip-heard-words
 
 /** What ClipWords needs of a clip: whose it is, its content, where it is stored and how long it lasts. */
 export interface ClipContent {
+  /** A photo has no sound: nothing is listened to (ffmpeg never reads it as video). Absent means video. */
+  kind?: ClipKind;
   userId: number;
   uploadSha256: string;
   storageKey: string;
@@ -49,7 +52,7 @@ export class ClipWords {
    */
   async heard(clip: ClipContent, script: string, options: HeardOptions = {}): Promise<HeardWord[] | null> {
     const aligner = this.aligner;
-    if (!aligner || clip.durationSeconds > LONGEST_VIDEO_SECONDS) return null;
+    if (!aligner || clip.kind === "photo" || clip.durationSeconds > LONGEST_VIDEO_SECONDS) return null;
     const key: HeardWordsKey = { userId: clip.userId, contentSha256: clip.uploadSha256, listener: aligner.name, scriptSha256: sha256(script) };
     const found = await this.kept.find(key);
     if (found) return found;

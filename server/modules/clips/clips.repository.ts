@@ -89,7 +89,7 @@ export class ClipsRepository {
   async update(
     userId: number,
     id: number,
-    changes: Partial<Pick<ClipRow, "title" | "transcription" | "trimStartSeconds" | "trimEndSeconds" | "posterKey" | "scriptCheck">>,
+    changes: Partial<Pick<ClipRow, "title" | "transcription" | "trimStartSeconds" | "trimEndSeconds" | "posterKey" | "scriptCheck" | "durationSeconds">>,
   ) {
     const [row] = await this.db.update(t).set(changes).where(and(eq(t.id, id), eq(t.userId, userId))).returning();
     return row;

@@ -14,6 +14,9 @@ import { toClip } from "./clips.repository.ts";
 import type { ClipCaptionsService } from "./clip-captions.service.ts";
 import type { ClipsService } from "./clips.service.ts";
 
+/** A downloaded clip's file name ends as its content is: a photo is always a JPEG (photos are re-encoded on upload). */
+const DOWNLOAD_EXTENSIONS: Record<string, string> = { "video/mp4": "mp4", "video/webm": "webm", "image/jpeg": "jpg" };
+
 export const clipsRoutes: FastifyPluginAsyncZod<{ clips: ClipsService; captions: ClipCaptionsService }> = async (app, { clips, captions }) => {
   /**
    * The sentences of the show's script the camper says in this clip, timed on the clip (its player's
@@ -79,7 +82,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ clips: ClipsService; captions:
       return sendStoredMedia(request, reply, clips.storage, {
         key: clip.storageKey,
         mimeType: clip.mimeType,
-        downloadName: request.query.download ? fileNameFrom(clip.title, clip.mimeType === "video/mp4" ? "mp4" : "webm", "clip") : undefined,
+        downloadName: request.query.download ? fileNameFrom(clip.title, DOWNLOAD_EXTENSIONS[clip.mimeType] ?? "webm", "clip") : undefined,
       });
     },
   );

@@ -3,7 +3,21 @@ import { SHOW_LIMITS, SHOW_MESSAGES } from "../../../contracts/recordings.ts";
 import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { userMediaPrefix, type MediaStorage } from "../../media/media-storage.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
-import { toClip, type ClipsRepository } from "./clips.repository.ts";
+import { toClip, type ClipRow, type ClipsRepository } from "./clips.repository.ts";
+
+type ClipChanges = Parameters<ClipsRepository["update"]>[2];
+
+/** A video's trims checked against its duration (400 outside it or too short); null end means "to the end". */
+function trimmed(current: ClipRow, changes: ClipChanges): ClipChanges {
+  const duration = current.durationSeconds;
+  const start = changes.trimStartSeconds ?? current.trimStartSeconds;
+  const requestedEnd = changes.trimEndSeconds === undefined ? current.trimEndSeconds : changes.trimEndSeconds;
+  // A player's reading of the end can be a few milliseconds past the probed duration.
+  const end = requestedEnd === null ? duration : requestedEnd > duration && requestedEnd - duration < 0.05 ? duration : requestedEnd;
+  if (start > duration || end > duration) throw badRequest(CLIP_MESSAGES.trimOutside(duration));
+  if (end - start < Math.min(CLIP_LIMITS.minTrimmedSeconds, duration)) throw badRequest(CLIP_MESSAGES.trimTooShort);
+  return { ...changes, trimStartSeconds: start, trimEndSeconds: end >= duration ? null : end };
+}
 
 export class ClipsService {
   constructor(
@@ -29,18 +43,21 @@ export class ClipsService {
   async update(
     userId: number,
     id: number,
-    changes: { title?: string; transcription?: string; trimStartSeconds?: number; trimEndSeconds?: number | null },
+    { photoSeconds, ...asked }: { title?: string; transcription?: string; trimStartSeconds?: number; trimEndSeconds?: number | null; photoSeconds?: number },
   ): Promise<Clip> {
-    if (changes.trimStartSeconds !== undefined || changes.trimEndSeconds !== undefined) {
+    let changes: ClipChanges = asked;
+    const trims = changes.trimStartSeconds !== undefined || changes.trimEndSeconds !== undefined;
+    if (photoSeconds !== undefined || trims) {
       const current = await this.get(userId, id);
-      const duration = current.durationSeconds;
-      const start = changes.trimStartSeconds ?? current.trimStartSeconds;
-      const requestedEnd = changes.trimEndSeconds === undefined ? current.trimEndSeconds : changes.trimEndSeconds;
-      // A player's reading of the end can be a few milliseconds past the probed duration.
-      const end = requestedEnd === null ? duration : requestedEnd > duration && requestedEnd - duration < 0.05 ? duration : requestedEnd;
-      if (start > duration || end > duration) throw badRequest(CLIP_MESSAGES.trimOutside(duration));
-      if (end - start < Math.min(CLIP_LIMITS.minTrimmedSeconds, duration)) throw badRequest(CLIP_MESSAGES.trimTooShort);
-      changes = { ...changes, trimStartSeconds: start, trimEndSeconds: end >= duration ? null : end };
+      if (current.kind === "photo") {
+        // A photo's part in the video is its whole length: trims would only disagree with it, so they
+        // are refused (not ignored, so a client never believes a trim was kept).
+        if (trims) throw badRequest(CLIP_MESSAGES.photoNotTrimmed);
+        changes = { ...changes, durationSeconds: photoSeconds, trimStartSeconds: 0, trimEndSeconds: null };
+      } else {
+        if (photoSeconds !== undefined) throw badRequest(CLIP_MESSAGES.notAPhoto);
+        changes = trimmed(current, changes);
+      }
     }
     const row = await this.clips.update(userId, id, changes);
     if (!row) throw notFound(CLIP_MESSAGES.notFound);

@@ -49,6 +49,8 @@ export class ScriptCheckService {
   async check(userId: number, clipId: number, transcript: string | undefined, signal?: AbortSignal): Promise<CheckedTake> {
     let clip = await this.clips.findOwned(userId, clipId);
     if (!clip) throw notFound(CLIP_MESSAGES.notFound);
+    // Nothing to listen to: a photo take is its shot's picture as it is (uploads.service.ts chose it).
+    if (clip.kind === "photo") throw badRequest(CLIP_MESSAGES.photoHasNoWords);
     if (clip.shotId === null) throw badRequest(SHOT_MESSAGES.clipHasNoShot);
     if (clip.showId !== null && this.shotsInStep) {
       // The narration may have changed since the shots were laid out: following it can move the take to

@@ -11,6 +11,7 @@ import { startLocalS3, type LocalS3 } from "../../../testing/s3-server.ts";
 import { createShow, registerCamper, testConfig } from "../../../testing/test-app.ts";
 import { testDatabase } from "../../../testing/test-database.ts";
 import { tusCreate, tusPatch, uploadClip } from "../../../testing/uploads.ts";
+import { PHOTO_SECRETS, phoneJpeg } from "../../../testing/photo-fixtures.ts";
 
 /**
  * Clips on S3 through the real app: two app instances share one database and one bucket, as two
@@ -112,6 +113,31 @@ describe("tus uploads into S3 multipart uploads", () => {
     const res = await tusPatch(b, camper, location, 0, Buffer.from("this is not a video at all, just text"));
     expect(res.statusCode).toBe(415);
     expect(await bucketKeys(`users/${camper.userId}/`)).toEqual([]);
+  });
+});
+
+describe("a photo on S3", () => {
+  it("arrives in PATCHes to both instances, and only its cleaned JPEG and poster stay in the bucket (no upload parts, no GPS)", async () => {
+    const photo = await phoneJpeg();
+    const camper = await registerCamper(a);
+    const location = await tusCreate(a, camper, { title: "Lake", length: photo.length });
+    expect((await tusPatch(a, camper, location, 0, photo.subarray(0, 1000))).statusCode).toBe(204);
+    const last = await tusPatch(b, camper, location, 1000, photo.subarray(1000));
+    expect(last.statusCode, last.body).toBe(204);
+    const [clip] = (await a.inject({ method: "GET", url: "/api/clips?loose=true", headers: { cookie: camper.cookie } })).json() as Clip[];
+    expect(clip).toMatchObject({ kind: "photo", mimeType: "image/jpeg", uploadSha256: sha256(photo) });
+    const keys = (await bucketKeys(`users/${camper.userId}/`)).sort();
+    expect(keys).toEqual([
+      expect.stringMatching(new RegExp(`^users/${camper.userId}/clips/[0-9a-f-]+\\.jpg$`)),
+      expect.stringMatching(new RegExp(`^users/${camper.userId}/clips/[0-9a-f-]+\\.poster\\.jpg$`)),
+    ]);
+    for (const key of keys) {
+      const bytes = await new Promise<Buffer>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        inspect.read(key).on("data", (c: Buffer) => chunks.push(c)).on("end", () => resolve(Buffer.concat(chunks))).on("error", reject);
+      });
+      for (const secret of PHOTO_SECRETS) expect(bytes.toString("latin1"), key).not.toContain(secret);
+    }
   });
 });
 

@@ -2,12 +2,14 @@ import { createHash, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import type { Readable } from "node:stream";
-import { CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
+import { CLIP_MESSAGES, PHOTO_LIMITS, type Clip } from "../../../contracts/clips.ts";
 import { FREE_TIER_SHOW_LIMIT } from "../../../contracts/product.ts";
 import { SHOW_LIMITS, SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { PHOTO_SECONDS } from "../../../contracts/video-style.ts";
 import { HttpError, badRequest, conflict, forbidden, locked, notFound, payloadTooLarge, unprocessable, unsupportedMediaType } from "../../http/errors.ts";
-import { NotVideoError, TooLargeError, UploadGuard, sniffContainer } from "../../media/magic-bytes.ts";
+import { NotVideoError, TooLargeError, UploadGuard, sniffClipUpload, type ClipUploadKind } from "../../media/magic-bytes.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
+import { cleanPhoto, PhotoUnreadableError } from "../../media/photos.ts";
 import { grabPoster, probeDuration, remux, type VideoToolPaths } from "../../media/video-tools.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
 import { StorageFullError, type Reservation, type StorageQuota } from "../storage-quota/storage-quota.ts";
@@ -170,7 +172,10 @@ export class UploadsService {
       if (row.offset !== offset) throw conflict(CLIP_MESSAGES.wrongOffset);
       const declared = length ?? row.length;
       const space = await this.spaceFor(row, offset, length, bodyBytes);
-      const guard = new UploadGuard(offset, declared ?? this.maxBytes, undefined, space);
+      // Videos and photos by their first bytes (the client's filetype is only a hint); a photo has its own, smaller limit.
+      const guard = new UploadGuard(offset, declared ?? this.maxBytes, (head) => sniffClipUpload(head) !== undefined, space, (head) =>
+        sniffClipUpload(head)?.kind === "photo" ? { maxTotal: PHOTO_LIMITS.maxBytes, declared } : undefined,
+      );
       try {
         let written = 0;
         try {
@@ -183,7 +188,7 @@ export class UploadsService {
           if (error instanceof NotVideoError) return await this.refuse(row, 415, CLIP_MESSAGES.notVideo);
           // Bytes past the camper's space: the upload goes, and with it the space its bytes took.
           if (error instanceof StorageFullError) return await this.refuse(row, 413, this.storageFull().message);
-          if (error instanceof TooLargeError) return await this.refuse(row, 413, CLIP_MESSAGES.tooLarge(this.maxBytes));
+          if (error instanceof TooLargeError) return await this.refuse(row, 413, error.photo ? CLIP_MESSAGES.photoTooLarge : CLIP_MESSAGES.tooLarge(this.maxBytes));
           // The client went away mid-body: keep what arrived, so it resumes from there.
           written = (error as { bytesWritten?: number }).bytesWritten ?? 0;
           await this.saveProgress(row, offset + written, length);
@@ -279,29 +284,20 @@ export class UploadsService {
   private async finish(row: UploadRow, extra: { transcription: string | null; newShow: boolean } = { transcription: null, newShow: false }): Promise<Clip> {
     await this.storage.seal(row.storageKey);
     const clipName = randomUUID();
-    const keyOf = (container: string) => `users/${row.userId}/clips/${clipName}.${container}`;
-    // One local copy (on S3) for every check: the first bytes, the checksum, then the remux.
+    const keyOf = (extension: string) => `users/${row.userId}/clips/${clipName}.${extension}`;
+    // One local copy (on S3) for every check: the first bytes, the checksum, then the remux or the photo's cleaning.
     const checked = await this.storage.withLocalFile(row.storageKey, async (file) => {
-      const container = await sniffFile(file);
-      if (!container) return { container: undefined };
+      const sniffed = await sniffFile(file);
+      if (!sniffed) return { sniffed };
       const sha256 = await sha256Of(file);
-      try {
-        const durationSeconds = await this.storage.withNewLocalFile(keyOf(container), async (output) => {
-          await remux(this.tools, file, output, container);
-          return probeDuration(this.tools, output);
-        });
-        return { container, sha256, durationSeconds };
-      } catch {
-        await this.storage.delete(keyOf(container));
-        return { container, sha256, durationSeconds: undefined };
-      }
+      return { sniffed, sha256, made: sniffed.kind === "photo" ? await this.makePhoto(row, file, sniffed.format, keyOf) : await this.makeVideo(file, sniffed.container, keyOf) };
     });
-    if (!checked.container) return this.refuse(row, 415, CLIP_MESSAGES.notVideo);
-    if (checked.durationSeconds === undefined) return this.refuse(row, 422, CLIP_MESSAGES.unreadable);
-    const { container, sha256, durationSeconds } = checked;
-    const clipKey = keyOf(container);
+    if (!checked.sniffed) return this.refuse(row, 415, CLIP_MESSAGES.notVideo);
+    if (checked.made.refused) return this.refuse(row, checked.made.refused.status, checked.made.refused.message);
+    const { sniffed, sha256 } = checked;
+    const { clipKey, durationSeconds, posterKey } = checked.made;
     const sizeBytes = (await this.storage.size(clipKey)) ?? 0;
-    const posterKey = await this.makePoster(clipKey, durationSeconds);
+    const photo = sniffed.kind === "photo";
     let clipRow: ClipRow;
     try {
       clipRow = await this.uploads.transaction(async (tx) => {
@@ -323,7 +319,8 @@ export class UploadsService {
             userId: row.userId,
             showId,
             title: row.title,
-            mimeType: container === "mp4" ? "video/mp4" : "video/webm",
+            kind: sniffed.kind,
+            mimeType: photo ? "image/jpeg" : sniffed.container === "mp4" ? "video/mp4" : "video/webm",
             storageKey: clipKey,
             sizeBytes,
             uploadedBytes: row.offset,
@@ -335,7 +332,11 @@ export class UploadsService {
           },
           tx,
         );
-        if (shotId !== null) await this.shots.chooseFirstTake(tx, shotId, created.id);
+        // A photo for a shot is the camper's pick of its picture (it has no words to check, so no check
+        // can later prefer it): it becomes the chosen take at once, as a take that passed its check does.
+        // A video take is chosen only when the shot has none yet; its check may switch it later.
+        if (shotId !== null && showId !== null && photo) await this.shots.setChosen(tx, showId, shotId, created.id);
+        else if (shotId !== null) await this.shots.chooseFirstTake(tx, shotId, created.id);
         if (extra.newShow && showId !== null) await this.shows.setVideoUrl(row.userId, showId, toClip(created).mediaUrl, tx);
         await this.uploads.markDone(tx, row.id, created.id);
         return created;
@@ -345,8 +346,48 @@ export class UploadsService {
       if (posterKey) await this.storage.delete(posterKey);
       throw error;
     }
+    // The device's bytes go (for a photo: with its location and camera details); only the clip's file stays.
     await this.storage.delete(row.storageKey);
     return toClip(clipRow);
+  }
+
+  /** A video remuxed (so it seeks and plays everywhere), its duration, and a poster from it. */
+  private async makeVideo(file: string, container: "webm" | "mp4", keyOf: (extension: string) => string): Promise<MadeClip> {
+    const clipKey = keyOf(container);
+    let durationSeconds: number;
+    try {
+      durationSeconds = await this.storage.withNewLocalFile(clipKey, async (output) => {
+        await remux(this.tools, file, output, container);
+        return probeDuration(this.tools, output);
+      });
+    } catch {
+      await this.storage.delete(clipKey);
+      return { refused: { status: 422, message: CLIP_MESSAGES.unreadable } };
+    }
+    return { clipKey, durationSeconds, posterKey: await this.makePoster(clipKey, durationSeconds), refused: undefined };
+  }
+
+  /**
+   * A photo cleaned (media/photos.ts: upright, sized, a JPEG with no metadata) and its poster. The
+   * uploaded bytes are never copied anywhere: only the cleaned JPEG is stored. Its length starts at
+   * PHOTO_SECONDS.default (the camper changes it with PATCH photoSeconds).
+   */
+  private async makePhoto(row: UploadRow, file: string, format: "jpeg" | "png" | "heif", keyOf: (extension: string) => string): Promise<MadeClip> {
+    // Checked here too: a resumed upload's later PATCHes do not see the first bytes that say "photo".
+    if (row.offset > PHOTO_LIMITS.maxBytes) return { refused: { status: 413, message: CLIP_MESSAGES.photoTooLarge } };
+    const clipKey = keyOf("jpg");
+    const posterKey = keyOf("poster.jpg");
+    try {
+      await this.storage.withNewLocalFile(clipKey, (output) =>
+        this.storage.withNewLocalFile(posterKey, (poster) => cleanPhoto(file, format, output, poster)),
+      );
+    } catch (error) {
+      await this.storage.delete(clipKey);
+      await this.storage.delete(posterKey);
+      if (error instanceof PhotoUnreadableError) return { refused: { status: 422, message: CLIP_MESSAGES.photoUnreadable } };
+      throw error;
+    }
+    return { clipKey, durationSeconds: PHOTO_SECONDS.default, posterKey, refused: undefined };
   }
 
   /** A still for the clip's player; a clip without one still plays, so a failure here is not fatal. */
@@ -448,12 +489,17 @@ export class UploadsService {
   }
 }
 
-async function sniffFile(file: string) {
+/** A clip's file made from an upload, or why the upload is refused. */
+type MadeClip =
+  | { clipKey: string; durationSeconds: number; posterKey: string | null; refused: undefined }
+  | { refused: { status: 413 | 415 | 422; message: string } };
+
+async function sniffFile(file: string): Promise<ClipUploadKind | undefined> {
   const handle = await open(file, "r");
   try {
     const head = Buffer.alloc(12);
     await handle.read(head, 0, 12, 0);
-    return sniffContainer(head);
+    return sniffClipUpload(head);
   } finally {
     await handle.close();
   }
