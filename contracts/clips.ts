@@ -68,7 +68,8 @@ export const checkedTakeSchema = clipSchema.extend({
 export type CheckedTake = z.infer<typeof checkedTakeSchema>;
 
 
-const PHOTO_SECONDS_MESSAGE = `A photo shows for ${PHOTO_SECONDS.min} to ${PHOTO_SECONDS.max} seconds`;
+/** The server's refusal of a photo length outside PHOTO_SECONDS (the client checks with the same words). */
+export const PHOTO_SECONDS_MESSAGE = `A photo shows for ${PHOTO_SECONDS.min} to ${PHOTO_SECONDS.max} seconds`;
 const trimSeconds = z.number({ error: "Trims are seconds into the clip" }).finite().min(0, "Trims are seconds into the clip").max(24 * 3600);
 
 /**
@@ -110,7 +111,7 @@ export const listClipsQuerySchema = z.strictObject({
 export const CLIP_MESSAGES = {
   notFound: "Clip not found",
   uploadNotFound: "Upload not found",
-  notVideo: "That file is not a WebM or MP4 video",
+  notVideo: "That file is not a video (WebM or MP4) or a photo (JPEG, PNG or HEIC)",
   tooLarge: (maxBytes: number) => `Clips can be at most ${Math.round(maxBytes / (1024 * 1024))} MB`,
   unreadable: "This recording could not be read as video",
   wrongOffset: "The upload is at a different offset; ask where it is (HEAD) and continue from there",

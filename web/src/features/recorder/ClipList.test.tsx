@@ -20,6 +20,7 @@ function item(n: number, extra: Partial<ClipItem> = {}): ClipItem {
     localId: `local-${n}`,
     serverId: null,
     title: `Recording ${n}`,
+    kind: "video",
     state: "local",
     error: null,
     retryable: true,
