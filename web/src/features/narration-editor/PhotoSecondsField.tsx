@@ -44,7 +44,7 @@ export function PhotoSecondsField({ clip, className }: { clip: Pick<Clip, "id" |
           {seconds.check.ok ? `Not saved: ${problem}` : problem}
         </p>
       )}
-      <p id={ids.note} className="flex items-center gap-1 text-sm text-slate-700">
+      <p id={ids.note} data-testid="photo-seconds-note" className="flex items-center gap-1 text-sm text-slate-700">
         {seconds.state === "saving" ? (
           <>
             <Loader2 aria-hidden="true" className="size-3.5 animate-spin motion-reduce:animate-none" />

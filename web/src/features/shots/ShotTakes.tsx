@@ -101,13 +101,17 @@ function TakeRow({ shot, take, index, item, aspectRatio, script, choosing, onCho
   );
 }
 
-/**
- * The shot's picture when its chosen take is a photo (null otherwise): shown on the shot's card, since
- * a photo has no lines to check and nothing to play.
- */
-export function ShotPicture({ shot, clips }: { shot: Shot; clips: readonly ClipItem[] }) {
+/** The shot's chosen take when it is a photo (undefined otherwise). */
+export function chosenPhoto(shot: Pick<Shot, "chosenClipId">, clips: readonly ClipItem[]): ClipItem | undefined {
   const item = shot.chosenClipId === null ? undefined : clips.find((c) => c.serverId === shot.chosenClipId);
-  if (item?.kind !== "photo") return null;
+  return item?.kind === "photo" ? item : undefined;
+}
+
+/**
+ * The shot's picture when its chosen take is a photo: shown on the shot's card, since a photo has no
+ * lines to check and nothing to play.
+ */
+export function ShotPicture({ shot, item }: { shot: Pick<Shot, "number">; item: ClipItem }) {
   return (
     <figure data-testid="shot-picture" className="grid gap-1">
       <div className="aspect-video w-full max-w-[12rem] overflow-hidden rounded-md">

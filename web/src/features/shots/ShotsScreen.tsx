@@ -10,7 +10,7 @@ import { useClips } from "../recorder/use-clips.ts";
 import { firstShotToRecord } from "./shot-format.ts";
 import { ShotList } from "./ShotList.tsx";
 import { ShotRecorder } from "./ShotRecorder.tsx";
-import { ShotPicture, ShotTakes } from "./ShotTakes.tsx";
+import { ShotPicture, ShotTakes, chosenPhoto } from "./ShotTakes.tsx";
 import { useChooseTake, useShotList } from "./shots-api.ts";
 import { LoadingStatus } from "../../components/ui/spinner.tsx";
 
@@ -107,7 +107,10 @@ export function ShotsScreen({ show, userId }: { show: Show; userId: number }) {
               onUploaded={() => void queryClient.invalidateQueries({ queryKey: apiKeys.showShots(show.id) })}
             />
           )}
-          renderPicture={(s) => <ShotPicture shot={s} clips={clips.clips} />}
+          renderPicture={(s) => {
+            const photo = chosenPhoto(s, clips.clips);
+            return photo ? <ShotPicture shot={s} item={photo} /> : null;
+          }}
           renderTakes={(s) => (
             <ShotTakes
               shot={s}
