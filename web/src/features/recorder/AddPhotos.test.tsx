@@ -10,7 +10,7 @@ import { Toaster } from "../../components/ui/toaster.tsx";
 import { dismissToast } from "../../hooks/use-toast.ts";
 import { createQueryClient } from "../../lib/api.ts";
 import { MemoryClipStore } from "./clip-store.ts";
-import { HEIC_HEAD, JPEG_HEAD, photoFile } from "./photo-test-helpers.ts";
+import { HEIC_HEAD, JPEG_HEAD, PNG_HEAD, photoFile } from "./photo-test-helpers.ts";
 import { Recorder } from "./Recorder.tsx";
 import { FakeMediaRecorder, FakeRecognition, FakeTusServer, expectSameBytes, recordingSleep } from "./recorder-test-helpers.ts";
 import { resetRecorderRuntime, resetRecovery } from "./runtime.ts";
@@ -123,6 +123,19 @@ describe("Add photos", () => {
     await waitFor(() => expect(server.uploads.size).toBe(2));
     const types = [...server.uploads.values()].map((u) => u.metadata.filetype).sort();
     expect(types).toEqual(["image/heic", "image/jpeg"]);
+  });
+
+  it("sends a photo a closed tab left on the device when the page opens again", async () => {
+    // As addPhotoToDevice leaves it, with the tab closed before the upload began.
+    const file = photoFile("Campfire.png", PNG_HEAD, "image/png", 5000);
+    const clip = await store.createClip({ userId: 7, title: "Campfire", mimeType: "image/png", showId: 5, kind: "photo" });
+    await store.addChunk(clip.localId, file);
+    await store.updateClip(clip.localId, { state: "local", totalBytes: 5000, endTime: Date.now() });
+    renderRecorder();
+    await waitFor(() => expect(screen.getByTestId("clip-row").dataset.state).toBe("saved"));
+    const [upload] = [...server.uploads.values()];
+    expect(upload!.metadata).toEqual({ title: "Campfire", showId: "5", filetype: "image/png" });
+    expectSameBytes(upload!.data, new Uint8Array(await file.arrayBuffer()));
   });
 
   it("has no serious axe violations with a photo listed", async () => {
