@@ -83,7 +83,8 @@ export const checkedTakeSchema = clipSchema.extend({
 export type CheckedTake = z.infer<typeof checkedTakeSchema>;
 
 
-const PHOTO_SECONDS_MESSAGE = `A photo shows for ${PHOTO_SECONDS.min} to ${PHOTO_SECONDS.max} seconds`;
+/** The server's refusal of a photo length outside PHOTO_SECONDS (the client checks with the same words). */
+export const PHOTO_SECONDS_MESSAGE = `A photo shows for ${PHOTO_SECONDS.min} to ${PHOTO_SECONDS.max} seconds`;
 const trimSeconds = z.number({ error: "Trims are seconds into the clip" }).finite().min(0, "Trims are seconds into the clip").max(24 * 3600);
 
 /**

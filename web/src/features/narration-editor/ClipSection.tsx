@@ -8,6 +8,7 @@ import { CaptionLineFix, type CaptionFix } from "./CaptionLineFix.tsx";
 import { useClipTrack } from "./clip-captions.ts";
 import { useClipTrim, type TrimDraft } from "./clip-trims.ts";
 import { formatSeconds } from "./length-format.ts";
+import { PhotoSection } from "./PhotoSection.tsx";
 
 /** The two trim boxes, in the order they stand. */
 const TRIM_FIELDS: readonly { field: keyof TrimDraft; label: string }[] = [
@@ -15,7 +16,7 @@ const TRIM_FIELDS: readonly { field: keyof TrimDraft; label: string }[] = [
   { field: "end", label: "End" },
 ];
 
-interface Frame {
+export interface Frame {
   ratio: string;
   aspectRatio: string;
   tall: boolean;
@@ -24,6 +25,7 @@ interface Frame {
 /**
  * One clip of the show: its player (with the server's poster picture, playing only the kept part)
  * and its Start/End trim boxes. The clip's file is never changed; the show uses the kept part.
+ * A photo is a section too: its picture and its seconds on screen instead.
  */
 export function ClipSection({
   clip,
@@ -45,6 +47,24 @@ export function ClipSection({
   /** The shot's other takes, folded under it. */
   children?: ReactNode;
 }) {
+  // A photo has no player, trims or captions: its picture and its seconds on screen.
+  if (clip.kind === "photo") {
+    return (
+      <PhotoSection clip={clip} index={index} frame={frame} shotLabel={shotLabel} captionFix={captionFix}>
+        {children}
+      </PhotoSection>
+    );
+  }
+  return (
+    <VideoClipSection clip={clip} index={index} frame={frame} script={script} captionFix={captionFix} shotLabel={shotLabel}>
+      {children}
+    </VideoClipSection>
+  );
+}
+
+type SectionProps = Parameters<typeof ClipSection>[0];
+
+function VideoClipSection({ clip, index, frame, script, captionFix = null, shotLabel = null, children }: SectionProps) {
   const trim = useClipTrim(clip);
   const { trackUrl, noCaptions, captionsNote } = useClipTrack(clip, script);
   const ids = { start: useId(), end: useId(), error: useId(), used: useId(), captions: useId() };

@@ -1,6 +1,7 @@
 import { ChevronRight, ThumbsUp } from "lucide-react";
 import type { Clip } from "../../../../contracts/clips.ts";
 import { Button } from "../../components/ui/button.tsx";
+import { PhotoThumb } from "../recorder/PhotoThumb.tsx";
 import { useChooseTake } from "../shots/shots-api.ts";
 import { formatSeconds } from "./length-format.ts";
 
@@ -39,15 +40,19 @@ export function OtherTakes({ showId, shotId, shotNumber, takes, numbers, aspectR
           return (
             <li key={take.id} data-testid="other-take" data-clip-id={take.id} className="grid grid-cols-[8rem_minmax(0,1fr)] items-start gap-2">
               <div className="overflow-hidden rounded bg-slate-950" style={{ aspectRatio }}>
-                <video
-                  controls
-                  preload="metadata"
-                  playsInline
-                  src={take.mediaUrl}
-                  poster={take.posterUrl ?? undefined}
-                  aria-label={`Play ${label} (not in your video)`}
-                  className="size-full object-contain"
-                />
+                {take.kind === "photo" ? (
+                  <PhotoThumb src={take.posterUrl ?? take.mediaUrl} title={`${label} (not in your video)`} fit="contain" />
+                ) : (
+                  <video
+                    controls
+                    preload="metadata"
+                    playsInline
+                    src={take.mediaUrl}
+                    poster={take.posterUrl ?? undefined}
+                    aria-label={`Play ${label} (not in your video)`}
+                    className="size-full object-contain"
+                  />
+                )}
               </div>
               <div className="grid min-w-0 gap-1">
                 <p className="font-medium text-slate-900">{label}</p>

@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { CLIP_LIMITS, CLIP_MESSAGES, clipSchema, type Clip } from "../../../../contracts/clips.ts";
 import { errorMessage, sendJson } from "../../lib/api.ts";
@@ -45,6 +45,16 @@ export function checkTrim(draft: TrimDraft, durationSeconds: number): TrimCheck 
 export type TrimSaveState = "idle" | "saving" | "saved" | "failed";
 
 /**
+ * A clip the server just changed (trims, a photo's length): it goes into every clips list in the cache,
+ * and as it changes the show's sections, its length and which finished video is current, those are
+ * asked again, so the total and the voice comparison follow it.
+ */
+export async function clipSaved(queryClient: QueryClient, saved: Clip): Promise<void> {
+  queryClient.setQueriesData<Clip[]>({ queryKey: [CLIPS_ROOT] }, (list) => list?.map((c) => (c.id === saved.id ? saved : c)));
+  if (saved.showId !== null) await videoChanged(queryClient, saved.showId);
+}
+
+/**
  * One clip's trims: the draft on screen, checked as it is typed and saved (PATCH) after a pause.
  * The saved clip goes into every clips list in the cache, and the show's length check is asked
  * again, so the total and the voice comparison follow the trim.
@@ -75,14 +85,7 @@ export function useClipTrim(clip: Clip) {
       setState("saving");
       setServerError(null);
       try {
-        const saved = await sendJson("PATCH", `${CLIPS_ROOT}/${current.id}`, body, clipSchema);
-        queryClient.setQueriesData<Clip[]>({ queryKey: [CLIPS_ROOT] }, (list) =>
-          list?.map((c) => (c.id === saved.id ? saved : c)),
-        );
-        if (saved.showId !== null) {
-          // A trim changes the show's sections, its length and which finished video is current.
-          await videoChanged(queryClient, saved.showId);
-        }
+        await clipSaved(queryClient, await sendJson("PATCH", `${CLIPS_ROOT}/${current.id}`, body, clipSchema));
         setState("saved");
       } catch (error) {
         setState("failed");

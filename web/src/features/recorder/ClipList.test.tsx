@@ -20,6 +20,7 @@ function item(n: number, extra: Partial<ClipItem> = {}): ClipItem {
     localId: `local-${n}`,
     serverId: null,
     title: `Recording ${n}`,
+    kind: "video",
     state: "local",
     error: null,
     retryable: true,
@@ -309,4 +310,101 @@ describe("ClipList", () => {
     rerender(list(item(1, { state: "saved", progress: 100 })));
     expect(politeText()).toBe("Recording 1 is saved.");
   });
+
+  it("shows a photo as its picture with its seconds on screen, saved as photoSeconds, with the server's refusal inline; no player, no trims", async () => {
+    const patches: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        if (init.method !== "PATCH") return new Response(null, { status: 204 });
+        const body = JSON.parse(String(init.body)) as { photoSeconds: number };
+        patches.push(body);
+        if (body.photoSeconds === 7) return Response.json({ message: "This photo could not be changed right now" }, { status: 409 });
+        return Response.json({ ...photoServer, durationSeconds: body.photoSeconds, trimEndSeconds: body.photoSeconds, usedSeconds: body.photoSeconds });
+      }),
+    );
+    const user = userEvent.setup();
+    render(<Harness initial={[photoItem(), item(2)]} />);
+    const row = screen.getAllByTestId("clip-row")[0]!;
+    expect(within(row).getByRole("img", { name: "Photo: Lake at dawn" }).getAttribute("src")).toBe("/api/clips/31/poster");
+    expect(within(row).getByText("Photo")).toBeTruthy();
+    expect(row.querySelector("video")).toBeNull();
+    expect(within(row).queryByText("No captions for this clip.")).toBeNull();
+    expect(within(row).queryByLabelText(/Start/)).toBeNull();
+
+    const seconds = within(row).getByRole("spinbutton", { name: "Seconds on screen for photo Lake at dawn" }) as HTMLInputElement;
+    expect(seconds.value).toBe("4");
+    expect([seconds.min, seconds.max, seconds.step]).toEqual(["1", "20", "0.5"]);
+    await user.clear(seconds);
+    await user.type(seconds, "6.5{Enter}");
+    await waitFor(() => expect(patches).toEqual([{ photoSeconds: 6.5 }]));
+    await waitFor(() => expect(within(row).getByTestId("photo-seconds-note").textContent).toBe("Saved"));
+
+    // Outside the range: the server's words at once, and nothing sent.
+    await user.clear(seconds);
+    await user.type(seconds, "30");
+    await user.tab();
+    expect(within(row).getByRole("alert").textContent).toBe("A photo shows for 1 to 20 seconds");
+    expect(seconds.getAttribute("aria-invalid")).toBe("true");
+    expect(patches).toHaveLength(1);
+
+    // The server's refusal, in its words, under the box.
+    await user.clear(seconds);
+    await user.type(seconds, "7");
+    await user.tab();
+    expect((await within(row).findByRole("alert")).textContent).toBe("Not saved: This photo could not be changed right now");
+  });
+
+  it("reorders a photo by keyboard like a clip", async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={[item(1), item(2), photoItem()]} />);
+    screen.getByRole("button", { name: "Reorder Lake at dawn" }).focus();
+    await user.keyboard("[Space]");
+    await act(() => new Promise((r) => setTimeout(r, 10)));
+    for (let i = 0; i < 5; i++) await user.keyboard("[ArrowUp]");
+    await user.keyboard("[Space]");
+    expect(screen.getAllByTestId("clip-row").map((row) => row.querySelector("[data-clip-title]")!.textContent)).toEqual([
+      "Lake at dawn",
+      "Recording 1",
+      "Recording 2",
+    ]);
+    expect(document.body.textContent).toContain("Lake at dawn dropped at position 1 of 3.");
+  });
+
+  it("says a photo's upload in photo words", () => {
+    render(<Announcer />);
+    const queryClient = createQueryClient();
+    const list = (clip: ClipItem) => (
+      <QueryClientProvider client={queryClient}>
+        <ClipList clips={[clip]} onReorder={() => {}} onRemove={async () => {}} onRetry={async () => {}} loadLocalBlob={async () => null} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(list(photoItem({ state: "uploading", server: null, mediaUrl: null })));
+    rerender(list(photoItem()));
+    expect(politeText()).toBe("Photo uploaded: Lake at dawn.");
+  });
 });
+
+const photoServer = {
+  id: 31, showId: 3, title: "Lake at dawn", position: 2, kind: "photo" as const, mimeType: "image/jpeg" as const, durationSeconds: 4,
+  sizeBytes: 10, uploadedBytes: 10, uploadSha256: "ab", transcription: null, trimStartSeconds: 0, trimEndSeconds: 4, usedSeconds: 4,
+  posterUrl: "/api/clips/31/poster", shotId: null, scriptCheck: null, createdAt: "2025-07-01T12:00:00.000Z",
+  mediaUrl: "/api/clips/31/media", downloadUrl: "/api/clips/31/media?download=1",
+};
+
+/** A photo the server has (a clean JPEG shown for 4 s). */
+function photoItem(extra: Partial<ClipItem> = {}): ClipItem {
+  return item(9, {
+    key: "photo-9",
+    title: "Lake at dawn",
+    kind: "photo",
+    state: "saved",
+    serverId: 31,
+    durationSeconds: 4,
+    mimeType: "image/jpeg",
+    mediaUrl: photoServer.mediaUrl,
+    downloadUrl: photoServer.downloadUrl,
+    server: photoServer,
+    ...extra,
+  });
+}

@@ -21,8 +21,10 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { downloadBlob } from "../../lib/download.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { cn } from "../../lib/utils.ts";
+import { PhotoSecondsField } from "../narration-editor/PhotoSecondsField.tsx";
 import { clipFileName, formatClock, stateAnnouncement, stateLabel, type ClipItem } from "./clip-items.ts";
 import { StepKeyboardSensor, keyboardCoordinates } from "./keyboard-sensor.ts";
+import { PhotoThumb } from "./PhotoThumb.tsx";
 
 export { keyboardCoordinates };
 
@@ -212,6 +214,7 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob, script }: ClipRowProp
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: item.key,
   });
+  const photo = item.kind === "photo";
   const preview = useDevicePreview(item, loadLocalBlob);
   const src = item.mediaUrl ?? preview.url;
   const recording = item.state === "recording";
@@ -219,8 +222,9 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob, script }: ClipRowProp
   const captionsId = useId();
   // Captions come from the server, so a clip only on this device has none yet; a saved one has them once
   // the server has heard which lines it says (nothing is claimed while it listens).
-  const { trackUrl, noCaptions, captionsNote } = useClipTrack(item.server ?? undefined, script);
-  const saysNoCaptions = Boolean(src) && (noCaptions || !item.server);
+  // A photo has no words, so no captions to ask for.
+  const { trackUrl, noCaptions, captionsNote } = useClipTrack(photo ? undefined : (item.server ?? undefined), script);
+  const saysNoCaptions = !photo && Boolean(src) && (noCaptions || !item.server);
 
   async function downloadFromDevice() {
     const blob = await loadLocalBlob(item);
@@ -266,7 +270,9 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob, script }: ClipRowProp
         <GripVertical aria-hidden="true" className="size-5" />
       </button>
       <div className="aspect-video w-24 shrink-0 overflow-hidden rounded-md bg-slate-900 sm:w-32">
-        {src ? (
+        {photo ? (
+          <PhotoThumb src={item.server?.posterUrl ?? item.mediaUrl ?? preview.url} title={item.title} />
+        ) : src ? (
           <video
             controls
             preload="metadata"
@@ -300,9 +306,19 @@ function ClipRow({ item, onRemove, onRetry, loadLocalBlob, script }: ClipRowProp
         <p data-clip-title className="truncate font-semibold text-slate-900">
           {item.title}
         </p>
-        <p className="text-sm text-slate-700">
-          {item.durationSeconds !== null ? formatClock(item.durationSeconds) : "-:--"}
-        </p>
+        {photo ? (
+          item.server ? (
+            <PhotoSecondsField clip={item.server} />
+          ) : (
+            <p className="text-sm text-slate-700">
+              {item.durationSeconds} seconds on screen (you can change it once it is uploaded)
+            </p>
+          )
+        ) : (
+          <p className="text-sm text-slate-700">
+            {item.durationSeconds !== null ? formatClock(item.durationSeconds) : "-:--"}
+          </p>
+        )}
         {saysNoCaptions && <NoCaptionsNote id={captionsId} text={item.server ? captionsNote : undefined} />}
         <p>
           <span
@@ -393,6 +409,14 @@ function useDevicePreview(item: ClipItem, loadLocalBlob: (item: ClipItem) => Pro
   const [url, setUrl] = useState<string | null>(null);
   const available = item.mediaUrl === null && item.local !== null && item.state !== "recording" && item.state !== "saved";
   const urlRef = useRef<string | null>(null);
+  // A photo's picture shows at once (it is small, and there is nothing to play): load it while there is
+  // no server copy.
+  const showPhoto = item.kind === "photo" && available;
+  useEffect(() => {
+    if (showPhoto) void open();
+    // open() is the same work every render; only whether to show matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [showPhoto]);
 
   // The server's copy took over (or the row went away): let the device copy's URL go.
   useEffect(() => {

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { AddPhotosButton } from "./AddPhotosButton.tsx";
 import { DEFAULT_VIDEO_FORMAT, VIDEO_FORMATS, type VideoFormatKey } from "../../../../contracts/product.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/utils.ts";
@@ -68,8 +69,8 @@ export function Recorder({ lengthSeconds, narration, savedScript = null, userId,
         <CardHeader className="pb-3">
           <CardTitle id={ids.heading}>Record your video</CardTitle>
           <p className="text-sm text-slate-700">
-            Record one clip or several. Each clip is kept on this device and uploaded while you record, so a weak
-            Wi-Fi or a closed laptop never loses a take.
+            Record one clip or several, or add photos. Each clip is kept on this device and uploaded while you record,
+            so a weak Wi-Fi or a closed laptop never loses a take.
           </p>
         </CardHeader>
         <CardContent className="grid gap-4">
@@ -98,6 +99,9 @@ export function Recorder({ lengthSeconds, narration, savedScript = null, userId,
             onStart={() => void recorder.start()}
             onStop={recorder.stop}
           />
+
+          {/* Photos are sections like clips: a shy camper can tell the story without being on camera. */}
+          <AddPhotosButton userId={userId} showId={showId} label="Add photos" />
 
           {(recording || transcriptText) && (
             <div className="grid gap-1" aria-labelledby={ids.transcript} role="group">

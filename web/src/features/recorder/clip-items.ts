@@ -1,5 +1,6 @@
-import type { Clip } from "../../../../contracts/clips.ts";
-import { extensionFor, type ClipState, type LocalClip } from "./clip-store.ts";
+import type { Clip, ClipKind } from "../../../../contracts/clips.ts";
+import { PHOTO_SECONDS } from "../../../../contracts/video-style.ts";
+import { clipKind, extensionFor, type ClipState, type LocalClip } from "./clip-store.ts";
 import { uploadPercent } from "./uploader.ts";
 
 /** One row of the clip list: a clip on this device, on the server, or both. */
@@ -9,6 +10,8 @@ export interface ClipItem {
   localId: string | null;
   serverId: number | null;
   title: string;
+  /** A camera take or a photo (a still shown for its seconds with a slow pan). */
+  kind: ClipKind;
   state: ClipState;
   error: string | null;
   /** Whether Retry can help a failed clip. */
@@ -28,16 +31,20 @@ export interface ClipItem {
 
 function fromLocal(local: LocalClip, server: Clip | null): ClipItem {
   const saved = local.state === "saved";
+  const kind = server?.kind ?? clipKind(local);
   return {
     key: local.localId,
     localId: local.localId,
     serverId: server?.id ?? local.serverClipId,
     title: local.title,
+    kind,
     state: local.state,
     error: local.error,
     retryable: local.retryable,
     durationSeconds:
-      server?.durationSeconds ?? (local.endTime !== null ? Math.max(0, (local.endTime - local.startTime) / 1000) : null),
+      server?.durationSeconds ??
+      // A photo shows for the default length until the camper sets another (on the server).
+      (kind === "photo" ? PHOTO_SECONDS.default : local.endTime !== null ? Math.max(0, (local.endTime - local.startTime) / 1000) : null),
     progress: saved ? 100 : uploadPercent(local),
     mimeType: server?.mimeType ?? local.mimeType,
     mediaUrl: server?.mediaUrl ?? null,
@@ -53,6 +60,7 @@ function fromServer(server: Clip): ClipItem {
     localId: null,
     serverId: server.id,
     title: server.title,
+    kind: server.kind,
     state: "saved",
     error: null,
     retryable: false,
@@ -136,10 +144,13 @@ export function formatClock(totalSeconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
-export function stateLabel(item: Pick<ClipItem, "state" | "progress" | "error">): string {
+type Labelled = Pick<ClipItem, "state" | "progress" | "error"> & { kind?: ClipKind };
+
+export function stateLabel(item: Labelled): string {
   switch (item.state) {
     case "recording":
-      return "Recording";
+      // A photo is in this state only while its bytes go into the device store.
+      return item.kind === "photo" ? "Adding to this device" : "Recording";
     case "local":
       return "On this device";
     case "uploading":
@@ -152,7 +163,8 @@ export function stateLabel(item: Pick<ClipItem, "state" | "progress" | "error">)
 }
 
 /** What a screen reader hears when a clip's state changes (not every percent). */
-export function stateAnnouncement(item: Pick<ClipItem, "state" | "title" | "error">): string {
+export function stateAnnouncement(item: Pick<ClipItem, "state" | "title" | "error"> & { kind?: ClipKind }): string {
+  if (item.kind === "photo") return photoAnnouncement(item);
   switch (item.state) {
     case "recording":
       return `${item.title} is recording.`;
@@ -167,7 +179,22 @@ export function stateAnnouncement(item: Pick<ClipItem, "state" | "title" | "erro
   }
 }
 
-/** "{title}.webm" (or .mp4 for MP4 bytes), safe as a file name. */
+function photoAnnouncement(item: Pick<ClipItem, "state" | "title" | "error">): string {
+  switch (item.state) {
+    case "recording":
+      return `Photo ${item.title} is being added.`;
+    case "local":
+      return `Photo ${item.title} is on this device, waiting to upload.`;
+    case "uploading":
+      return `Photo ${item.title} is uploading.`;
+    case "saved":
+      return `Photo uploaded: ${item.title}.`;
+    case "failed":
+      return `Photo ${item.title} failed to upload: ${item.error ?? "unknown error"}. It is kept on this device.`;
+  }
+}
+
+/** "{title}.webm" (or .mp4 for MP4 bytes, .jpg/.png/.heic for a photo), safe as a file name. */
 export function clipFileName(title: string, mimeType: string): string {
   const safe = title.replace(/[\\/:*?"<>|\p{Cc}]+/gu, " ").replace(/\s+/g, " ").trim() || "Recording";
   return `${safe}.${extensionFor(mimeType)}`;

@@ -99,6 +99,9 @@ describe("clip states", () => {
     expect(extensionFor("video/webm;codecs=vp8,opus")).toBe("webm");
     expect(extensionFor("video/mp4")).toBe("mp4");
     expect(extensionFor("")).toBe("webm");
+    expect(extensionFor("image/jpeg")).toBe("jpg");
+    expect(extensionFor("image/png")).toBe("png");
+    expect(extensionFor("image/heic")).toBe("heic");
   });
 });
 

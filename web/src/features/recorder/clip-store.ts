@@ -9,6 +9,8 @@
  * state transitions) are exported for tests.
  */
 
+import type { ClipKind } from "../../../../contracts/clips.ts";
+
 export type ClipState = "recording" | "local" | "uploading" | "saved" | "failed";
 
 export interface LocalClip {
@@ -27,6 +29,12 @@ export interface LocalClip {
    * shots existed) for a free recording.
    */
   shotId?: number | null;
+  /**
+   * A camera take or a photo from the camper's files (sent by the same uploader). Absent on records
+   * stored before photos existed, which are all videos: the field needs no new index, so the database
+   * keeps its version.
+   */
+  kind?: ClipKind;
   uploadUrl: string | null;
   /** Bytes the server has confirmed (its Upload-Offset). */
   uploadedOffset: number;
@@ -60,7 +68,7 @@ export interface StoredChunk {
 }
 
 export type NewClip = Pick<LocalClip, "userId" | "title" | "mimeType" | "showId"> &
-  Partial<Pick<LocalClip, "localId" | "startTime" | "position" | "state" | "shotId">>;
+  Partial<Pick<LocalClip, "localId" | "startTime" | "position" | "state" | "shotId" | "kind">>;
 
 export type ClipPatch = Partial<Omit<LocalClip, "localId" | "userId" | "recordedBytes" | "chunkCount">>;
 
@@ -127,6 +135,7 @@ export function newClipRecord(init: NewClip, now = Date.now()): LocalClip {
     mimeType: init.mimeType,
     showId: init.showId,
     shotId: init.shotId ?? null,
+    kind: init.kind ?? "video",
     uploadUrl: null,
     uploadedOffset: 0,
     lengthDeclared: false,
@@ -490,9 +499,21 @@ export function baseMimeType(mimeType: string): string {
   return mimeType.split(";")[0]!.trim().toLowerCase();
 }
 
-/** The file extension the bytes really have (never .mov for WebM). */
-export function extensionFor(mimeType: string): "webm" | "mp4" {
-  return baseMimeType(mimeType) === "video/mp4" ? "mp4" : "webm";
+const EXTENSIONS: Record<string, string> = {
+  "video/mp4": "mp4",
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/heic": "heic",
+};
+
+/** The file extension the bytes really have (never .mov for WebM; .jpg, .png or .heic for a photo). */
+export function extensionFor(mimeType: string): string {
+  return EXTENSIONS[baseMimeType(mimeType)] ?? "webm";
+}
+
+/** Records stored before photos existed have no kind: they are videos. */
+export function clipKind(clip: Pick<LocalClip, "kind">): ClipKind {
+  return clip.kind ?? "video";
 }
 
 let shared: ClipStore | null = null;

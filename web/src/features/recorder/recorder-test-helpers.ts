@@ -1,6 +1,7 @@
 import { expect, vi } from "vitest";
 import type { PublicUser } from "../../../../contracts/auth.ts";
-import type { Clip } from "../../../../contracts/clips.ts";
+import { PHOTO_SECONDS_MESSAGE, type Clip } from "../../../../contracts/clips.ts";
+import { PHOTO_SECONDS } from "../../../../contracts/video-style.ts";
 import { sha256Hex } from "./uploader.ts";
 
 /** Test-only: a tus 1.0.0 server in memory that follows contracts/clips.ts, with faults on demand. */
@@ -158,7 +159,16 @@ export class FakeTusServer {
       if (!clip) return json({ message: "Clip not found" }, 404);
       if (call.method === "GET") return json(clip);
       if (call.method === "PATCH") {
-        const body = call.json as { transcription?: string };
+        const body = call.json as { transcription?: string; photoSeconds?: number };
+        if (body.photoSeconds !== undefined) {
+          // The server's rules for a photo's length (contracts/clips.ts updateClipBodySchema).
+          if (clip.kind !== "photo") return json({ message: "Only a photo's length can be set; trim a video instead" }, 400);
+          const seconds = body.photoSeconds;
+          if (seconds < PHOTO_SECONDS.min || seconds > PHOTO_SECONDS.max) return json({ message: PHOTO_SECONDS_MESSAGE }, 400);
+          const photo = { ...clip, durationSeconds: seconds, trimEndSeconds: seconds, usedSeconds: seconds };
+          this.clips.set(clip.id, photo);
+          return json(photo);
+        }
         const updated = { ...clip, transcription: body.transcription ?? clip.transcription };
         this.clips.set(clip.id, updated);
         return json(updated);
@@ -194,22 +204,25 @@ export class FakeTusServer {
     const id = this.nextClip++;
     const sha = await sha256Hex(new Blob([upload.data.slice()]));
     const showId = upload.metadata.showId ? Number(upload.metadata.showId) : null;
+    // A photo (by its filetype hint here; the real server reads the bytes) is stored as a clean JPEG.
+    const photo = upload.metadata.filetype?.startsWith("image/") ?? false;
+    const seconds = photo ? PHOTO_SECONDS.default : 3;
     this.clips.set(id, {
       id,
       showId,
       title: upload.metadata.title ?? "",
       position: this.clips.size,
-      kind: "video",
-      mimeType: "video/webm",
-      durationSeconds: 3,
+      kind: photo ? "photo" : "video",
+      mimeType: photo ? "image/jpeg" : "video/webm",
+      durationSeconds: seconds,
       sizeBytes: upload.data.length + 10,
       uploadedBytes: upload.data.length,
       uploadSha256: this.corruptChecksums ? "0".repeat(64) : sha,
       transcription: null,
       trimStartSeconds: 0,
-      trimEndSeconds: 3,
-      usedSeconds: 3,
-      posterUrl: null,
+      trimEndSeconds: seconds,
+      usedSeconds: seconds,
+      posterUrl: photo ? `/api/clips/${id}/poster` : null,
       shotId: upload.metadata.shotId ? Number(upload.metadata.shotId) : null,
       scriptCheck: null,
       createdAt: new Date().toISOString(),

@@ -18,7 +18,8 @@ export function getRecorderRuntime(): Promise<RecorderRuntime> {
     store,
     manager: getUploadManager(store, {
       // One short toast says a save failed; the clip's row says what went wrong and offers Retry.
-      onFailed: () => toast({ title: "Error", description: "Failed to save recording", variant: "destructive" }),
+      onFailed: (clip) =>
+        toast({ title: "Error", description: clip.kind === "photo" ? "Failed to save photo" : "Failed to save recording", variant: "destructive" }),
     }),
   }));
   return runtime;

@@ -21,6 +21,10 @@ export interface ShotCardProps {
   onSplit: (beforeSentence: number) => void;
   onMerge: () => void;
   saveLines: (text: string) => Promise<unknown>;
+  /** "Use a photo": a photo from the camper's files as this shot's picture (absent: not offered). */
+  photoAction?: ReactNode;
+  /** The chosen take's picture when it is a photo (a photo has no lines to check). */
+  picture?: ReactNode;
   /** The shot's takes (players and the choice). */
   children?: ReactNode;
 }
@@ -30,7 +34,7 @@ export interface ShotCardProps {
  * estimate, whether it has a chosen take, and its buttons. Every action is a real button, so the
  * keyboard reaches all of them in reading order.
  */
-export function ShotCard({ shot, isLast, isCurrent, busy, onRecord, recording = false, onSplit, onMerge, saveLines, children }: ShotCardProps) {
+export function ShotCard({ shot, isLast, isCurrent, busy, onRecord, recording = false, onSplit, onMerge, saveLines, photoAction, picture, children }: ShotCardProps) {
   const [editing, setEditing] = useState(false);
   const actions = useRef<HTMLDivElement>(null);
   const wasEditing = useRef(false);
@@ -72,10 +76,12 @@ export function ShotCard({ shot, isLast, isCurrent, busy, onRecord, recording = 
       >
         <ChosenIcon aria-hidden="true" className="size-4 shrink-0" />
         {takesSummary(shot)}
-        {chosenTake && !chosenTake.matchesLines && (
+        {chosenTake && !chosenTake.matchesLines && !picture && (
           <span className="font-semibold text-amber-900">. The chosen take says older lines.</span>
         )}
       </p>
+
+      {picture}
 
       {editing ? (
         <ShotLinesEditor shot={shot} save={saveLines} onDone={() => setEditing(false)} />
@@ -124,6 +130,7 @@ export function ShotCard({ shot, isLast, isCurrent, busy, onRecord, recording = 
             <Pencil aria-hidden="true" />
             Edit lines
           </Button>
+          {photoAction}
           {!isLast && (
             <Button size="sm" variant="outline" onClick={onMerge} busy={busy}>
               <Combine aria-hidden="true" />

@@ -16,6 +16,10 @@ export interface ShotListProps {
   recording?: boolean;
   /** Each shot's takes, shown inside its card. */
   renderTakes?: (shot: Shot) => ReactNode;
+  /** Each shot's "Use a photo" button. */
+  renderPhotoAction?: (shot: Shot) => ReactNode;
+  /** Each shot's chosen photo, when its picture is a photo (null otherwise). */
+  renderPicture?: (shot: Shot) => ReactNode;
 }
 
 /**
@@ -23,7 +27,7 @@ export interface ShotListProps {
  * the shot the change made (so it is never lost on a button that went away), and a live message says
  * what happened. Refusals come as a toast in the server's words.
  */
-export function ShotList({ list, current, onRecord, recording, renderTakes }: ShotListProps) {
+export function ShotList({ list, current, onRecord, recording, renderTakes, renderPhotoAction, renderPicture }: ShotListProps) {
   const change = useShotChange(list.showId);
   const listRef = useRef<HTMLOListElement>(null);
   const focusAfter = useRef<number | null>(null);
@@ -73,6 +77,8 @@ export function ShotList({ list, current, onRecord, recording, renderTakes }: Sh
           busy={change.isPending}
           onRecord={onRecord && (() => onRecord(shot.number))}
           recording={recording}
+          photoAction={renderPhotoAction?.(shot)}
+          picture={renderPicture?.(shot)}
           onSplit={(beforeSentence) => split(shot, beforeSentence)}
           onMerge={() => merge(shot)}
           saveLines={async (text) => {

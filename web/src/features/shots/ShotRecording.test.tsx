@@ -5,13 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SHOT_MESSAGES, type ScriptCheck } from "../../../../contracts/shots.ts";
 import { dismissToast } from "../../hooks/use-toast.ts";
 import { Announcer } from "../../components/a11y/announcer.tsx";
-import { MemoryClipStore } from "../recorder/clip-store.ts";
-import { FakeMediaRecorder, FakeRecognition, FakeTusServer, bytesOf, eventually, recordingSleep } from "../recorder/recorder-test-helpers.ts";
+import { FakeMediaRecorder, FakeRecognition, bytesOf, eventually, type FakeTusServer } from "../recorder/recorder-test-helpers.ts";
 import { resetRecorderRuntime, resetRecovery } from "../recorder/runtime.ts";
-import { UploadManager } from "../recorder/uploader.ts";
 import { buildShow } from "../shows/test-helpers.tsx";
 import type { ApiCall } from "../voice/voice-test-helpers.ts";
-import { buildCheck, buildShotList, renderShotsPage, shotsServer, type ShotsServerOptions } from "./shots-test-helpers.tsx";
+import { buildCheck, buildShotList, renderShotsPage, serveShotsAndUploads, type ShotsServerOptions } from "./shots-test-helpers.tsx";
 
 const LINES = ["We woke up at six. The lake was silver. Nobody talked.", "Then we paddled out."];
 
@@ -21,43 +19,11 @@ const fakeStream = { getTracks: () => [track] };
 let tus: FakeTusServer;
 let calls: ApiCall[];
 
-/** The shots server answers its routes; the tus server the uploads and clips. A finished upload for a shot becomes its take. */
 function serve(options: ShotsServerOptions = {}) {
-  const shots = shotsServer({ show: buildShow(42, { title: "Lake Day", narration: LINES.join(" ") }), list: buildShotList(LINES), ...options });
-  tus = new FakeTusServer();
-  calls = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const raw = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const url = new URL(raw, "http://localhost");
-    const call: ApiCall = {
-      method: (init.method ?? "GET").toUpperCase(),
-      path: url.pathname,
-      search: url.searchParams,
-      body: typeof init.body === "string" ? (JSON.parse(init.body) as unknown) : undefined,
-      keepalive: false,
-    };
-    const answer = shots.handle(call);
-    if (answer) {
-      calls.push(call);
-      if (call.path.endsWith("/script-check")) {
-        const checked = shots.clips().find((c) => `/api/clips/${c.id}/script-check` === call.path);
-        if (checked) tus.clips.set(checked.id, checked);
-      }
-      return answer;
-    }
-    const response = await tus.fetch(input, init);
-    const deleted = call.method === "DELETE" ? /^\/api\/clips\/(\d+)$/.exec(call.path) : null;
-    if (deleted && response.ok) shots.removeTake(Number(deleted[1]));
-    const made = response.headers.get("upload-clip-id");
-    const clip = made ? tus.clips.get(Number(made)) : undefined;
-    if (clip && !shots.clips().some((c) => c.id === clip.id)) shots.addTake(clip);
-    return response;
-  });
-  vi.stubGlobal("fetch", fetchMock);
-  const store = new MemoryClipStore();
-  const manager = new UploadManager({ store, fetch: fetchMock, sleep: recordingSleep().sleep, locks: null });
-  resetRecorderRuntime({ store, manager });
-  return shots;
+  const served = serveShotsAndUploads({ show: buildShow(42, { title: "Lake Day", narration: LINES.join(" ") }), list: buildShotList(LINES), ...options });
+  tus = served.tus;
+  calls = served.calls;
+  return served.shots;
 }
 
 beforeEach(() => {

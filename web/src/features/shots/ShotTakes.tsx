@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { useClipTrack } from "../narration-editor/clip-captions.ts";
 import { stateLabel, type ClipItem } from "../recorder/clip-items.ts";
+import { PhotoThumb } from "../recorder/PhotoThumb.tsx";
 import { percent } from "./shot-format.ts";
 
 export interface ShotTakesProps {
@@ -51,13 +52,17 @@ function DeleteTake({ label, item, onDelete }: { label: string; item: ClipItem; 
 /** One take: its player, its check figures, whether the video uses it, and its buttons. */
 function TakeRow({ shot, take, index, item, aspectRatio, script, choosing, onChoose, onDelete }: Omit<ShotTakesProps, "clips"> & { take: ShotTake; index: number; item: ClipItem | undefined }) {
   const noteId = useId();
-  const { trackUrl, noCaptions, captionsNote } = useClipTrack(item?.server ?? undefined, script);
+  // A photo take has no words: no captions, no check figures, no lines to match.
+  const photo = item?.kind === "photo";
+  const { trackUrl, noCaptions, captionsNote } = useClipTrack(photo ? undefined : (item?.server ?? undefined), script);
   const label = `shot ${shot.number}, take ${index + 1}`;
-  const figures = takeFigures(take);
+  const figures = photo ? null : takeFigures(take);
   return (
     <li data-testid="take" data-clip-id={take.clipId} data-chosen={take.chosen ? "true" : "false"} className="grid gap-2 sm:grid-cols-[10rem_minmax(0,1fr)]">
       <div className="w-full max-w-[10rem] overflow-hidden rounded-md bg-slate-950" style={{ aspectRatio }}>
-        {item?.mediaUrl && (
+        {photo ? (
+          <PhotoThumb src={item.server?.posterUrl ?? item.mediaUrl} title={label} />
+        ) : item?.mediaUrl && (
           <video
             controls
             preload="metadata"
@@ -73,10 +78,10 @@ function TakeRow({ shot, take, index, item, aspectRatio, script, choosing, onCho
         )}
       </div>
       <div className="grid min-w-0 content-start gap-1 text-sm">
-        <p className="font-semibold text-slate-900">Take {index + 1}</p>
-        {item?.mediaUrl && noCaptions && <NoCaptionsNote id={noteId} text={captionsNote} />}
+        <p className="font-semibold text-slate-900">Take {index + 1}{photo && ": a photo"}</p>
+        {!photo && item?.mediaUrl && noCaptions && <NoCaptionsNote id={noteId} text={captionsNote} />}
         {figures && <p className="text-slate-700">{figures}</p>}
-        {!take.matchesLines && <p className="font-medium text-amber-900">This take no longer matches the lines (they were changed).</p>}
+        {!photo && !take.matchesLines && <p className="font-medium text-amber-900">This take no longer matches the lines (they were changed).</p>}
         <div className="flex flex-wrap items-center gap-2">
           {take.chosen ? (
             <p className="flex items-center gap-1 font-semibold text-green-900">
@@ -93,6 +98,27 @@ function TakeRow({ shot, take, index, item, aspectRatio, script, choosing, onCho
         </div>
       </div>
     </li>
+  );
+}
+
+/** The shot's chosen take when it is a photo (undefined otherwise). */
+export function chosenPhoto(shot: Pick<Shot, "chosenClipId">, clips: readonly ClipItem[]): ClipItem | undefined {
+  const item = shot.chosenClipId === null ? undefined : clips.find((c) => c.serverId === shot.chosenClipId);
+  return item?.kind === "photo" ? item : undefined;
+}
+
+/**
+ * The shot's picture when its chosen take is a photo: shown on the shot's card, since a photo has no
+ * lines to check and nothing to play.
+ */
+export function ShotPicture({ shot, item }: { shot: Pick<Shot, "number">; item: ClipItem }) {
+  return (
+    <figure data-testid="shot-picture" className="grid gap-1">
+      <div className="aspect-video w-full max-w-[12rem] overflow-hidden rounded-md">
+        <PhotoThumb src={item.server?.posterUrl ?? item.mediaUrl} title={`${item.title}, the picture of shot ${shot.number}`} />
+      </div>
+      <figcaption className="text-sm text-slate-700">Your video shows this photo for shot {shot.number}.</figcaption>
+    </figure>
   );
 }
 
@@ -113,7 +139,7 @@ export function ShotTakes({ shot, clips, ...rest }: ShotTakesProps) {
         ))}
         {arriving.map((item) => (
           <li key={item.key} data-testid="take-arriving" className="text-sm text-slate-700">
-            New take: {stateLabel(item)}
+            {item.kind === "photo" ? "New photo" : "New take"}: {stateLabel(item)}
           </li>
         ))}
       </ol>

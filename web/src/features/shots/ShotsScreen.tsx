@@ -5,11 +5,12 @@ import type { Show } from "../../../../contracts/recordings.ts";
 import { announce } from "../../components/a11y/announcer.tsx";
 import { apiKeys, errorMessage } from "../../lib/api.ts";
 import type { ClipItem } from "../recorder/clip-items.ts";
+import { AddPhotosButton } from "../recorder/AddPhotosButton.tsx";
 import { useClips } from "../recorder/use-clips.ts";
 import { firstShotToRecord } from "./shot-format.ts";
 import { ShotList } from "./ShotList.tsx";
 import { ShotRecorder } from "./ShotRecorder.tsx";
-import { ShotTakes } from "./ShotTakes.tsx";
+import { ShotPicture, ShotTakes, chosenPhoto } from "./ShotTakes.tsx";
 import { useChooseTake, useShotList } from "./shots-api.ts";
 import { LoadingStatus } from "../../components/ui/spinner.tsx";
 
@@ -94,6 +95,22 @@ export function ShotsScreen({ show, userId }: { show: Show; userId: number }) {
           current={current}
           onRecord={pickShot}
           recording={recording}
+          renderPhotoAction={(s) => (
+            <AddPhotosButton
+              userId={userId}
+              showId={show.id}
+              shotId={s.id}
+              label="Use a photo"
+              name={`Use a photo for shot ${s.number}`}
+              announceUploads
+              // The photo is a take of the shot now (its picture when it is the first).
+              onUploaded={() => void queryClient.invalidateQueries({ queryKey: apiKeys.showShots(show.id) })}
+            />
+          )}
+          renderPicture={(s) => {
+            const photo = chosenPhoto(s, clips.clips);
+            return photo ? <ShotPicture shot={s} item={photo} /> : null;
+          }}
           renderTakes={(s) => (
             <ShotTakes
               shot={s}

@@ -2,6 +2,11 @@ import type { Clip } from "../../../../contracts/clips.ts";
 import type { Show } from "../../../../contracts/recordings.ts";
 import { scriptSentences } from "../../../../contracts/script-sentences.ts";
 import { SHOT_MESSAGES, type ScriptCheck, type Shot, type ShotList, type ShotTake, type TakeSwitch } from "../../../../contracts/shots.ts";
+import { vi } from "vitest";
+import { MemoryClipStore } from "../recorder/clip-store.ts";
+import { FakeTusServer, recordingSleep } from "../recorder/recorder-test-helpers.ts";
+import { resetRecorderRuntime } from "../recorder/runtime.ts";
+import { UploadManager } from "../recorder/uploader.ts";
 import { buildShow, renderShowSubpage } from "../shows/test-helpers.tsx";
 import { json, type ApiCall } from "../voice/voice-test-helpers.ts";
 import { ShotsPage } from "./ShotsPage.tsx";
@@ -208,6 +213,48 @@ export function shotsServer({ show = buildShow(42, { narration: "One. Two." }), 
   }
 
   return { handle, addTake, removeTake, list: () => current, show: () => currentShow, clips: () => clipList };
+}
+
+/**
+ * The shots server answers its routes; the tus server the uploads and clips. A finished upload for a
+ * shot becomes its take. Installs the fetch mock and a recorder runtime over a memory store.
+ */
+export function serveShotsAndUploads(options: ShotsServerOptions = {}) {
+  const shots = shotsServer(options);
+  const tus = new FakeTusServer();
+  const calls: ApiCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const raw = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(raw, "http://localhost");
+    const call: ApiCall = {
+      method: (init.method ?? "GET").toUpperCase(),
+      path: url.pathname,
+      search: url.searchParams,
+      body: typeof init.body === "string" ? (JSON.parse(init.body) as unknown) : undefined,
+      keepalive: false,
+    };
+    const answer = shots.handle(call);
+    if (answer) {
+      calls.push(call);
+      if (call.path.endsWith("/script-check")) {
+        const checked = shots.clips().find((c) => `/api/clips/${c.id}/script-check` === call.path);
+        if (checked) tus.clips.set(checked.id, checked);
+      }
+      return answer;
+    }
+    const response = await tus.fetch(input, init);
+    const deleted = call.method === "DELETE" ? /^\/api\/clips\/(\d+)$/.exec(call.path) : null;
+    if (deleted && response.ok) shots.removeTake(Number(deleted[1]));
+    const made = response.headers.get("upload-clip-id");
+    const clip = made ? tus.clips.get(Number(made)) : undefined;
+    if (clip && !shots.clips().some((c) => c.id === clip.id)) shots.addTake(clip);
+    return response;
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  const store = new MemoryClipStore();
+  const manager = new UploadManager({ store, fetch: fetchMock, sleep: recordingSleep().sleep, locks: null });
+  resetRecorderRuntime({ store, manager });
+  return { shots, tus, calls, store };
 }
 
 export function renderShotsPage(id: number | string = 42) {

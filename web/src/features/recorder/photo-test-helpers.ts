@@ -1,0 +1,17 @@
+/** Test-only: the first bytes of each photo type the app takes, and files made of them. */
+
+export const JPEG_HEAD = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+export const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
+/** An iPhone's ftyp box: major brand heic, compatible mif1 and heic. */
+export const HEIC_HEAD = new Uint8Array([
+  0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x68, 0x65, 0x69, 0x63, 0x00, 0x00, 0x00, 0x00, 0x6d, 0x69, 0x66, 0x31, 0x68,
+  0x65, 0x69, 0x63,
+]);
+
+/** A file `size` bytes long (at least the head) starting with `head`. */
+export function photoFile(name: string, head: Uint8Array, type: string, size = 2048): File {
+  const bytes = new Uint8Array(Math.max(size, head.length));
+  bytes.set(head);
+  for (let i = head.length; i < bytes.length; i += 4096) bytes[i] = i & 0xff;
+  return new File([bytes], name, { type });
+}
