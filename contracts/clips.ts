@@ -41,6 +41,9 @@ export const CLIP_LIMITS = { titleMaxLength: 120, transcriptionMaxLength: 20_000
  * stored at most longestSide pixels on the longest side (twice 4K's short side: room for the slow zoom),
  * with a posterSide poster.
  */
+/** ISO-BMFF major brands of HEIF stills (HEIC from phones, plain HEIF); MP4 and AVIF brands are not among them. */
+export const HEIF_PHOTO_BRANDS = ["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"] as const;
+
 export const PHOTO_LIMITS = { maxBytes: 25 * 1024 * 1024, maxPixels: 50_000_000, longestSide: 4096, posterSide: 640 } as const;
 
 export const clipSchema = z.object({

@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from "node:stream";
 import type { VideoContainer } from "./video-tools.ts";
+import { HEIF_PHOTO_BRANDS } from "../../contracts/clips.ts";
 
 /** The container the first bytes announce: EBML (WebM/Matroska) or an ISO-BMFF `ftyp` box (MP4). */
 export function sniffContainer(head: Buffer): VideoContainer | undefined {
@@ -15,7 +16,7 @@ export type PhotoFormat = "jpeg" | "png" | "heif";
  * starts with an `ftyp` box too; its major brands (isom, mp41, mp42, avc1, M4V, qt...) are none of these.
  * AVIF (avif, avis) is refused: no phone camera writes it and our decoder does not read AV1.
  */
-const HEIF_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]);
+const HEIF_BRANDS = new Set<string>(HEIF_PHOTO_BRANDS);
 const AVIF_BRANDS = new Set(["avif", "avis"]);
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -1,4 +1,4 @@
-import { CLIP_LIMITS, CLIP_MESSAGES } from "../../../../contracts/clips.ts";
+import { CLIP_LIMITS, CLIP_MESSAGES, HEIF_PHOTO_BRANDS, PHOTO_LIMITS } from "../../../../contracts/clips.ts";
 import type { LocalClip } from "./clip-store.ts";
 import { activeRecordings, type RecorderRuntime } from "./runtime.ts";
 
@@ -12,24 +12,20 @@ import { activeRecordings, type RecorderRuntime } from "./runtime.ts";
 /** The file picker's filter; the bytes decide in the end (a renamed file is refused by its content). */
 export const PHOTO_ACCEPT = "image/jpeg,image/png,image/heic,image/heif,.heic,.heif";
 
-/**
- * The largest photo sent (a phone's HEIC or JPEG is 2-8 MB). The server refuses larger ones with the
- * same words; keep this equal to its photo limit.
- */
-export const PHOTO_MAX_BYTES = 25 * 1024 * 1024;
+/** The largest photo sent (a phone's HEIC or JPEG is 2-8 MB): the server's limit, refused with its words. */
+export const PHOTO_MAX_BYTES = PHOTO_LIMITS.maxBytes;
 
 export const PHOTO_MESSAGES = {
   /** The server's words for a file that is neither a video nor a photo (415). */
   notPhoto: CLIP_MESSAGES.notVideo,
-  tooLarge: `Photos can be at most ${Math.round(PHOTO_MAX_BYTES / (1024 * 1024))} MB`,
+  tooLarge: CLIP_MESSAGES.photoTooLarge,
   empty: "That file is empty",
   unreadable: "That file could not be read from this device",
 } as const;
 
 export type PhotoType = "image/jpeg" | "image/png" | "image/heic";
 
-/** ISO-BMFF brands of HEIF stills (HEIC from phones and plain HEIF); MP4 video brands are not among them. */
-const HEIF_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "mif1", "msf1"]);
+const HEIF_BRANDS = new Set<string>(HEIF_PHOTO_BRANDS);
 /** Enough for the ftyp box of any phone's photo (its brands list is short). */
 export const SNIFF_BYTES = 64;
 
@@ -40,14 +36,8 @@ export function sniffPhotoType(bytes: Uint8Array): PhotoType | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (bytes.length >= 8 && png.every((b, i) => bytes[i] === b)) return "image/png";
-  if (bytes.length >= 12 && ascii(bytes, 4) === "ftyp") {
-    const boxSize = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
-    const end = Math.min(bytes.length, boxSize >= 16 ? boxSize : 16);
-    // The major brand, then (after the minor version) the compatible brands.
-    const brands = [ascii(bytes, 8)];
-    for (let at = 16; at + 4 <= end; at += 4) brands.push(ascii(bytes, at));
-    if (brands.some((brand) => HEIF_BRANDS.has(brand))) return "image/heic";
-  }
+  // The major brand decides, as on the server (an AVIF or an MP4 may list HEIF brands as compatible).
+  if (bytes.length >= 12 && ascii(bytes, 4) === "ftyp" && HEIF_BRANDS.has(ascii(bytes, 8))) return "image/heic";
   return null;
 }
 
