@@ -17,6 +17,7 @@ import { registerOriginGuard } from "./http/origin-guard.ts";
 import { withRedactedRequests } from "./http/request-log.ts";
 import { registerWebClient } from "./http/web-client.ts";
 import { appInfoRoutes } from "./modules/app-info/app-info.routes.ts";
+import { musicRoutes } from "./modules/music/music.routes.ts";
 import { CampSettingsRepository } from "./modules/camp-settings/camp-settings.repository.ts";
 import { campSettingsRoutes } from "./modules/camp-settings/camp-settings.routes.ts";
 import { accountRoutes } from "./modules/auth/account.routes.ts";
@@ -192,6 +193,7 @@ export async function buildApp(deps: AppDeps) {
 
   const appInfo = { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year };
   await app.register(appInfoRoutes, { info: appInfo });
+  await app.register(musicRoutes);
   const campSettings = new CampSettingsRepository(db, config.camp.title);
   await app.register(campSettingsRoutes, { settings: campSettings });
   await app.register(authRoutes, { auth });

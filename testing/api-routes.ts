@@ -61,6 +61,8 @@ const ADMIN_ONLY = { ...STAFF_ONLY, counselor: 403, otherCabin: 403 } as const;
 
 export const API_ROUTE_CASES: RouteCase[] = [
   { method: "GET", route: "/api/app-info", url: () => "/api/app-info", expect: { signedOut: 200, owner: 200, otherUser: 200 } },
+  { method: "GET", route: "/api/music", url: () => "/api/music", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
+  { method: "GET", route: "/api/music/:id/audio", url: () => "/api/music/still-lake/audio", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
   { method: "GET", route: "/api/user", url: () => "/api/user", expect: { signedOut: 401, owner: 200, otherUser: 200 } },
   {
     method: "POST",

@@ -9,7 +9,8 @@ import { parseByteRange } from "./byte-range.ts";
 export async function sendStoredMedia(
   request: FastifyRequest,
   reply: FastifyReply,
-  storage: MediaStorage,
+  // Only these two are read, so a folder of the app's own files (the music library) can be served too.
+  storage: Pick<MediaStorage, "size" | "read">,
   // cacheControl: a picture that never changes (a render's poster) may be kept by the browser a while.
   media: { key: string; mimeType: string; downloadName?: string; cacheControl?: string },
 ) {
