@@ -21,17 +21,14 @@ const DUCKING = "threshold=0.016:ratio=10:attack=5:release=400:knee=2";
 /** Short fades where one clip's sound cuts to the next, so a cut never clicks (transitions on). */
 const CUT_FADE_SECONDS = 0.03;
 /** Sample peak ceiling of the mix (-3 dBFS): leaves room for the final small gain to stay below -1 dBTP. */
-const PASS1_LIMIT = 0.7;
+const MIX_LIMIT = 0.7;
 
 const FORMAT = `aformat=sample_fmts=fltp:channel_layouts=stereo`;
 
-/** What loudnorm measured on pass 2's mix (its print_format=json). */
+/** What ebur128 measured on pass 2's mix: integrated loudness (LUFS) and true peak (dBTP). */
 export interface LoudnessMeasure {
-  input_i: string;
-  input_tp: string;
-  input_lra: string;
-  input_thresh: string;
-  target_offset: string;
+  lufs: number;
+  truePeakDb: number;
 }
 
 export interface MixInput {
@@ -59,6 +56,8 @@ export const sectionInputArgs = trimInput;
 
 /** The files pass 1 writes the stems' loudness to (ebur128's running figure, frame by frame; the last is the whole). */
 export const STEM_LOUDNESS_FILES = { speech: "speech-loudness.txt", music: "music-loudness.txt" } as const;
+/** Pass 2's measurement of the mix (ebur128 with true peaks, frame by frame). */
+export const MIX_LOUDNESS_FILE = "mix-loudness.txt";
 
 /** The speech stem (clips' sound section by section, the voice over it) and the looped music: inputs and filters. */
 function stems(input: MixInput, args: string[]) {
@@ -125,11 +124,10 @@ const gainTo = (target: number, measured: number | undefined) => (measured === u
 /**
  * Pass 2 (sound only): the speech levelled to SPEECH_LUFS, the music to its level below it (or to
  * SPEECH_LUFS itself when nothing is said), faded in and out and ducked under the speech, limited,
- * written to `mixFile` and measured by loudnorm (its JSON, read back by parseLoudness).
+ * written to `mixFile` and measured on the way (ebur128 into MIX_LOUDNESS_FILE, read by readMixLoudness).
  */
 export function buildMixArgs(input: MixInput, measured: { speechLufs?: number; musicLufs?: number }): string[] {
-  const args = [...base()];
-  args[2] = "info"; // loudnorm prints its figures at the info level
+  const args = base();
   const s = stems(input, args);
   const speechGain = gainTo(SPEECH_LUFS, measured.speechLufs);
   s.filters.push(`[${s.speech}]volume=${speechGain.toFixed(2)}dB[speechn]`);
@@ -146,36 +144,42 @@ export function buildMixArgs(input: MixInput, measured: { speechLufs?: number; m
     s.filters.push(`[sp][ducked]amix=inputs=2:duration=first:normalize=0[mixed]`);
     mixed = "mixed";
   }
-  s.filters.push(`[${mixed}]alimiter=limit=${PASS1_LIMIT}:attack=5:release=50:level=false,atrim=end_sample=${s.T},asplit=2[mix][meter]`);
-  s.filters.push(`[meter]loudnorm=I=${VIDEO_STYLE.loudnessLufs}:TP=-1.5:LRA=11:print_format=json,anullsink`);
+  // Measured in line (ebur128 passes the sound through untouched): a loudnorm on a split-off branch
+  // ends ffmpeg 5.1's other branch early.
+  s.filters.push(
+    `[${mixed}]alimiter=limit=${MIX_LIMIT}:attack=5:release=50:level=false,atrim=end_sample=${s.T},ebur128=peak=true:metadata=1,ametadata=mode=print:file=${MIX_LOUDNESS_FILE}[mix]`,
+  );
   args.push("-filter_complex", s.filters.join(";"), "-map", "[mix]", "-c:a", "pcm_s16le", "-ar", String(SAMPLE_RATE), input.mixFile);
   return args;
 }
 
-/** loudnorm's measurement from pass 2's log (the last JSON block with its figures). */
-export function parseLoudness(log: string): LoudnessMeasure | undefined {
-  const blocks = log.match(/\{[^{}]*"input_i"[^{}]*\}/g);
-  if (!blocks) return undefined;
-  const parsed = JSON.parse(blocks.at(-1)!) as LoudnessMeasure;
-  return Number.isFinite(Number(parsed.input_i)) ? parsed : undefined;
+/** The mix's loudness and true peak from pass 2's ebur128 log, or undefined for silence. */
+export function readMixLoudness(log: string): LoudnessMeasure | undefined {
+  const lufs = readStemLoudness(log);
+  if (lufs === undefined) return undefined;
+  const peaks = [...log.matchAll(/lavfi\.r128\.true_peak=([\d.]+)/g)].map((m) => Number(m[1]));
+  const peak = Math.max(...peaks, 1e-9);
+  return { lufs, truePeakDb: 20 * Math.log10(peak) };
 }
+
+/** The final gain leaves the true peak this far under VIDEO_STYLE.truePeakDbtp (AAC adds a little). */
+const TRUE_PEAK_MARGIN_DB = 0.5;
 
 /**
- * Pass 3's sound: the mix brought to -14 LUFS. loudnorm's linear mode (one gain for the whole video,
- * dynamics untouched) with pass 2's figures; pass 2's limiter keeps it linear in practice, and when
- * it cannot be (a silent story under music needing a big gain) loudnorm's own dynamic mode takes over.
- * Silence (nothing to measure) passes unchanged.
+ * Pass 3's sound: the mix brought to -14 LUFS by one gain for the whole video (dynamics untouched, as
+ * loudnorm's linear mode). Pass 2's limiter keeps the mix's peaks low enough that the gain almost never
+ * pushes them past -1.5 dBTP; when it would (a story with no speech under music), a limiter set a
+ * little lower catches them. Silence (nothing measured) passes unchanged.
  */
 export function finalAudioFilter(inputIndex: number, measured: LoudnessMeasure | undefined, seconds: number): string {
-  const I = Number(measured?.input_i);
-  const ok = measured && Number.isFinite(I) && I > -70;
-  const norm = ok
-    ? `loudnorm=I=${VIDEO_STYLE.loudnessLufs}:TP=-1.5:LRA=${Math.min(50, Math.max(11, Math.ceil(Number(measured.input_lra)) + 1))}` +
-      `:measured_I=${measured.input_i}:measured_TP=${clampTp(measured.input_tp)}:measured_LRA=${measured.input_lra}` +
-      `:measured_thresh=${measured.input_thresh}:offset=${measured.target_offset}:linear=true,`
-    : "";
-  return `[${inputIndex}:a]${norm}aresample=${SAMPLE_RATE},${FORMAT},apad,atrim=duration=${seconds.toFixed(4)}[aout]`;
+  const chain: string[] = [];
+  if (measured) {
+    const gain = VIDEO_STYLE.loudnessLufs - measured.lufs;
+    chain.push(`volume=${gain.toFixed(2)}dB`);
+    const ceiling = VIDEO_STYLE.truePeakDbtp - TRUE_PEAK_MARGIN_DB;
+    // Sample peaks limited 1 dB under the ceiling: true peaks between samples rise a little above them.
+    if (measured.truePeakDb + gain > ceiling) chain.push(`alimiter=limit=${Math.pow(10, (ceiling - 1) / 20).toFixed(4)}:attack=2:release=50:level=false`);
+  }
+  chain.push(`aresample=${SAMPLE_RATE}`, FORMAT, "apad", `atrim=duration=${seconds.toFixed(4)}`);
+  return `[${inputIndex}:a]${chain.join(",")}[aout]`;
 }
-
-// loudnorm reads measured_TP between -99 and 99; digital silence measures -inf.
-const clampTp = (tp: string) => (Number.isFinite(Number(tp)) ? tp : "-99");

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { STEM_LOUDNESS_FILES, parseLoudness, readStemLoudness } from "./render-audio.ts";
+import { MIX_LOUDNESS_FILE, STEM_LOUDNESS_FILES, readMixLoudness, readStemLoudness } from "./render-audio.ts";
 import type { RenderPlan } from "./render-plan.ts";
 
 /** Runs one ffmpeg pass in the working folder; `share` is the part of the whole render's progress it stands for; resolves with ffmpeg's log. */
@@ -15,8 +15,8 @@ export const PASS_SHARES = { stems: { from: 0, to: 3 }, mix: { from: 3, to: 6 },
 /** A show's render plan run to the end: stems measured, the mix made and measured, the video drawn with it. */
 export async function runRenderPasses(plan: RenderPlan, cwd: string, run: RenderPassRunner): Promise<void> {
   await run(plan.stemsArgs, PASS_SHARES.stems);
-  const stem = async (file: string) => readStemLoudness(await readFile(path.join(cwd, file), "utf8").catch(() => ""));
-  const stems = { speechLufs: await stem(STEM_LOUDNESS_FILES.speech), musicLufs: await stem(STEM_LOUDNESS_FILES.music) };
-  const log = await run(plan.mixArgs(stems), PASS_SHARES.mix);
-  await run(plan.videoArgs(parseLoudness(log)), PASS_SHARES.video);
+  const read = (file: string) => readFile(path.join(cwd, file), "utf8").catch(() => "");
+  const stems = { speechLufs: readStemLoudness(await read(STEM_LOUDNESS_FILES.speech)), musicLufs: readStemLoudness(await read(STEM_LOUDNESS_FILES.music)) };
+  await run(plan.mixArgs(stems), PASS_SHARES.mix);
+  await run(plan.videoArgs(readMixLoudness(await read(MIX_LOUDNESS_FILE))), PASS_SHARES.video);
 }

@@ -2,7 +2,7 @@ import type { VideoFormatKey } from "../../contracts/product.ts";
 import { VIDEO_FORMATS } from "../../contracts/product.ts";
 import { VIDEO_STYLE, type MusicLevel } from "../../contracts/video-style.ts";
 import { buildMixArgs, buildStemsArgs, finalAudioFilter, sectionInputArgs, type LoudnessMeasure } from "./render-audio.ts";
-import { cardColour, joinVideo, layoutSections, sectionVideo, timelineOf, type RenderTimeline } from "./render-sections.ts";
+import { cardColour, heldFrames, joinVideo, layoutSections, sectionVideo, timelineOf, type RenderTimeline } from "./render-sections.ts";
 
 export type { LoudnessMeasure } from "./render-audio.ts";
 export type { RenderTimeline } from "./render-sections.ts";
@@ -51,7 +51,7 @@ export interface RenderPlanInput {
 export interface RenderPlan {
   /** Pass 1 (sound only, fast): measures the speech and the music (files STEM_LOUDNESS_FILES in the working folder). */
   stemsArgs: string[];
-  /** Pass 2 (sound only): each stem levelled by what pass 1 measured, mixed to `mixFile`, its loudness printed (parseLoudness). */
+  /** Pass 2 (sound only): each stem levelled by what pass 1 measured, mixed to `mixFile` and measured (MIX_LOUDNESS_FILE). */
   mixArgs(stems: { speechLufs?: number; musicLufs?: number }): string[];
   /** Pass 3: the picture, with the mix brought to -14 LUFS by what pass 2 measured. runRenderPasses runs all three. */
   videoArgs(measured: LoudnessMeasure | undefined): string[];
@@ -169,7 +169,7 @@ export function buildRenderPlan(input: RenderPlanInput): RenderPlan {
         args.push("-an", "-i", section.clip.path);
         inputIndex = next++;
       }
-      filters.push(sectionVideo(section, i, inputIndex, W, H, input.fit, colour));
+      filters.push(sectionVideo(section, i, inputIndex, W, H, input.fit, colour, heldFrames(sections, i, transitions)));
     });
     const joined = joinVideo(sections, transitions);
     filters.push(...joined.filters);

@@ -93,12 +93,13 @@ const even = (n: number) => Math.ceil(n / 2) * 2;
 
 /**
  * One section's picture as a filter chain ending in [v<i>]: exactly its frames at 30 fps, yuv420p,
- * square pixels, so every section joins the next by concat or xfade.
+ * square pixels, so every section joins the next by concat or xfade; `holdFrames` more of its last
+ * picture for the next section to cross-fade from (heldFrames).
  */
-export function sectionVideo(section: Section, i: number, inputIndex: number | undefined, W: number, H: number, fit: "crop" | "fit", colour: string): string {
-  const exact = `trim=end_frame=${section.frames},setpts=PTS-STARTPTS`;
+export function sectionVideo(section: Section, i: number, inputIndex: number | undefined, W: number, H: number, fit: "crop" | "fit", colour: string, holdFrames = 0): string {
+  const exact = `trim=end_frame=${section.frames + holdFrames},setpts=PTS-STARTPTS`;
   if (section.kind === "title" || section.kind === "end") {
-    return `color=c=${colour}:s=${W}x${H}:r=${FPS}:d=${(secondsOf(section.frames) + 0.1).toFixed(3)},setsar=1,format=yuv420p,${exact}[v${i}]`;
+    return `color=c=${colour}:s=${W}x${H}:r=${FPS}:d=${(secondsOf(section.frames + holdFrames) + 0.1).toFixed(3)},setsar=1,format=yuv420p,${exact}[v${i}]`;
   }
   if (section.kind === "photo") {
     // Scaled once, then the one frame repeated (the loop filter), so a 12-megapixel photo is decoded
@@ -112,7 +113,7 @@ export function sectionVideo(section: Section, i: number, inputIndex: number | u
         ? `scale=${CW}:${CH}:force_original_aspect_ratio=increase,crop=${CW}:${CH}`
         : `scale=${W}:${H}:force_original_aspect_ratio=decrease,pad=${CW}:${CH}:(ow-iw)/2:(oh-ih)/2:color=black`;
     return (
-      `[${inputIndex}:v]${size},setsar=1,format=yuv420p,loop=loop=${section.frames - 1}:size=1:start=0,settb=1/${FPS},setpts=N,fps=${FPS},` +
+      `[${inputIndex}:v]${size},setsar=1,format=yuv420p,loop=loop=${section.frames + holdFrames - 1}:size=1:start=0,settb=1/${FPS},setpts=N,fps=${FPS},` +
       `crop=${W}:${H}:x=(iw-ow)*${p}:y=(ih-oh)*${p},${exact}[v${i}]`
     );
   }
@@ -121,13 +122,27 @@ export function sectionVideo(section: Section, i: number, inputIndex: number | u
       ? `scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H}`
       : `scale=${W}:${H}:force_original_aspect_ratio=decrease,pad=${W}:${H}:(ow-iw)/2:(oh-ih)/2:color=black`;
   // Held on its last frame past its end, then cut at its exact frame count (a file a frame short, or a hold).
-  return `[${inputIndex}:v]setpts=PTS-STARTPTS,${scale},setsar=1,fps=${FPS},format=yuv420p,tpad=stop_mode=clone:stop_duration=${(secondsOf(section.frames) + 1).toFixed(3)},${exact}[v${i}]`;
+  return `[${inputIndex}:v]setpts=PTS-STARTPTS,${scale},setsar=1,fps=${FPS},format=yuv420p,tpad=stop_mode=clone:stop_duration=${(secondsOf(section.frames + holdFrames) + 1).toFixed(3)},${exact}[v${i}]`;
+}
+
+/** The cross-fade into each section, in frames (none into the first): never longer than half the section, so a short one still shows on its own. */
+function fadeFrames(sections: Section[], i: number): number {
+  return i === 0 ? 0 : Math.min(frames(VIDEO_STYLE.crossfadeSeconds), Math.floor(sections[i]!.frames / 2));
+}
+
+/**
+ * Frames of its last picture section i holds past its end for the next one's cross-fade: the fade, and
+ * two more, because xfade ends its blend only once its first input goes past the fade's end.
+ */
+export function heldFrames(sections: Section[], i: number, transitions: boolean): number {
+  return transitions && i + 1 < sections.length ? fadeFrames(sections, i + 1) + 2 : 0;
 }
 
 /**
  * The sections' pictures joined: hard cuts (concat), or a cross-fade into each section from the
- * previous one's last frame held (tpad clone), so no section starts later or loses a frame and the
- * voice and captions keep their times.
+ * previous one's last picture held (heldFrames), so no section starts later or loses a frame and the
+ * voice and captions keep their times. The hold is part of each section's own chain: padding xfade's
+ * output instead (tpad after xfade) takes a wrong time from its end in ffmpeg 5.1.
  */
 export function joinVideo(sections: Section[], transitions: boolean): { filters: string[]; out: string } {
   if (sections.length === 1) return { filters: [], out: "v0" };
@@ -137,12 +152,9 @@ export function joinVideo(sections: Section[], transitions: boolean): { filters:
   const filters: string[] = [];
   let previous = "v0";
   for (let i = 1; i < sections.length; i++) {
-    const section = sections[i]!;
-    // Never longer than half the incoming section, so a very short one still shows on its own.
-    const fade = Math.min(VIDEO_STYLE.crossfadeSeconds, secondsOf(section.frames) / 2);
-    const offset = secondsOf(section.startFrame).toFixed(4);
-    filters.push(`[${previous}]tpad=stop_mode=clone:stop_duration=${fade.toFixed(3)}[h${i}]`);
-    filters.push(`[h${i}][v${i}]xfade=transition=fade:duration=${fade.toFixed(3)}:offset=${offset}[x${i}]`);
+    const fade = secondsOf(fadeFrames(sections, i)).toFixed(4);
+    const offset = secondsOf(sections[i]!.startFrame).toFixed(4);
+    filters.push(`[${previous}][v${i}]xfade=transition=fade:duration=${fade}:offset=${offset}[x${i}]`);
     previous = `x${i}`;
   }
   return { filters, out: previous };
