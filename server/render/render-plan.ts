@@ -188,7 +188,7 @@ export function buildRenderPlan(input: RenderPlanInput): RenderPlan {
       }
       videoOut = "vsub";
     }
-    args.push("-i", mixFile);
+    args.push("-f", "wav", "-i", mixFile);
     filters.push(finalAudioFilter(next, measured, timeline.durationSeconds));
     args.push("-filter_complex", filters.join(";"), "-map", `[${videoOut}]`, "-map", "[aout]");
     // Rounded up to the millisecond: the sections end on a frame, and a cut a few samples early
