@@ -10,6 +10,7 @@ import { PocketsphinxAligner } from "../../speech/pocketsphinx-aligner.ts";
 import { checkSpeech } from "../../speech/script-check.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RenderJob } from "../../../contracts/renders.ts";
+import { VIDEO_STYLE } from "../../../contracts/video-style.ts";
 import type { App } from "../../app.ts";
 import { startFakeOpenAiServer } from "../../../testing/fake-openai-server.ts";
 import { OTHER_SCRIPT, READ_SCRIPT, speechStartsIn, spokenClip } from "../../../testing/speech-fixtures.ts";
@@ -113,7 +114,8 @@ describe("captions with the clips' own sound", () => {
       const withCaptions = await render({ fit: "fit" });
       expect(withCaptions).toMatchObject({ status: "done", options: { captions: true } });
       const cues = parseVtt((await remote.inject({ method: "GET", url: withCaptions.captionsUrl!, headers: { cookie: camper.cookie } })).body);
-      READ_SCRIPT.forEach((sentence, i) => expect(cues.find((c) => sentence.startsWith(c.text))?.start).toBeCloseTo(sentenceStarts[i]!, 2));
+      // Heard times are the clips'; in the video the clips start after the title card (on by default).
+      READ_SCRIPT.forEach((sentence, i) => expect(cues.find((c) => sentence.startsWith(c.text))?.start).toBeCloseTo(sentenceStarts[i]! + VIDEO_STYLE.titleCardSeconds, 2));
     } finally {
       await remote.close();
       await fake.close();
