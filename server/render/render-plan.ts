@@ -37,7 +37,7 @@ export interface RenderPlanInput {
    */
   subtitlesFile?: string;
   fontsDir?: string;
-  /** Music under the story, ducked under speech (its file, and the level chosen). */
+  /** Music under the whole video (cards too), ducked under speech: its file, and the level chosen. */
   music?: { path: string; level: MusicLevel };
   /** A short cross-fade between every two sections; hard cuts when off. */
   transitions?: boolean;

@@ -7,8 +7,9 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIDEO_STYLE } from "../../contracts/video-style.ts";
 import { resolveVideoTools } from "../media/video-tools.ts";
-import { buildRenderPlan, type RenderPlanInput } from "./render-plan.ts";
+import { buildRenderPlan, renderTimeline, type RenderPlanInput } from "./render-plan.ts";
 import { runRenderPasses } from "./render-passes.ts";
+import { cardColour } from "./render-sections.ts";
 
 const run = promisify(execFile);
 const tools = resolveVideoTools({});
@@ -164,4 +165,26 @@ describe("sections: title card, clip, photo, end card", () => {
     expect(r).toBeGreaterThan(215);
     expect(b).toBeLessThan(40);
   }, 120_000);
+});
+
+describe("the timeline", () => {
+  const clip = (seconds: number) => ({ kind: "video" as const, path: "/x.webm", durationSeconds: seconds, hasAudio: true });
+
+  it("keeps a video with cards within the format's maximum: the clips give up the cards' seconds", () => {
+    const t = renderTimeline({ format: "youtube_shorts", clips: [clip(62)], cards: { background: "#000000" } });
+    expect(t).toMatchObject({ durationSeconds: 60, storySeconds: 60 - VIDEO_STYLE.titleCardSeconds - VIDEO_STYLE.endCardSeconds, storyStartSeconds: VIDEO_STYLE.titleCardSeconds });
+  });
+
+  it("never cuts the voice: the story is rounded up to a whole frame, the end card after it", () => {
+    const t = renderTimeline({ format: "tiktok", clips: [clip(2)], voicePath: "/v.wav", voiceSeconds: 12.3456, cards: { background: "#000000" } });
+    expect(t.storySeconds).toBeGreaterThanOrEqual(12.3456);
+    expect(t.storySeconds - 12.3456).toBeLessThan(1 / 30);
+    expect(t.endCard!.start).toBeCloseTo(VIDEO_STYLE.titleCardSeconds + t.storySeconds, 6);
+    expect(renderTimeline({ format: "tiktok", clips: [clip(2)], voicePath: "/v.wav", voiceSeconds: 12.3456 })).toMatchObject({ storyStartSeconds: 0, titleCard: null, endCard: null });
+  });
+
+  it("gives ffmpeg a card colour only as a checked #rrggbb", () => {
+    expect(cardColour("#A1b2C3")).toBe("0xa1b2c3");
+    expect(cardColour("red:drawtext=text=hi")).toBe("0x12355b");
+  });
 });
