@@ -144,7 +144,8 @@ describe("captions with the clips' own sound", () => {
       const done = (await bare.inject({ method: "GET", url: `/api/renders/${started.json().id}`, headers: { cookie: camper.cookie } })).json() as RenderJob;
       expect(done).toMatchObject({ status: "done", options: { captions: true } });
       const cues = parseVtt((await bare.inject({ method: "GET", url: done.captionsUrl!, headers: { cookie: camper.cookie } })).body);
-      const spoken = (await speechStartsIn(file)).map((t) => t - 0.5);
+      // Speech times in the take, less its 0.5 s trim, after the title card (on by default) in the video.
+      const spoken = (await speechStartsIn(file)).map((t) => t - 0.5 + VIDEO_STYLE.titleCardSeconds);
       READ_SCRIPT.forEach((sentence, i) => {
         const cue = cues.find((c) => sentence.startsWith(c.text));
         expect(Math.abs(cue!.start - spoken[i]!), `"${sentence}": cue ${cue!.start}, speech ${spoken[i]}`).toBeLessThanOrEqual(0.5);
