@@ -8,8 +8,8 @@ import { withLocalFiles, type MediaStorage } from "../../media/media-storage.ts"
 import { renderTimeLimitMs } from "../../media/time-limits.ts";
 import { spawnTool, stopErrorOf, ToolTimeLimitError } from "../../media/tool-process.ts";
 import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
-import { buildCues, buildTimedCues, toSrt, toWebVtt, type Cue } from "../../render/captions.ts";
-import { buildRenderPlan, renderTimeline, type RenderClip } from "../../render/render-plan.ts";
+import { buildAss, captionCues, captionCuesUntimed, shiftCues, toPlacedWebVtt, type TimedCue } from "../../render/ass-captions.ts";
+import { buildRenderPlan, frameSize, renderTimeline, type RenderClip } from "../../render/render-plan.ts";
 import { runRenderPasses } from "../../render/render-passes.ts";
 import { heardWordsOf, timeScriptInClips } from "../../speech/clip-speech.ts";
 import type { TimedSentence } from "../../voice/voice-provider.ts";
@@ -43,7 +43,7 @@ export interface RenderWorkerOptions {
    * The music library's file for a track id (musicTrackFile of server/modules/music/music-library.ts);
    * absent, a render that asks for music fails with a plain message rather than leaving it out silently.
    */
-  musicFile?: (id: string) => string;
+  musicFile?: (id: string) => string | undefined;
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
 }
 
@@ -235,28 +235,34 @@ export class RenderWorker {
       const videoSeconds = timeline.storySeconds;
       const music = job.options.music ? { path: await this.musicPath(job.options.music.track), level: job.options.music.level } : undefined;
 
-      let subtitlesFile: string | undefined;
       // The script the render was asked for (kept on the job), so its captions are the words it was checked on.
       const narration = job.narration ?? show.narration ?? "";
-      let cues: Cue[] = [];
+      const { width, height } = frameSize(format);
+      let cues: TimedCue[] = [];
       if (voiceSentences?.length && job.options.captions) {
         // With the voice, each sentence's cue starts when the voice starts saying it (timed on the audio itself).
-        cues = buildTimedCues(voiceSentences, videoSeconds);
+        cues = captionCues(voiceSentences, videoSeconds, format, width, height);
       } else if (job.options.audio === "original" && (job.options.captions || job.options.captionsIfRead)) {
         // With the clips' own sound, cues follow the camper's reading when they read the script; a camper
         // who asked for captions anyway gets the words spread over the video, automatic ones none.
         const read = await this.readingInClips(job, clips, renderClips, narration, work, signal);
-        if (read) cues = buildTimedCues(read, videoSeconds);
-        else if (job.options.captions) cues = buildCues(narration, videoSeconds);
+        if (read) cues = captionCues(read, videoSeconds, format, width, height);
+        else if (job.options.captions) cues = captionCuesUntimed(narration, videoSeconds, format, width, height);
       } else if (job.options.captions) {
-        cues = buildCues(narration, Math.min(voiceSeconds ?? videoSeconds, videoSeconds));
+        cues = captionCuesUntimed(narration, Math.min(voiceSeconds ?? videoSeconds, videoSeconds), format, width, height);
       }
-      cues = cues.map((c) => ({ ...c, start: c.start + timeline.storyStartSeconds, end: c.end + timeline.storyStartSeconds }));
+      cues = shiftCues(cues, timeline.storyStartSeconds);
+      // One subtitle file carries the captions (inside the platform's free area) and the cards' words.
+      let subtitlesFile: string | undefined;
+      const cardWindows = cards && timeline.titleCard && timeline.endCard ? { content: cards, title: timeline.titleCard, end: timeline.endCard } : null;
+      if (cues.length || cardWindows) {
+        subtitlesFile = "captions.ass";
+        const style = job.options.captionStyle ?? "lines";
+        await writeFile(path.join(work, subtitlesFile), buildAss({ format, width, height, style, cues, cards: cardWindows }));
+      }
       if (cues.length) {
-        subtitlesFile = "captions.srt";
-        await writeFile(path.join(work, subtitlesFile), toSrt(cues));
         captionsKey = `users/${job.userId}/renders/${job.id}-${randomUUID()}.vtt`;
-        const vtt = toWebVtt(cues);
+        const vtt = toPlacedWebVtt(cues, format);
         await this.storage.withNewLocalFile(captionsKey, (p) => writeFile(p, vtt));
       }
 
