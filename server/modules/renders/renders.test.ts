@@ -4,7 +4,8 @@ import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RENDER_MESSAGES, type RenderJob } from "../../../contracts/renders.ts";
-import { VIDEO_STYLE } from "../../../contracts/video-style.ts";
+import type { VideoFormatKey } from "../../../contracts/product.ts";
+import { SAFE_AREAS, VIDEO_STYLE } from "../../../contracts/video-style.ts";
 import type { App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
 import { webmFixture } from "../../../testing/media-fixtures.ts";
@@ -65,11 +66,13 @@ async function topLevelBoxes(file: string): Promise<string[]> {
 }
 
 /** The bottom fifth of the frame at `seconds`, as gray pixels. */
-async function bottomBand(file: string, seconds: number, width: number, height: number): Promise<Buffer> {
+/** The fifth of the frame just above what the format's platform covers: where captions sit. */
+async function captionBand(file: string, seconds: number, format: VideoFormatKey, width: number, height: number): Promise<Buffer> {
   const band = Math.floor(height / 5);
+  const bottom = Math.floor(height * (1 - SAFE_AREAS[format].bottom));
   const { stdout } = await run(
     tools.ffmpeg,
-    ["-v", "error", "-ss", String(seconds), "-i", file, "-frames:v", "1", "-vf", `crop=${width}:${band}:0:${height - band},format=gray`, "-f", "rawvideo", "-"],
+    ["-v", "error", "-ss", String(seconds), "-i", file, "-frames:v", "1", "-vf", `crop=${width}:${band}:0:${bottom - band},format=gray`, "-f", "rawvideo", "-"],
     { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 },
   );
   return stdout;
@@ -193,8 +196,8 @@ describe("rendering a show to MP4", () => {
     const firstCue = /(\d\d):(\d\d)\.(\d\d\d) -->/.exec(vtt.body)!;
     expect(Number(firstCue[1]) * 60 + Number(firstCue[2]) + Number(firstCue[3]) / 1000).toBeGreaterThanOrEqual(titleCardSeconds);
 
-    const a = await bottomBand(file, titleCardSeconds + 0.8, 1080, 1920);
-    const b = await bottomBand(await renderOutputPath(without.job.id), titleCardSeconds + 0.8, 1080, 1920);
+    const a = await captionBand(file, titleCardSeconds + 0.8, "tiktok", 1080, 1920);
+    const b = await captionBand(await renderOutputPath(without.job.id), titleCardSeconds + 0.8, "tiktok", 1080, 1920);
     let differing = 0;
     for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 60) differing++;
     expect(differing / a.length).toBeGreaterThan(0.002);
