@@ -9,7 +9,7 @@ import { SAFE_AREAS, VIDEO_STYLE } from "../../../contracts/video-style.ts";
 import type { App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
 import { webmFixture } from "../../../testing/media-fixtures.ts";
-import { createShow, createTestApp, registerCamper, type SignedInClient } from "../../../testing/test-app.ts";
+import { createShow, createTestApp, registerCamper, registerStaff, type SignedInClient } from "../../../testing/test-app.ts";
 import { testDatabase } from "../../../testing/test-database.ts";
 import { renderOutputPath } from "../../../testing/renders.ts";
 import { uploadClip } from "../../../testing/uploads.ts";
@@ -134,6 +134,21 @@ describe("rendering a show to MP4", () => {
       [second.job.id, false],
       [first.job.id, true],
     ]);
+    // The camp's colours are the camp's: a new look applies to videos made from then on, and the camper's
+    // video stays current (staff see no change to review). The camper's own title on the card is theirs.
+    const director = await registerStaff(app);
+    const camp = await app.inject({ method: "PUT", url: "/api/staff/camp-settings", headers: { cookie: director.cookie }, payload: { campName: "Camp Heron", camperIdleMinutes: 15, colour: "#204060", accentColour: "#ffe08a" } });
+    expect(camp.statusCode, camp.body).toBe(200);
+    expect(await list()).toEqual([
+      [second.job.id, false],
+      [first.job.id, true],
+    ]);
+    await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { captionStyle: "word" } });
+    const withNewColours = await startRender(camper, show.id, {});
+    expect(withNewColours.job.options.cards).toMatchObject({ campName: "Camp Heron", background: "#204060", accent: "#ffe08a" });
+    await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { title: "A new title" } });
+    expect((await list()).every(([, current]) => current === false)).toBe(true);
+    await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { titleCard: false } });
     // A new script is a new video when the captions read it.
     await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { narration: "We swam.", captions: true } });
     expect((await list()).every(([, current]) => current === false)).toBe(true);
