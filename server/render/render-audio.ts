@@ -164,21 +164,37 @@ export function readMixLoudness(log: string): LoudnessMeasure | undefined {
 
 /** The final gain leaves the true peak this far under VIDEO_STYLE.truePeakDbtp (AAC adds a little). */
 const TRUE_PEAK_MARGIN_DB = 0.5;
+const CEILING_DB = VIDEO_STYLE.truePeakDbtp - TRUE_PEAK_MARGIN_DB;
+/** Sample peaks limited 1 dB under the ceiling: true peaks between samples rise a little above them. */
+const LIMIT = Math.pow(10, (CEILING_DB - 1) / 20).toFixed(4);
+
+/** The gain that brings a measured mix to VIDEO_STYLE.loudnessLufs. */
+export const gainToTarget = (measured: LoudnessMeasure) => VIDEO_STYLE.loudnessLufs - measured.lufs;
+
+/** Whether that gain alone would lift the mix's true peak over the ceiling (real speech, whose peaks stand far above its loudness). */
+export const needsLevelling = (measured: LoudnessMeasure | undefined) => measured !== undefined && measured.truePeakDb + gainToTarget(measured) > CEILING_DB;
+
+/**
+ * A levelling pass (sound only, on the mix file): the gain to the target with the peaks it would push
+ * over the ceiling limited, written to `output` and measured again. Limiting takes a little loudness off,
+ * so runRenderPasses repeats it on its own result until one gain reaches the target without limiting (real
+ * speech needs one or two; pass 3 then applies a gain of a few tenths of a dB at most).
+ */
+export function buildLevelArgs(mixFile: string, measured: LoudnessMeasure, output: string): string[] {
+  const filter = `[0:a]volume=${gainToTarget(measured).toFixed(2)}dB,alimiter=limit=${LIMIT}:attack=2:release=50:level=false,ebur128=peak=true:metadata=1,ametadata=mode=print:file=${MIX_LOUDNESS_FILE}[mix]`;
+  return [...base(), "-f", "wav", "-i", mixFile, "-filter_complex", filter, "-map", "[mix]", "-c:a", "pcm_s16le", "-ar", String(SAMPLE_RATE), output];
+}
 
 /**
  * Pass 3's sound: the mix brought to -14 LUFS by one gain for the whole video (dynamics untouched, as
- * loudnorm's linear mode). Pass 2's limiter keeps the mix's peaks low enough that the gain almost never
- * pushes them past -1.5 dBTP; when it would (a story with no speech under music), a limiter set a
- * little lower catches them. Silence (nothing measured) passes unchanged.
+ * loudnorm's linear mode). Levelling passes have already made room for that gain under the ceiling;
+ * a limiter still guards it. Silence (nothing measured) passes unchanged.
  */
 export function finalAudioFilter(inputIndex: number, measured: LoudnessMeasure | undefined, seconds: number): string {
   const chain: string[] = [];
   if (measured) {
-    const gain = VIDEO_STYLE.loudnessLufs - measured.lufs;
-    chain.push(`volume=${gain.toFixed(2)}dB`);
-    const ceiling = VIDEO_STYLE.truePeakDbtp - TRUE_PEAK_MARGIN_DB;
-    // Sample peaks limited 1 dB under the ceiling: true peaks between samples rise a little above them.
-    if (measured.truePeakDb + gain > ceiling) chain.push(`alimiter=limit=${Math.pow(10, (ceiling - 1) / 20).toFixed(4)}:attack=2:release=50:level=false`);
+    chain.push(`volume=${gainToTarget(measured).toFixed(2)}dB`);
+    if (needsLevelling(measured)) chain.push(`alimiter=limit=${LIMIT}:attack=2:release=50:level=false`);
   }
   chain.push(`aresample=${SAMPLE_RATE}`, FORMAT, "apad", `atrim=duration=${seconds.toFixed(4)}`);
   return `[${inputIndex}:a]${chain.join(",")}[aout]`;

@@ -55,6 +55,8 @@ export interface RenderPlan {
   mixArgs(stems: { speechLufs?: number; musicLufs?: number }): string[];
   /** Pass 3: the picture, with the mix brought to -14 LUFS by what pass 2 measured. runRenderPasses runs all three. */
   videoArgs(measured: LoudnessMeasure | undefined): string[];
+  /** The mix's file name in the working folder (levelling passes replace it in place). */
+  mixFile: string;
   width: number;
   height: number;
   durationSeconds: number;
@@ -202,5 +204,5 @@ export function buildRenderPlan(input: RenderPlanInput): RenderPlan {
     );
     return args;
   };
-  return { stemsArgs: buildStemsArgs(mix), mixArgs: (stems) => buildMixArgs(mix, stems), videoArgs, width: W, height: H, durationSeconds: timeline.durationSeconds, timeline };
+  return { stemsArgs: buildStemsArgs(mix), mixArgs: (stems) => buildMixArgs(mix, stems), videoArgs, mixFile, width: W, height: H, durationSeconds: timeline.durationSeconds, timeline };
 }
