@@ -27,6 +27,7 @@ import { inArray } from "drizzle-orm";
 import type { RenderJob } from "../contracts/renders.ts";
 import { schema } from "../db/client.ts";
 import { resolveVideoTools } from "../server/media/video-tools.ts";
+import { runRenderPasses } from "../server/render/render-passes.ts";
 import { buildRenderPlan } from "../server/render/render-plan.ts";
 import { createShow, createTestApp, registerCamper, TEST_DATA_DIR } from "../testing/test-app.ts";
 import { testDatabase } from "../testing/test-database.ts";
@@ -80,17 +81,17 @@ async function sourceClip(name: string, toneHz: number): Promise<{ file: string;
 // ---------------------------------------------------------------------------------------------
 // Bare ffmpeg
 
-function spawnFfmpeg(args: string[], cwd: string): Promise<void> {
+function spawnFfmpeg(args: string[], cwd: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(tools.ffmpeg, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
     let stderr = "";
     child.stdout.resume(); // -progress pipe:1 output, drained as the job drains it
     child.stderr.on("data", (d: Buffer) => {
-      if (stderr.length < 64 * 1024) stderr += d.toString();
+      stderr = (stderr + d.toString()).slice(-64 * 1024);
     });
     child.on("error", reject);
     child.on("close", (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code ?? signal}: ${stderr.slice(0, 500)}`)),
+      code === 0 ? resolve(stderr) : reject(new Error(`ffmpeg exited ${code ?? signal}: ${stderr.slice(-500)}`)),
     );
   });
 }
@@ -151,7 +152,8 @@ try {
       clips: stored.map((r, i) => ({ path: storedPaths[i]!, durationSeconds: r.durationSeconds, hasAudio: true })),
       output,
     });
-    await spawnFfmpeg(plan.args, bareDir);
+    // The same three passes the worker runs (sound stems, mix, picture), spawned bare.
+    await runRenderPasses(plan, bareDir, (args) => spawnFfmpeg(args, bareDir));
     const seconds = (performance.now() - started) / 1000;
     await rm(output, { force: true });
     return seconds;

@@ -76,8 +76,10 @@ export const storyLengthSchema = z.object({
   wordsPerSecond: z.number(),
   /** Script length (words) the voice reads within the clips' total: the target of "fit the script". */
   wordsThatFit: z.number().int(),
-  /** The finished video's length with the AI voice as the sound. */
+  /** The finished video's length with the AI voice as the sound (title and end cards included). */
   videoSecondsWithVoice: z.number(),
+  /** The title and end cards' seconds in that length (0 when the show has no cards; issue 28). */
+  cardsSeconds: z.number().optional(),
   voiceLongerThanClips: z.boolean(),
 });
 export type StoryLength = z.infer<typeof storyLengthSchema>;

@@ -103,6 +103,7 @@ import { ShowsService } from "./modules/shows/shows.service.ts";
 import { StorageQuota } from "./modules/storage-quota/storage-quota.ts";
 import { StorageQuotaRepository } from "./modules/storage-quota/storage-quota.repository.ts";
 import { CabinZip } from "./modules/reels/cabin-zip.ts";
+import { musicFileOf } from "./modules/music/music-library.ts";
 import { ReelRenderer } from "./modules/reels/reel-renderer.ts";
 import { ReelsFollowDeletions } from "./modules/reels/reels-follow-deletions.ts";
 import { ReelsRepository } from "./modules/reels/reels.repository.ts";
@@ -247,6 +248,7 @@ export async function buildApp(deps: AppDeps) {
     clipWords,
     reels: new ReelRenderer(reelsRepository, storage, videoTools, campSettings),
     workDir: config.media.tmpDir,
+    musicFile: musicFileOf,
     log: app.log,
   });
   const renders = new RendersService(

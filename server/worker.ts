@@ -17,6 +17,7 @@ import { StorageQuotaRepository } from "./modules/storage-quota/storage-quota.re
 import { createVoiceProvider } from "./voice/create-voice-provider.ts";
 import { createSpeechAligner } from "./speech/create-speech-aligner.ts";
 import { CampSettingsRepository } from "./modules/camp-settings/camp-settings.repository.ts";
+import { musicFileOf } from "./modules/music/music-library.ts";
 import { ReelRenderer } from "./modules/reels/reel-renderer.ts";
 import { ReelsRepository } from "./modules/reels/reels.repository.ts";
 
@@ -52,6 +53,7 @@ async function main() {
     reels: new ReelRenderer(new ReelsRepository(db), storage, tools, new CampSettingsRepository(db, config.camp.title)),
     clipWords: new ClipWords(new ClipHeardWordsRepository(db), storage, tools, createSpeechAligner(config), config.media.tmpDir),
     workDir: config.media.tmpDir,
+    musicFile: musicFileOf,
     log,
   });
 

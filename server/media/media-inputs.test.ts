@@ -40,6 +40,12 @@ describe("guardMediaInputs", () => {
     ]);
   });
 
+  it("reads a photo section's JPEG with jpeg_pipe (the one file given, never image2's patterns)", async () => {
+    const photo = path.join(work, "photo%d");
+    await runTool(tools.ffmpeg, ["-v", "error", "-f", "lavfi", "-i", "testsrc2=s=64x48", "-frames:v", "1", "-f", "mjpeg", photo], { maxBuffer: 1024 * 1024 });
+    expect(guardMediaInputs(["-an", "-i", photo])).toEqual(["-an", "-f", "jpeg_pipe", "-protocol_whitelist", PROTOCOL_WHITELIST, "-i", photo]);
+  });
+
   it("refuses formats that open other files or URLs, other protocols, unknown files and unpinned inputs", async () => {
     const clip = path.join(work, "clip.webm");
     for (const format of ["concat", "hls", "image2", "tee"]) {

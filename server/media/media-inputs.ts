@@ -14,15 +14,18 @@ export const PROTOCOL_WHITELIST = "file,pipe";
 
 /**
  * Formats a caller may name for an input: the ones the server stores or makes, and lavfi (sources
- * ffmpeg generates). Playlists (hls), lists (concat) and patterns (image2) open other files, so never.
+ * ffmpeg generates). Playlists (hls), lists (concat) and patterns (image2) open other files, so never;
+ * a photo (issue 28, stored as a JPEG) is read by jpeg_pipe, which reads the one file it is given.
  */
-const DEMUXERS = new Set(["matroska,webm", "matroska", "webm", "mov,mp4,m4a,3gp,3g2,mj2", "mov", "mp4", "wav", "ogg", "mp3", "lavfi"]);
+const DEMUXERS = new Set(["matroska,webm", "matroska", "webm", "mov,mp4,m4a,3gp,3g2,mj2", "mov", "mp4", "wav", "ogg", "mp3", "lavfi", "jpeg_pipe"]);
 
 /** A file ffmpeg is not allowed to read: the caller's mistake or a file that is not what it claims. */
 export class MediaInputError extends Error {}
 
 /** The demuxer for a file's first bytes: one of the containers and audio files we accept, or undefined. */
 export function demuxerFor(head: Buffer): string | undefined {
+  // A photo section's JPEG (SOI marker, then a segment marker).
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return "jpeg_pipe";
   const video = sniffContainer(head);
   if (video === "webm") return "matroska,webm";
   if (video === "mp4") return "mov,mp4,m4a,3gp,3g2,mj2";

@@ -1,7 +1,15 @@
 import type { VideoFormatKey } from "../../contracts/product.ts";
 import { VIDEO_FORMATS } from "../../contracts/product.ts";
+import { VIDEO_STYLE, type MusicLevel } from "../../contracts/video-style.ts";
+import { buildMixArgs, buildStemsArgs, finalAudioFilter, sectionInputArgs, type LoudnessMeasure } from "./render-audio.ts";
+import { cardColour, heldFrames, joinVideo, layoutSections, sectionVideo, timelineOf, type RenderTimeline } from "./render-sections.ts";
+
+export type { LoudnessMeasure } from "./render-audio.ts";
+export type { RenderTimeline } from "./render-sections.ts";
 
 export interface RenderClip {
+  /** A video clip (the default), or a photo (a still JPEG shown for durationSeconds with a slow pan). */
+  kind?: "video" | "photo";
   path: string;
   durationSeconds: number;
   hasAudio: boolean;
@@ -23,17 +31,34 @@ export interface RenderPlanInput {
   voicePath?: string;
   /** The voice-over's length: the video lasts at least this long, so the voice is never cut. */
   voiceSeconds?: number;
-  /** An .srt file name in ffmpeg's working folder, burned in when given. */
+  /**
+   * A captions file name in ffmpeg's working folder, burned in when given: an .srt gets our caption
+   * style; an .ass carries its own styles and placement (captions and card text) and is drawn as written.
+   */
   subtitlesFile?: string;
   fontsDir?: string;
+  /** Music under the whole video (cards too), ducked under speech: its file, and the level chosen. */
+  music?: { path: string; level: MusicLevel };
+  /** A short cross-fade between every two sections; hard cuts when off. */
+  transitions?: boolean;
+  /** A title card first and an end card last, in this colour (#rrggbb; the text is the .ass file's). */
+  cards?: { background: string } | null;
+  /** Pass 1's mix, a file name in ffmpeg's working folder (default mix.wav). */
+  mixFile?: string;
   output: string;
 }
 
 export interface RenderPlan {
-  args: string[];
+  /** Pass 1 (sound only, fast): measures the speech and the music (files STEM_LOUDNESS_FILES in the working folder). */
+  stemsArgs: string[];
+  /** Pass 2 (sound only): each stem levelled by what pass 1 measured, mixed to `mixFile` and measured (MIX_LOUDNESS_FILE). */
+  mixArgs(stems: { speechLufs?: number; musicLufs?: number }): string[];
+  /** Pass 3: the picture, with the mix brought to -14 LUFS by what pass 2 measured. runRenderPasses runs all three. */
+  videoArgs(measured: LoudnessMeasure | undefined): string[];
   width: number;
   height: number;
   durationSeconds: number;
+  timeline: RenderTimeline;
 }
 
 /** Frame size per format: 16:9 as 1920x1080, 9:16 as 1080x1920. */
@@ -50,10 +75,26 @@ export function usedSeconds(clip: RenderClip): number {
   return Math.max(0, end - Math.min(clip.trimStartSeconds ?? 0, end));
 }
 
-/** How long the finished video is: the clips (up to the format's maximum), or the whole voice if longer. */
-export function renderDuration(format: VideoFormatKey, clips: RenderClip[], voiceSeconds?: number): number {
+/** The seconds the title and end cards add to a video that has them. */
+export const CARDS_SECONDS = VIDEO_STYLE.titleCardSeconds + VIDEO_STYLE.endCardSeconds;
+
+/**
+ * The most of the clips and photos a video shows: the format's maximum, less the cards' seconds when
+ * it has them (the platform's limit is the whole video's).
+ */
+export function storyMaxSeconds(format: VideoFormatKey, cards = false): number {
+  return frameSize(format).maxDuration - (cards ? CARDS_SECONDS : 0);
+}
+
+/** How long the story is: the clips and photos (up to storyMaxSeconds), or the whole voice if longer. */
+export function storySeconds(format: VideoFormatKey, clips: RenderClip[], voiceSeconds?: number, cards = false): number {
   const clipsTotal = clips.reduce((sum, c) => sum + usedSeconds(c), 0);
-  return Math.max(Math.min(clipsTotal, frameSize(format).maxDuration), voiceSeconds ?? 0);
+  return Math.max(Math.min(clipsTotal, storyMaxSeconds(format, cards)), voiceSeconds ?? 0);
+}
+
+/** How long the finished video is: the story, and the title and end cards around it when on. */
+export function renderDuration(format: VideoFormatKey, clips: RenderClip[], voiceSeconds?: number, cards = false): number {
+  return storySeconds(format, clips, voiceSeconds, cards) + (cards ? CARDS_SECONDS : 0);
 }
 
 /**
@@ -67,92 +108,99 @@ export function filterValue(value: string): string {
 /** Passes over the clips at most, when a long voice outlasts short clips; after that the last picture holds. */
 const MAX_SEGMENTS = 60;
 
-interface Segment {
-  clip: RenderClip;
-  /** Later passes are silent: the camper's own sound once, not on repeat under the voice. */
-  withSound: boolean;
+/** The clips' passes: each once with its sound, then silent passes while a long voice still speaks. */
+function passesOf(clips: RenderClip[], story: number) {
+  const passes = clips.map((clip) => ({ clip, withSound: true, seconds: usedSeconds(clip) }));
+  let covered = passes.reduce((sum, p) => sum + p.seconds, 0);
+  while (covered > 0 && covered < story && passes.length + clips.length <= MAX_SEGMENTS) {
+    for (const clip of clips) {
+      if (covered >= story) break;
+      passes.push({ clip, withSound: false, seconds: usedSeconds(clip) });
+      covered += usedSeconds(clip);
+    }
+  }
+  return passes;
+}
+
+/** Where the story and the cards sit in a show's video (for captions and card text timing). */
+export function renderTimeline(input: Pick<RenderPlanInput, "format" | "clips" | "voicePath" | "voiceSeconds" | "cards">): RenderTimeline {
+  const story = storySeconds(input.format, input.clips, input.voicePath ? input.voiceSeconds : undefined, Boolean(input.cards));
+  return timelineOf(layoutSections(passesOf(input.clips, story), story, Boolean(input.cards)), Boolean(input.cards));
 }
 
 /**
- * The ffmpeg command for a show: clips in order (their trims applied on input, the files are not
- * changed), each scaled to the frame without distortion (cropped to fill, or fitted with bars),
- * concatenated, cut at the format's maximum, with the clips' sound or the voice-over over lowered
- * clip sound, optional burned-in captions, H.264 + AAC MP4 with faststart, and progress on stdout.
- * A voice-over longer than the clips is never cut: the clips play again (silent) until it ends, and
- * the last picture holds for any rest (decision record "The whole voice").
+ * A show's video in three ffmpeg passes (decision 028c). Sections in order: the title card, the clips
+ * and photos (trims applied on input, files unchanged; each scaled without distortion, cropped to
+ * fill or fitted with bars; a photo slowly panned), passes again silent while a long voice still
+ * speaks and the last picture held for any rest (decision "The whole voice"), the end card; joined by
+ * cuts or cross-fades that move no section's start. Passes 1 and 2 measure and mix the sound alone
+ * (voice over lowered clip sound, music ducked under speech); pass 3 draws the picture, burns the
+ * captions and brings the mix to -14 LUFS / -1 dBTP. H.264 + AAC MP4 with faststart, progress on stdout.
  */
 export function buildRenderPlan(input: RenderPlanInput): RenderPlan {
   const { width: W, height: H } = frameSize(input.format);
   const voiceSeconds = input.voicePath ? input.voiceSeconds : undefined;
-  const durationSeconds = renderDuration(input.format, input.clips, voiceSeconds);
-  const segments: Segment[] = input.clips.map((clip) => ({ clip, withSound: true }));
-  let covered = input.clips.reduce((sum, c) => sum + usedSeconds(c), 0);
-  while (covered > 0 && covered < durationSeconds && segments.length + input.clips.length <= MAX_SEGMENTS) {
-    for (const clip of input.clips) {
-      if (covered >= durationSeconds) break;
-      segments.push({ clip, withSound: false });
-      covered += usedSeconds(clip);
+  const story = storySeconds(input.format, input.clips, voiceSeconds, Boolean(input.cards));
+  const cards = Boolean(input.cards);
+  const sections = layoutSections(passesOf(input.clips, story), story, cards);
+  const timeline = timelineOf(sections, cards);
+  const transitions = input.transitions ?? false;
+  const mixFile = input.mixFile ?? "mix.wav";
+
+  const mix = {
+    sections,
+    voicePath: input.voicePath,
+    voiceDelayFrames: sections[0]?.kind === "title" ? sections[0].frames : 0,
+    music: input.music,
+    transitions,
+    mixFile,
+  };
+
+  const videoArgs = (measured: LoudnessMeasure | undefined) => {
+    const args = ["-v", "error", "-nostdin", "-y", "-progress", "pipe:1", "-nostats"];
+    const colour = cardColour(input.cards?.background);
+    const filters: string[] = [];
+    let next = 0;
+    sections.forEach((section, i) => {
+      let inputIndex: number | undefined;
+      if (section.clip) {
+        // A photo is read once (one frame); the loop filter repeats it.
+        if (section.kind !== "photo") args.push(...sectionInputArgs(section.clip));
+        args.push("-an", "-i", section.clip.path);
+        inputIndex = next++;
+      }
+      filters.push(sectionVideo(section, i, inputIndex, W, H, input.fit, colour, heldFrames(sections, i, transitions)));
+    });
+    const joined = joinVideo(sections, transitions);
+    filters.push(...joined.filters);
+    let videoOut = joined.out;
+    if (input.subtitlesFile) {
+      const fonts = input.fontsDir ? `:fontsdir=${filterValue(input.fontsDir)}` : "";
+      if (/\.ass$/i.test(input.subtitlesFile)) {
+        // B's .ass places and styles every line itself (safe areas, word highlights, card text).
+        filters.push(`[${videoOut}]subtitles=filename=${filterValue(input.subtitlesFile)}${fonts}[vsub]`);
+      } else {
+        // libass sizes these in a 288-line script space, whatever the frame: 14 is ~5 % of the height.
+        const fontSize = W > H ? 16 : 12;
+        filters.push(
+          `[${videoOut}]subtitles=filename=${filterValue(input.subtitlesFile)}${fonts}:force_style='FontName=DejaVu Sans,FontSize=${fontSize},PrimaryColour=&H00FFFFFF,OutlineColour=&H00000000,BorderStyle=1,Outline=1.5,Shadow=0,MarginV=18,WrapStyle=0'[vsub]`,
+        );
+      }
+      videoOut = "vsub";
     }
-  }
-  const hold = Math.max(0, durationSeconds - covered);
-
-  const args = ["-v", "error", "-nostdin", "-y", "-progress", "pipe:1", "-nostats"];
-  for (const { clip } of segments) {
-    const start = Math.min(clip.trimStartSeconds ?? 0, clip.durationSeconds);
-    if (start > 0) args.push("-ss", start.toFixed(3));
-    if (start > 0 || (clip.trimEndSeconds ?? clip.durationSeconds) < clip.durationSeconds) args.push("-t", usedSeconds(clip).toFixed(3));
-    args.push("-i", clip.path);
-  }
-  if (input.voicePath) args.push("-i", input.voicePath);
-
-  const video = (i: number) =>
-    input.fit === "crop"
-      ? `[${i}:v]scale=${W}:${H}:force_original_aspect_ratio=increase,crop=${W}:${H},setsar=1,fps=30,format=yuv420p[v${i}]`
-      : `[${i}:v]scale=${W}:${H}:force_original_aspect_ratio=decrease,pad=${W}:${H}:(ow-iw)/2:(oh-ih)/2:color=black,setsar=1,fps=30,format=yuv420p[v${i}]`;
-  const audio = (i: number, { clip, withSound }: Segment) =>
-    clip.hasAudio && withSound
-      ? `[${i}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo[a${i}]`
-      : `aevalsrc=0:c=stereo:s=48000:d=${usedSeconds(clip).toFixed(3)},aformat=sample_fmts=fltp:channel_layouts=stereo[a${i}]`;
-
-  const filters: string[] = [];
-  segments.forEach((segment, i) => filters.push(video(i), audio(i, segment)));
-  filters.push(`${segments.map((_, i) => `[v${i}][a${i}]`).join("")}concat=n=${segments.length}:v=1:a=1[vcat][acat]`);
-
-  let videoOut = "vcat";
-  if (hold > 0) {
-    filters.push(`[vcat]tpad=stop_mode=clone:stop_duration=${hold.toFixed(3)}[vhold]`);
-    videoOut = "vhold";
-  }
-  if (input.subtitlesFile) {
-    const fonts = input.fontsDir ? `:fontsdir=${filterValue(input.fontsDir)}` : "";
-    // libass sizes these in a 288-line script space, whatever the frame: 14 is ~5 % of the height.
-    const fontSize = W > H ? 16 : 12;
-    filters.push(
-      `[${videoOut}]subtitles=filename=${filterValue(input.subtitlesFile)}${fonts}:force_style='FontName=DejaVu Sans,FontSize=${fontSize},PrimaryColour=&H00FFFFFF,OutlineColour=&H00000000,BorderStyle=1,Outline=1.5,Shadow=0,MarginV=18,WrapStyle=0'[vsub]`,
+    args.push("-f", "wav", "-i", mixFile);
+    filters.push(finalAudioFilter(next, measured, timeline.durationSeconds));
+    args.push("-filter_complex", filters.join(";"), "-map", `[${videoOut}]`, "-map", "[aout]");
+    // Rounded up to the millisecond: the sections end on a frame, and a cut a few samples early
+    // would cut the end of the voice.
+    const cutAt = Math.ceil(timeline.durationSeconds * 1000 + 0.5) / 1000;
+    args.push(
+      "-t", cutAt.toFixed(3),
+      "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-r", "30",
+      "-c:a", "aac", "-b:a", "160k", "-ar", "48000",
+      "-movflags", "+faststart", "-f", "mp4", input.output,
     );
-    videoOut = "vsub";
-  }
-
-  let audioOut = "acat";
-  if (input.voicePath) {
-    const v = segments.length;
-    // Both padded with silence (the output's -t ends them): amix raises the level of whichever
-    // input outlives the other, so neither may end early.
-    filters.push(`[acat]volume=0.25,apad[bed]`);
-    filters.push(`[${v}:a]aresample=48000,aformat=sample_fmts=fltp:channel_layouts=stereo,apad[voice]`);
-    // amix divides by the number of inputs; volume=2 puts the voice back at full level.
-    filters.push(`[voice][bed]amix=inputs=2:duration=longest:dropout_transition=0,volume=2[amix]`);
-    audioOut = "amix";
-  }
-  args.push("-filter_complex", filters.join(";"), "-map", `[${videoOut}]`, "-map", `[${audioOut}]`);
-  // Rounded up, with half a millisecond to spare: the voice's stored length is itself rounded to the
-  // millisecond, and a cut even a few samples early would cut the end of the voice.
-  const cutAt = Math.ceil(durationSeconds * 1000 + 0.5) / 1000;
-  args.push(
-    "-t", cutAt.toFixed(3),
-    "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-r", "30",
-    "-c:a", "aac", "-b:a", "160k", "-ar", "48000",
-    "-movflags", "+faststart", "-f", "mp4", input.output,
-  );
-  return { args, width: W, height: H, durationSeconds };
+    return args;
+  };
+  return { stemsArgs: buildStemsArgs(mix), mixArgs: (stems) => buildMixArgs(mix, stems), videoArgs, width: W, height: H, durationSeconds: timeline.durationSeconds, timeline };
 }

@@ -40,6 +40,12 @@ export function musicTrackFile(id: MusicTrackId): string {
 }
 
 /** The measured facts of one track (seconds, loudness, version hash). */
+/** The file of a track named by a show or a render job (a plain string there); undefined for an id not in the library. */
+export function musicFileOf(id: string): string | undefined {
+  const known = musicTrackId(id);
+  return known ? musicTrackFile(known) : undefined;
+}
+
 export function musicTrackFacts(id: MusicTrackId): TrackFacts {
   const found = trackFacts().get(id);
   if (!found) throw new Error(`Music track ${id} is missing from tracks.json: run npm run music:compose`);

@@ -10,6 +10,7 @@ import { PocketsphinxAligner } from "../../speech/pocketsphinx-aligner.ts";
 import { checkSpeech } from "../../speech/script-check.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RenderJob } from "../../../contracts/renders.ts";
+import { VIDEO_STYLE } from "../../../contracts/video-style.ts";
 import type { App } from "../../app.ts";
 import { startFakeOpenAiServer } from "../../../testing/fake-openai-server.ts";
 import { OTHER_SCRIPT, READ_SCRIPT, speechStartsIn, spokenClip } from "../../../testing/speech-fixtures.ts";
@@ -113,7 +114,8 @@ describe("captions with the clips' own sound", () => {
       const withCaptions = await render({ fit: "fit" });
       expect(withCaptions).toMatchObject({ status: "done", options: { captions: true } });
       const cues = parseVtt((await remote.inject({ method: "GET", url: withCaptions.captionsUrl!, headers: { cookie: camper.cookie } })).body);
-      READ_SCRIPT.forEach((sentence, i) => expect(cues.find((c) => sentence.startsWith(c.text))?.start).toBeCloseTo(sentenceStarts[i]!, 2));
+      // Heard times are the clips'; in the video the clips start after the title card (on by default).
+      READ_SCRIPT.forEach((sentence, i) => expect(cues.find((c) => sentence.startsWith(c.text))?.start).toBeCloseTo(sentenceStarts[i]! + VIDEO_STYLE.titleCardSeconds, 2));
     } finally {
       await remote.close();
       await fake.close();
@@ -142,7 +144,8 @@ describe("captions with the clips' own sound", () => {
       const done = (await bare.inject({ method: "GET", url: `/api/renders/${started.json().id}`, headers: { cookie: camper.cookie } })).json() as RenderJob;
       expect(done).toMatchObject({ status: "done", options: { captions: true } });
       const cues = parseVtt((await bare.inject({ method: "GET", url: done.captionsUrl!, headers: { cookie: camper.cookie } })).body);
-      const spoken = (await speechStartsIn(file)).map((t) => t - 0.5);
+      // Speech times in the take, less its 0.5 s trim, after the title card (on by default) in the video.
+      const spoken = (await speechStartsIn(file)).map((t) => t - 0.5 + VIDEO_STYLE.titleCardSeconds);
       READ_SCRIPT.forEach((sentence, i) => {
         const cue = cues.find((c) => sentence.startsWith(c.text));
         expect(Math.abs(cue!.start - spoken[i]!), `"${sentence}": cue ${cue!.start}, speech ${spoken[i]}`).toBeLessThanOrEqual(0.5);

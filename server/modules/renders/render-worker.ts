@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { access, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,8 +8,9 @@ import { withLocalFiles, type MediaStorage } from "../../media/media-storage.ts"
 import { renderTimeLimitMs } from "../../media/time-limits.ts";
 import { spawnTool, stopErrorOf, ToolTimeLimitError } from "../../media/tool-process.ts";
 import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
-import { buildCues, buildTimedCues, toSrt, toWebVtt, type Cue } from "../../render/captions.ts";
-import { buildRenderPlan, renderDuration, type RenderClip } from "../../render/render-plan.ts";
+import { buildAss, captionCues, captionCuesUntimed, shiftCues, toPlacedWebVtt, type TimedCue } from "../../render/ass-captions.ts";
+import { buildRenderPlan, frameSize, renderTimeline, type RenderClip } from "../../render/render-plan.ts";
+import { runRenderPasses } from "../../render/render-passes.ts";
 import { heardWordsOf, timeScriptInClips } from "../../speech/clip-speech.ts";
 import type { TimedSentence } from "../../voice/voice-provider.ts";
 import type { ClipWords } from "../clips/clip-words.service.ts";
@@ -38,6 +39,11 @@ export interface RenderWorkerOptions {
   workDir?: string;
   /** Cabin reels (render_jobs rows with reel_id): made here too, so they share the queue's turns and recovery. */
   reels?: { render(job: JobRow, context: ReelRenderContext): Promise<{ outputKey: string; captionsKey: string | null; durationSeconds: number }> };
+  /**
+   * The music library's file for a track id (musicTrackFile of server/modules/music/music-library.ts);
+   * absent, a render that asks for music fails with a plain message rather than leaving it out silently.
+   */
+  musicFile?: (id: string) => string | undefined;
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
 }
 
@@ -200,6 +206,11 @@ export class RenderWorker {
       const renderClips: RenderClip[] = [];
       for (const [index, clip] of clips.entries()) {
         const clipPath = paths[index]!;
+        if (clip.kind === "photo") {
+          // A still: no sound to look for, shown for its length (the camper's photoSeconds).
+          renderClips.push({ kind: "photo", path: clipPath, durationSeconds: clip.durationSeconds, hasAudio: false });
+          continue;
+        }
         let hasAudio: boolean;
         try {
           hasAudio = await hasAudioStream(this.tools, clipPath, signal);
@@ -208,6 +219,7 @@ export class RenderWorker {
         }
         const span = clipSpan(clip);
         renderClips.push({
+          kind: "video",
           path: clipPath,
           durationSeconds: clip.durationSeconds,
           hasAudio,
@@ -217,29 +229,40 @@ export class RenderWorker {
           heardWords: heardWordsOf(clip.scriptCheck),
         });
       }
-      const videoSeconds = renderDuration(format, renderClips, voiceSeconds);
+      const cards = job.options.cards ?? null;
+      // The story (voice, clips, captions) starts after the title card; captions are timed on the story, then moved there.
+      const timeline = renderTimeline({ format, clips: renderClips, voicePath, voiceSeconds, cards });
+      const videoSeconds = timeline.storySeconds;
+      const music = job.options.music ? { path: await this.musicPath(job.options.music.track), level: job.options.music.level } : undefined;
 
-      let subtitlesFile: string | undefined;
       // The script the render was asked for (kept on the job), so its captions are the words it was checked on.
       const narration = job.narration ?? show.narration ?? "";
-      let cues: Cue[] = [];
+      const { width, height } = frameSize(format);
+      let cues: TimedCue[] = [];
       if (voiceSentences?.length && job.options.captions) {
         // With the voice, each sentence's cue starts when the voice starts saying it (timed on the audio itself).
-        cues = buildTimedCues(voiceSentences, videoSeconds);
+        cues = captionCues(voiceSentences, videoSeconds, format, width, height);
       } else if (job.options.audio === "original" && (job.options.captions || job.options.captionsIfRead)) {
         // With the clips' own sound, cues follow the camper's reading when they read the script; a camper
         // who asked for captions anyway gets the words spread over the video, automatic ones none.
         const read = await this.readingInClips(job, clips, renderClips, narration, work, signal);
-        if (read) cues = buildTimedCues(read, videoSeconds);
-        else if (job.options.captions) cues = buildCues(narration, videoSeconds);
+        if (read) cues = captionCues(read, videoSeconds, format, width, height);
+        else if (job.options.captions) cues = captionCuesUntimed(narration, videoSeconds, format, width, height);
       } else if (job.options.captions) {
-        cues = buildCues(narration, Math.min(voiceSeconds ?? videoSeconds, videoSeconds));
+        cues = captionCuesUntimed(narration, Math.min(voiceSeconds ?? videoSeconds, videoSeconds), format, width, height);
+      }
+      cues = shiftCues(cues, timeline.storyStartSeconds);
+      // One subtitle file carries the captions (inside the platform's free area) and the cards' words.
+      let subtitlesFile: string | undefined;
+      const cardWindows = cards && timeline.titleCard && timeline.endCard ? { content: cards, title: timeline.titleCard, end: timeline.endCard } : null;
+      if (cues.length || cardWindows) {
+        subtitlesFile = "captions.ass";
+        const style = job.options.captionStyle ?? "lines";
+        await writeFile(path.join(work, subtitlesFile), buildAss({ format, width, height, style, cues, cards: cardWindows }));
       }
       if (cues.length) {
-        subtitlesFile = "captions.srt";
-        await writeFile(path.join(work, subtitlesFile), toSrt(cues));
         captionsKey = `users/${job.userId}/renders/${job.id}-${randomUUID()}.vtt`;
-        const vtt = toWebVtt(cues);
+        const vtt = toPlacedWebVtt(cues, format);
         await this.storage.withNewLocalFile(captionsKey, (p) => writeFile(p, vtt));
       }
 
@@ -253,9 +276,12 @@ export class RenderWorker {
           voiceSeconds,
           subtitlesFile,
           fontsDir: this.fontsDir,
+          music,
+          transitions: job.options.transitions ?? false,
+          cards,
           output,
         });
-        await this.ffmpeg(job, plan.args, plan.durationSeconds, work, signal);
+        await runRenderPasses(plan, work, (args, share) => this.ffmpeg(job, args, plan.durationSeconds, work, signal, share));
         return plan.durationSeconds;
       });
     });
@@ -270,6 +296,14 @@ export class RenderWorker {
     return { outputKey, captionsKey, durationSeconds };
   }
 
+  /** The chosen track's file, checked before any work starts (a missing file is the server's problem, said plainly). */
+  private async musicPath(track: string): Promise<string> {
+    const file = this.options.musicFile?.(track);
+    if (file && (await access(file).then(() => true, () => false))) return file;
+    this.options.log?.error({ track, file }, "music track file missing");
+    throw new RenderFailure("The music chosen for this video is missing on the server. Choose other music or none, or ask your camp leader.");
+  }
+
   /** A cabin reel's video: the reel renderer builds it; this worker runs its ffmpeg like a show's. */
   private async renderReel(job: JobRow, work: string, signal: AbortSignal) {
     if (!this.options.reels) throw new RenderFailure("This server cannot make reels.");
@@ -278,7 +312,7 @@ export class RenderWorker {
       work,
       signal,
       fail: (message) => new RenderFailure(message),
-      ffmpeg: (args, duration) => this.ffmpeg(job, args, duration, work, signal),
+      ffmpeg: async (args, duration) => void (await this.ffmpeg(job, args, duration, work, signal)),
     });
   }
 
@@ -319,8 +353,9 @@ export class RenderWorker {
     }
   }
 
-  private ffmpeg(job: JobRow, args: string[], duration: number, cwd: string, signal: AbortSignal) {
-    return new Promise<void>((resolve, reject) => {
+  /** Runs ffmpeg with progress scaled into `share` of the job's; resolves with the end of its log. */
+  private ffmpeg(job: JobRow, args: string[], duration: number, cwd: string, signal: AbortSignal, share = { from: 0, to: 99 }) {
+    return new Promise<string>((resolve, reject) => {
       const fontconfig = path.join(cwd, "fonts.conf");
       const child = spawnTool(this.tools.ffmpeg, args, {
         cwd,
@@ -332,13 +367,15 @@ export class RenderWorker {
       let stderr = "";
       let lastReport = 0;
       child.stderr!.on("data", (d: Buffer) => {
-        if (stderr.length < 64 * 1024) stderr += d.toString();
+        // The end is kept: errors and loudnorm's figures come last.
+        stderr = (stderr + d.toString()).slice(-64 * 1024);
       });
       child.stdout!.on("data", (d: Buffer) => {
         const match = /out_time_(?:us|ms)=(\d+)/.exec(d.toString());
         if (!match || Date.now() - lastReport < 1000) return;
         lastReport = Date.now();
-        const progress = Math.min(99, Math.floor((Number(match[1]) / 1e6 / duration) * 100));
+        const done = Math.min(1, Number(match[1]) / 1e6 / duration);
+        const progress = Math.min(99, Math.floor(share.from + done * (share.to - share.from)));
         void this.jobs.setProgress(this.id, job.id, progress);
       });
       child.on("error", (error: NodeJS.ErrnoException) => {
@@ -347,7 +384,7 @@ export class RenderWorker {
         reject(new RenderFailure(RENDER_MESSAGES.couldNotFinish));
       });
       child.on("close", (code, signal) => {
-        if (code === 0) return resolve();
+        if (code === 0) return resolve(stderr);
         const stopped = stopErrorOf(child);
         if (stopped instanceof ToolTimeLimitError) {
           return reject(new RenderFailure("This video took far longer to make than it should, so it was stopped. Please try again; if it happens again, try fewer or shorter clips."));

@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RENDER_MESSAGES, type RenderJob } from "../../../contracts/renders.ts";
+import { VIDEO_STYLE } from "../../../contracts/video-style.ts";
 import type { App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
 import { webmFixture } from "../../../testing/media-fixtures.ts";
@@ -86,7 +87,18 @@ describe("rendering a show to MP4", () => {
       payload: { fit: "fit", audioSource: "voice", voice },
     });
     const fromList = await startRender(camper, show.id, {});
-    expect(fromList.job.options).toEqual({ fit: "fit", audio: "voice", captions: true, voice });
+    // Issue 28's choices at the show's defaults: no music, cross-fades, line captions, title and end cards
+    // fixed on the job (what they say does not change with later camp settings).
+    expect(fromList.job.options).toEqual({
+      fit: "fit",
+      audio: "voice",
+      captions: true,
+      voice,
+      music: null,
+      transitions: true,
+      captionStyle: "lines",
+      cards: { title: show.title, name: null, campName: expect.any(String), year: new Date().getFullYear(), background: expect.stringMatching(/^#[0-9a-f]{6}$/), accent: expect.stringMatching(/^#[0-9a-f]{6}$/) },
+    });
     const fromEditor = await startRender(camper, show.id, {});
     expect(fromEditor.job.id).toBe(fromList.job.id);
     await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { captions: false } });
@@ -137,7 +149,11 @@ describe("rendering a show to MP4", () => {
     const info = await probe(file);
     expect(info.video).toMatchObject({ codec_name: "h264", width: 1920, height: 1080 });
     expect(info.audio.codec_name).toBe("aac");
-    expect(Math.abs(info.duration - 4)).toBeLessThan(0.2);
+    // The clips' 4 s between the title and end cards (on by default).
+    const cards = VIDEO_STYLE.titleCardSeconds + VIDEO_STYLE.endCardSeconds;
+    expect(Math.abs(info.duration - (4 + cards))).toBeLessThan(0.2);
+    // The job's length is the file's (whole frames, so within a frame or two of the clips' seconds).
+    expect(Math.abs(done.durationSeconds! - info.duration)).toBeLessThan(0.05);
     const boxes = await topLevelBoxes(file);
     expect(boxes.indexOf("moov")).toBeLessThan(boxes.indexOf("mdat"));
 
@@ -167,14 +183,18 @@ describe("rendering a show to MP4", () => {
     const info = await probe(file);
     expect(info.video).toMatchObject({ codec_name: "h264", width: 1080, height: 1920 });
     expect(info.audio.codec_name).toBe("aac");
-    expect(Math.abs(info.duration - 4)).toBeLessThan(0.2);
+    const { titleCardSeconds, endCardSeconds } = VIDEO_STYLE;
+    expect(Math.abs(info.duration - (4 + titleCardSeconds + endCardSeconds))).toBeLessThan(0.2);
 
+    // The captions start with the story, after the title card, in the .vtt as in the picture.
     const vtt = await app.inject({ method: "GET", url: done.captionsUrl!, headers: { cookie: camper.cookie } });
     expect(vtt.body).toMatch(/^WEBVTT/);
     expect(vtt.body).toContain("Hello camp.");
+    const firstCue = /(\d\d):(\d\d)\.(\d\d\d) -->/.exec(vtt.body)!;
+    expect(Number(firstCue[1]) * 60 + Number(firstCue[2]) + Number(firstCue[3]) / 1000).toBeGreaterThanOrEqual(titleCardSeconds);
 
-    const a = await bottomBand(file, 0.8, 1080, 1920);
-    const b = await bottomBand(await renderOutputPath(without.job.id), 0.8, 1080, 1920);
+    const a = await bottomBand(file, titleCardSeconds + 0.8, 1080, 1920);
+    const b = await bottomBand(await renderOutputPath(without.job.id), titleCardSeconds + 0.8, 1080, 1920);
     let differing = 0;
     for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 60) differing++;
     expect(differing / a.length).toBeGreaterThan(0.002);
@@ -188,6 +208,7 @@ describe("rendering a show to MP4", () => {
     await app.inject({ method: "PUT", url: `/api/recordings/${show.id}/clips`, headers: { cookie: camper.cookie }, payload: { clipIds: [clip.id] } });
     const { job: queued } = await startRender(camper, show.id, {});
     await app.renderWorker.runNext();
+    // The whole video, title and end cards included, stays within Shorts' 60 s.
     const info = await probe(await renderOutputPath(queued.id));
     expect(Math.abs(info.duration - 60)).toBeLessThan(0.2);
   }, 240_000);

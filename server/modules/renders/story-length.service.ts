@@ -1,7 +1,7 @@
 import { SHOW_MESSAGES, isPlaceholderNarration } from "../../../contracts/recordings.ts";
 import { RENDER_MESSAGES, type StoryLength } from "../../../contracts/renders.ts";
 import { badRequest, notFound, unprocessable } from "../../http/errors.ts";
-import { frameSize } from "../../render/render-plan.ts";
+import { CARDS_SECONDS, frameSize, storyMaxSeconds } from "../../render/render-plan.ts";
 import type { AiService } from "../ai/ai.service.ts";
 import type { ClipsRepository } from "../clips/clips.repository.ts";
 import { roundSeconds as round, usedSecondsOf } from "../clips/video-sections.service.ts";
@@ -48,7 +48,9 @@ export class StoryLengthService {
     const wordsPerSecond = await this.voice.paceOf(userId, voice);
     const reading = narration ? await this.voice.existingReading(showId, narration, voice) : undefined;
     const voiceSeconds = narration ? round(reading ? reading.durationSeconds : narrationWords / wordsPerSecond) : null;
-    const shownClips = Math.min(clipsSeconds, formatMaxSeconds);
+    // With title and end cards (the show's choice), the clips share the format's maximum with them.
+    const cardsSeconds = show.titleCard ? CARDS_SECONDS : 0;
+    const shownClips = Math.min(clipsSeconds, storyMaxSeconds(show.videoFormat, show.titleCard));
     const length: StoryLength = {
       clipCount: clips.length,
       clipsSeconds,
@@ -59,7 +61,8 @@ export class StoryLengthService {
       voiceMeasured: Boolean(reading),
       wordsPerSecond,
       wordsThatFit: Math.floor(shownClips * wordsPerSecond),
-      videoSecondsWithVoice: round(Math.max(shownClips, voiceSeconds ?? 0)),
+      videoSecondsWithVoice: round(Math.max(shownClips, voiceSeconds ?? 0) + cardsSeconds),
+      cardsSeconds,
       voiceLongerThanClips: voiceSeconds !== null && voiceSeconds > shownClips,
     };
     return { length, narration, tone: show.tone };

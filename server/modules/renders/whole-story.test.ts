@@ -8,6 +8,7 @@ import type { Clip } from "../../../contracts/clips.ts";
 import { targetWordCount } from "../../../contracts/product.ts";
 import type { RenderJob, StoryLength } from "../../../contracts/renders.ts";
 import type { VoiceOver } from "../../../contracts/voice.ts";
+import { VIDEO_STYLE } from "../../../contracts/video-style.ts";
 import type { App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
 import { webmFixture } from "../../../testing/media-fixtures.ts";
@@ -81,12 +82,15 @@ describe("the final video is the whole story", () => {
     expect(after.voiceMeasured).toBe(true);
     expect(after.voiceSeconds).toBeCloseTo(voiceSeconds, 1);
 
+    // The show's title and end cards (on by default) come before and after the whole voice.
+    const { titleCardSeconds, endCardSeconds } = VIDEO_STYLE;
     const video = await durationOf(await renderOutputPath(done.id));
-    expect(video).toBeGreaterThanOrEqual(voiceSeconds);
-    expect(done.durationSeconds!).toBeGreaterThanOrEqual(voiceSeconds - 0.001);
+    expect(video).toBeGreaterThanOrEqual(titleCardSeconds + voiceSeconds + endCardSeconds);
+    expect(done.durationSeconds!).toBeGreaterThanOrEqual(titleCardSeconds + voiceSeconds + endCardSeconds - 0.001);
 
-    // Each sentence's caption starts within 0.5 s of the moment the voice starts that sentence.
-    const starts = await speechStarts(tools, voiceFile);
+    // Each sentence's caption starts within 0.5 s of the moment the voice starts that sentence (the
+    // voice starts with the story, after the title card).
+    const starts = (await speechStarts(tools, voiceFile)).map((t) => t + titleCardSeconds);
     const cues = parseVtt((await get(camper, done.captionsUrl!)).body);
     const timings = sentenceTimings(narration, cues, starts);
     expect(starts).toHaveLength(timings.length);
@@ -134,14 +138,16 @@ describe("the final video is the whole story", () => {
     expect(length.clipsSeconds).toBeCloseTo(clips[0]!.durationSeconds + 2, 1);
 
     const done = await renderFinalVideo(app, camper, show.id, { audio: "original" });
+    // The clips between the title and end cards (on by default).
+    const cards = VIDEO_STYLE.titleCardSeconds + VIDEO_STYLE.endCardSeconds;
     const video = await durationOf(await renderOutputPath(done.id));
-    expect(Math.abs(video - length.clipsSeconds)).toBeLessThan(0.2);
+    expect(Math.abs(video - (length.clipsSeconds + cards))).toBeLessThan(0.2);
 
     // A new trim is a new video, not the old one reused.
     await app.inject({ method: "PATCH", url: `/api/clips/${clips[1]!.id}`, headers: { cookie: camper.cookie }, payload: { trimEndSeconds: 4 } });
     const again = await renderFinalVideo(app, camper, show.id, { audio: "original" });
     expect(again.id).not.toBe(done.id);
-    expect(Math.abs((await durationOf(await renderOutputPath(again.id))) - (length.clipsSeconds + 1))).toBeLessThan(0.2);
+    expect(Math.abs((await durationOf(await renderOutputPath(again.id))) - (length.clipsSeconds + 1 + cards))).toBeLessThan(0.2);
   }, 600_000);
 
   it("keeps captions off by default with the clips' own sound", async () => {

@@ -56,32 +56,50 @@ export async function clipSaved(queryClient: QueryClient, saved: Clip): Promise<
 
 /**
  * One clip's trims: the draft on screen, checked as it is typed and saved (PATCH) after a pause.
- * The saved clip goes into every clips list in the cache, and the show's length check is asked
- * again, so the total and the voice comparison follow the trim.
+ * Only what changed is sent: an untouched end stays "to the end" rather than a rounded number.
  */
 export function useClipTrim(clip: Clip) {
+  const patch = useClipPatch(clip, () => draftOf(clip), (next: TrimDraft, current) => {
+    const checked = checkTrim(next, current.durationSeconds);
+    if (!checked.ok) return null;
+    const body: { trimStartSeconds?: number; trimEndSeconds?: number | null } = {};
+    if (Math.abs(checked.start - current.trimStartSeconds) >= 0.05) body.trimStartSeconds = checked.start;
+    if (Math.abs(checked.end - current.trimEndSeconds) >= 0.05) {
+      body.trimEndSeconds = current.durationSeconds - checked.end < 0.05 ? null : checked.end;
+    }
+    return Object.keys(body).length ? body : null;
+  });
+  const change = (field: keyof TrimDraft, value: string) => patch.change((draft) => ({ ...draft, [field]: value }));
+  return { ...patch, change, check: checkTrim(patch.draft, clip.durationSeconds) };
+}
+
+/**
+ * A clip field the camper types (trims, a photo's seconds): the draft on screen, sent as PATCH
+ * /api/clips/:id after a quiet pause, or at once on leaving the box, Enter, an idle sign-out (decision
+ * 027e) or leaving the screen. `bodyOf` says what to send for a draft, null for nothing (not valid, or
+ * unchanged). The saved clip goes into every clips list in the cache and the show's length is asked again.
+ */
+export function useClipPatch<C extends Clip | Pick<Clip, "id" | "durationSeconds">, D>(
+  clip: C,
+  initial: () => D,
+  bodyOf: (draft: D, current: C) => Record<string, unknown> | null,
+) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<TrimDraft>(() => draftOf(clip));
+  const [draft, setDraft] = useState<D>(initial);
   const [state, setState] = useState<TrimSaveState>("idle");
   const [serverError, setServerError] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const clipRef = useRef(clip);
   clipRef.current = clip;
-
-  const check = checkTrim(draft, clip.durationSeconds);
+  const bodyOfRef = useRef(bodyOf);
+  bodyOfRef.current = bodyOf;
+  const draftRef = useRef(draft);
 
   const save = useCallback(
-    async (next: TrimDraft) => {
+    async (next: D) => {
       const current = clipRef.current;
-      const checked = checkTrim(next, current.durationSeconds);
-      if (!checked.ok) return;
-      // Only what changed: an untouched end stays "to the end" rather than a rounded number.
-      const body: { trimStartSeconds?: number; trimEndSeconds?: number | null } = {};
-      if (Math.abs(checked.start - current.trimStartSeconds) >= 0.05) body.trimStartSeconds = checked.start;
-      if (Math.abs(checked.end - current.trimEndSeconds) >= 0.05) {
-        body.trimEndSeconds = current.durationSeconds - checked.end < 0.05 ? null : checked.end;
-      }
-      if (Object.keys(body).length === 0) return;
+      const body = bodyOfRef.current(next, current);
+      if (!body) return;
       setState("saving");
       setServerError(null);
       try {
@@ -95,10 +113,9 @@ export function useClipTrim(clip: Clip) {
     [queryClient],
   );
 
-  const draftRef = useRef(draft);
   const change = useCallback(
-    (field: keyof TrimDraft, value: string) => {
-      const next = { ...draftRef.current, [field]: value };
+    (update: (draft: D) => D) => {
+      const next = update(draftRef.current);
       draftRef.current = next;
       setDraft(next);
       setState("idle");
@@ -111,19 +128,17 @@ export function useClipTrim(clip: Clip) {
     [save],
   );
 
-  /** Leaving a box (or the screen) sends what is waiting at once; the promise settles when it is sent. */
   const flush = useCallback(async () => {
     if (!timer.current) return;
     clearTimeout(timer.current);
     timer.current = null;
     await save(draftRef.current);
   }, [save]);
-  // An idle sign-out on a shared tablet sends a waiting trim first (decision 027e).
   useSaveBeforeSignOut(flush);
 
   const flushRef = useRef(flush);
   flushRef.current = flush;
   useEffect(() => () => void flushRef.current(), []);
 
-  return { draft, change, flush, check, state, serverError };
+  return { draft, change, flush, state, serverError };
 }

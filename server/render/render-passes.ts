@@ -1,0 +1,22 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { MIX_LOUDNESS_FILE, STEM_LOUDNESS_FILES, readMixLoudness, readStemLoudness } from "./render-audio.ts";
+import type { RenderPlan } from "./render-plan.ts";
+
+/** Runs one ffmpeg pass in the working folder; `share` is the part of the whole render's progress it stands for; resolves with ffmpeg's log. */
+export type RenderPassRunner = (args: string[], share: { from: number; to: number }) => Promise<string>;
+
+/**
+ * The share of progress each pass stands for: the two sound passes read no picture and take a few
+ * seconds even for a long show, the picture pass is the render's real work.
+ */
+export const PASS_SHARES = { stems: { from: 0, to: 3 }, mix: { from: 3, to: 6 }, video: { from: 6, to: 99 } } as const;
+
+/** A show's render plan run to the end: stems measured, the mix made and measured, the video drawn with it. */
+export async function runRenderPasses(plan: RenderPlan, cwd: string, run: RenderPassRunner): Promise<void> {
+  await run(plan.stemsArgs, PASS_SHARES.stems);
+  const read = (file: string) => readFile(path.join(cwd, file), "utf8").catch(() => "");
+  const stems = { speechLufs: readStemLoudness(await read(STEM_LOUDNESS_FILES.speech)), musicLufs: readStemLoudness(await read(STEM_LOUDNESS_FILES.music)) };
+  await run(plan.mixArgs(stems), PASS_SHARES.mix);
+  await run(plan.videoArgs(readMixLoudness(await read(MIX_LOUDNESS_FILE))), PASS_SHARES.video);
+}
