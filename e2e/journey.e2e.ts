@@ -88,7 +88,8 @@ async function showFrameAt(video: Locator, seconds: number) {
       }),
     seconds,
   );
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  // HAVE_FUTURE_DATA: the player has dropped its loading spinner (the README's picture shows the frame).
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
 }
 
 /** The phone's photo: a camera's 2000x1500 JPEG carrying GPS, a maker and an author; shown this long. */
@@ -176,7 +177,8 @@ describe("a camper's whole story", () => {
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
       const errors = watchPageErrors(page, [401, 404]);
-      await registerThroughUI(page, buildCredentials());
+      // The phone's camper shows their name on the title card: a self-registered camper's is their username.
+      await registerThroughUI(page, buildCredentials(size === "phone" ? { username: "maya" } : {}));
       await expect.poll(() => page.getByTestId("story-step").textContent()).toMatch(/^Step 1 of 4: Reflect\..*Next: Script\./);
       await noSidewaysScroll(page);
       if (size === "phone") await shoot(page, "0-phone-create");
@@ -311,7 +313,8 @@ describe("a camper's whole story", () => {
       expect(await editorVideo.getAttribute("src")).toBe(render!.mediaUrl);
       expect(await editorVideo.locator("track").getAttribute("src")).toBe(render!.captionsUrl);
       await editorVideo.evaluate((el) => el.scrollIntoView({ block: "center" }));
-      await showFrameAt(editorVideo, 1);
+      // A moment of the story (after the title card), with its captions.
+      await showFrameAt(editorVideo, VIDEO_STYLE.titleCardSeconds + 1.5);
       if (size === "laptop") await shoot(page, "4-final-video");
       const fromEditorPromise = page.waitForEvent("download");
       await page.getByRole("link", { name: "Download .mp4" }).click();
