@@ -26,14 +26,14 @@ export interface VttCue {
   settings: string;
 }
 
-/** The cues of a WebVTT file (one text line each, as the server writes them, placed or not), entities decoded. */
+/** The cues of a WebVTT file (one text line each, as the server writes them; cue settings after the times, kept), entities decoded. */
 export function parseVtt(vtt: string): VttCue[] {
   const toSeconds = (stamp: string) => {
     const [h, m, s] = stamp.split(":");
     return Number(h) * 3600 + Number(m) * 60 + Number(s);
   };
   const decode = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-  return [...vtt.matchAll(/(\d\d:\d\d:\d\d\.\d{3}) --> (\d\d:\d\d:\d\d\.\d{3})([^\r\n]*)\r?\n(.+)\r?\n/g)].map((m) => ({
+  return [...vtt.matchAll(/(\d\d:\d\d:\d\d\.\d{3}) --> (\d\d:\d\d:\d\d\.\d{3})((?:[ \t][^\r\n]*)?)\r?\n(.+)\r?\n/g)].map((m) => ({
     start: toSeconds(m[1]!),
     end: toSeconds(m[2]!),
     settings: m[3]!.trim(),

@@ -129,7 +129,9 @@ export class RendersService {
       .update(
         JSON.stringify({
           format: show.videoFormat,
-          options,
+          // The camp's name, year and colours on the cards are the camp's, not the camper's: changing them
+          // applies to videos made from then on, and does not make every camper's current video out of date.
+          options: { ...options, cards: options.cards ? { title: options.cards.title, name: options.cards.name } : null },
           clips: clips.map((c) => [c.id, c.uploadSha256, c.trimStartSeconds, c.trimEndSeconds, c.durationSeconds]),
           narration: options.audio === "voice" || options.captions || options.captionsIfRead ? narration : null,
         }),

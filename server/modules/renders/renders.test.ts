@@ -4,11 +4,12 @@ import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RENDER_MESSAGES, type RenderJob } from "../../../contracts/renders.ts";
-import { VIDEO_STYLE } from "../../../contracts/video-style.ts";
+import type { VideoFormatKey } from "../../../contracts/product.ts";
+import { SAFE_AREAS, VIDEO_STYLE } from "../../../contracts/video-style.ts";
 import type { App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
 import { webmFixture } from "../../../testing/media-fixtures.ts";
-import { createShow, createTestApp, registerCamper, type SignedInClient } from "../../../testing/test-app.ts";
+import { createShow, createTestApp, registerCamper, registerStaff, type SignedInClient } from "../../../testing/test-app.ts";
 import { testDatabase } from "../../../testing/test-database.ts";
 import { renderOutputPath } from "../../../testing/renders.ts";
 import { uploadClip } from "../../../testing/uploads.ts";
@@ -65,11 +66,13 @@ async function topLevelBoxes(file: string): Promise<string[]> {
 }
 
 /** The bottom fifth of the frame at `seconds`, as gray pixels. */
-async function bottomBand(file: string, seconds: number, width: number, height: number): Promise<Buffer> {
+/** The fifth of the frame just above what the format's platform covers: where captions sit. */
+async function captionBand(file: string, seconds: number, format: VideoFormatKey, width: number, height: number): Promise<Buffer> {
   const band = Math.floor(height / 5);
+  const bottom = Math.floor(height * (1 - SAFE_AREAS[format].bottom));
   const { stdout } = await run(
     tools.ffmpeg,
-    ["-v", "error", "-ss", String(seconds), "-i", file, "-frames:v", "1", "-vf", `crop=${width}:${band}:0:${height - band},format=gray`, "-f", "rawvideo", "-"],
+    ["-v", "error", "-ss", String(seconds), "-i", file, "-frames:v", "1", "-vf", `crop=${width}:${band}:0:${bottom - band},format=gray`, "-f", "rawvideo", "-"],
     { encoding: "buffer", maxBuffer: 64 * 1024 * 1024 },
   );
   return stdout;
@@ -131,6 +134,21 @@ describe("rendering a show to MP4", () => {
       [second.job.id, false],
       [first.job.id, true],
     ]);
+    // The camp's colours are the camp's: a new look applies to videos made from then on, and the camper's
+    // video stays current (staff see no change to review). The camper's own title on the card is theirs.
+    const director = await registerStaff(app);
+    const camp = await app.inject({ method: "PUT", url: "/api/staff/camp-settings", headers: { cookie: director.cookie }, payload: { campName: "Camp Heron", camperIdleMinutes: 15, colour: "#204060", accentColour: "#ffe08a" } });
+    expect(camp.statusCode, camp.body).toBe(200);
+    expect(await list()).toEqual([
+      [second.job.id, false],
+      [first.job.id, true],
+    ]);
+    await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { captionStyle: "word" } });
+    const withNewColours = await startRender(camper, show.id, {});
+    expect(withNewColours.job.options.cards).toMatchObject({ campName: "Camp Heron", background: "#204060", accent: "#ffe08a" });
+    await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { title: "A new title" } });
+    expect((await list()).every(([, current]) => current === false)).toBe(true);
+    await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { titleCard: false } });
     // A new script is a new video when the captions read it.
     await app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { narration: "We swam.", captions: true } });
     expect((await list()).every(([, current]) => current === false)).toBe(true);
@@ -193,8 +211,8 @@ describe("rendering a show to MP4", () => {
     const firstCue = /(\d\d):(\d\d)\.(\d\d\d) -->/.exec(vtt.body)!;
     expect(Number(firstCue[1]) * 60 + Number(firstCue[2]) + Number(firstCue[3]) / 1000).toBeGreaterThanOrEqual(titleCardSeconds);
 
-    const a = await bottomBand(file, titleCardSeconds + 0.8, 1080, 1920);
-    const b = await bottomBand(await renderOutputPath(without.job.id), titleCardSeconds + 0.8, 1080, 1920);
+    const a = await captionBand(file, titleCardSeconds + 0.8, "tiktok", 1080, 1920);
+    const b = await captionBand(await renderOutputPath(without.job.id), titleCardSeconds + 0.8, "tiktok", 1080, 1920);
     let differing = 0;
     for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > 60) differing++;
     expect(differing / a.length).toBeGreaterThan(0.002);
