@@ -76,22 +76,6 @@ export function meanAbsDiff(a: Buffer, b: Buffer): number {
   return sum / a.length;
 }
 
-/** The mean colour of a box of an rgb24 frame of width w (box in pixels, right and bottom exclusive). */
-export function meanColour(rgb: Buffer, w: number, box: { left: number; top: number; right: number; bottom: number }): [number, number, number] {
-  const sum = [0, 0, 0];
-  let n = 0;
-  for (let y = box.top; y < box.bottom; y++) {
-    for (let x = box.left; x < box.right; x++) {
-      const i = (y * w + x) * 3;
-      sum[0]! += rgb[i]!;
-      sum[1]! += rgb[i + 1]!;
-      sum[2]! += rgb[i + 2]!;
-      n++;
-    }
-  }
-  return sum.map((s) => s / n) as [number, number, number];
-}
-
 /** "#12355b" -> [18, 53, 91]. */
 export function hexRgb(hex: string): [number, number, number] {
   const n = Number.parseInt(hex.slice(1), 16);
