@@ -10,11 +10,24 @@ import type { APIRequestContext, Browser, Download, Locator, Page } from "playwr
 import type { Clip } from "../contracts/clips.ts";
 import type { Show } from "../contracts/recordings.ts";
 import type { RenderJob, StoryLength } from "../contracts/renders.ts";
+import type { VideoSections } from "../contracts/video-sections.ts";
+import { VIDEO_STYLE } from "../contracts/video-style.ts";
 import type { VoiceOver } from "../contracts/voice.ts";
 import { resolveVideoTools } from "../server/media/video-tools.ts";
 import { buildCredentials } from "../testing/factories.ts";
+import { framePng } from "../testing/media-measure.ts";
+import { campPhotoJpeg } from "../testing/photo-fixtures.ts";
 import { parseVtt, sentenceTimings, speechStarts } from "../testing/voice-timing.ts";
 import { launchBrowser, newContext, playsWithoutError, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
+import {
+  expectCuesInSafeArea,
+  expectMusicUnderSpeech,
+  expectNoPhotoMetadata,
+  expectPhotoMoves,
+  expectPlatformLoudness,
+  expectTitleCard,
+  expectWordCaptionInSafeArea,
+} from "./support/finished-video.ts";
 import { registerThroughUI } from "./support/flows.ts";
 import { answer, answerBox, narrationBox, record, savedStory, toastRegion, waitAllSaved } from "./support/story.ts";
 
@@ -75,7 +88,77 @@ async function showFrameAt(video: Locator, seconds: number) {
       }),
     seconds,
   );
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+  // HAVE_FUTURE_DATA: the player has dropped its loading spinner (the README's picture shows the frame).
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+}
+
+/** The phone's photo: a camera's 2000x1500 JPEG carrying GPS, a maker and an author; shown this long. */
+const PHOTO = { file: "IMG_0728.jpg", title: "IMG_0728", seconds: 5 } as const;
+/**
+ * The music each size picks, neither at the default level (medium), so the choice is seen to reach the
+ * render. The phone's is measured under speech: soft, because the outside check compares speech with
+ * the music in the pauses, where "loud" is by design only 4 LU under the voice (it ducks under speech).
+ */
+const MUSIC = {
+  laptop: { id: "sunny-trail", title: "Sunny Trail", level: "Loud" },
+  phone: { id: "campfire-circle", title: "Campfire Circle", level: "Soft" },
+} as const;
+
+/** "Add photos" under the record button, the file picked in the chooser it opens. */
+async function addPhoto(page: Page) {
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Add photos" }).click();
+  await (await chooser).setFiles({ name: PHOTO.file, mimeType: "image/jpeg", buffer: await campPhotoJpeg() });
+}
+
+/**
+ * The final video's "Music and style" group: a track picked after a preview, its level, and (on the
+ * phone) the first name on the title card and word-by-word captions. Each choice is waited for on the
+ * server before the next, as the camper would see it saved.
+ */
+async function chooseMusicAndStyle(page: Page, showOnServer: () => Promise<Show>, music: (typeof MUSIC)[keyof typeof MUSIC], phone: boolean) {
+  const group = page.getByRole("region", { name: "Music and style" });
+  await group.getByRole("radio", { name: new RegExp(`^${music.title} \\(`) }).waitFor();
+  await group.getByRole("button", { name: `Preview ${music.title}` }).click();
+  await group.getByRole("button", { name: `Stop ${music.title}` }).waitFor();
+  const audio = page.getByTestId("music-preview-audio");
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => !a.paused && a.currentTime > 0), { timeout: 15_000 }).toBe(true);
+  await group.getByRole("button", { name: `Stop ${music.title}` }).click();
+  expect(await audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+  await group.getByRole("radio", { name: new RegExp(`^${music.title} \\(`) }).click();
+  await expect.poll(showOnServer).toMatchObject({ music: music.id });
+  await group.getByRole("radio", { name: music.level }).click();
+  await expect.poll(showOnServer).toMatchObject({ musicLevel: music.level.toLowerCase() });
+  // Cards and cross-fades are on by default.
+  expect(await group.getByRole("checkbox", { name: "Title and end cards" }).isChecked()).toBe(true);
+  expect(await group.getByRole("checkbox", { name: "Cross-fade between sections" }).isChecked()).toBe(true);
+  if (!phone) return;
+  await group.getByRole("checkbox", { name: "Show my first name on the title card" }).click();
+  await expect.poll(showOnServer).toMatchObject({ titleCard: true, titleCardName: true });
+  await group.getByRole("radio", { name: "Word by word" }).click();
+  await expect.poll(showOnServer).toMatchObject({ captionStyle: "word", transitions: true });
+}
+
+/** The phone's MP4 as an outside checker sees it: title card, photo, music, word captions; the README's pictures of it. */
+async function checkPhoneVideo(request: APIRequestContext, render: RenderJob, video: { file: string; voiceFile: string; storyStart: number; width: number; height: number }) {
+  const { sections } = await getJson<VideoSections>(request, `/api/recordings/${render.showId}/sections`);
+  const inVideo = sections.flatMap((s) => (s.clip ? [s.clip] : []));
+  const at = inVideo.findIndex((c) => c.kind === "photo");
+  const photo = inVideo[at]!;
+  expect(photo.usedSeconds).toBe(PHOTO.seconds);
+  const photoStart = video.storyStart + inVideo.slice(0, at).reduce((sum, c) => sum + c.usedSeconds, 0);
+  const moved = await expectPhotoMoves(video.file, photoStart, photo.usedSeconds);
+  await expectNoPhotoMetadata(await (await request.get(photo.mediaUrl)).body());
+  const card = await expectTitleCard(video.file, render.options.cards!.background);
+  // From the photo on, the clips' own sound has played: what is heard in the pauses is the music.
+  const levels = await expectMusicUnderSpeech(tools, video.file, video.voiceFile, video.storyStart, photoStart);
+  const word = await expectWordCaptionInSafeArea(video.file, "tiktok", video.width, video.height, photoStart + 0.6, photoStart + photo.usedSeconds - 0.3);
+  console.log(
+    `[journey phone] photo at ${photoStart.toFixed(2)} s moved ${moved.toFixed(1)}; title card ${JSON.stringify(card)}; ` +
+      `pauses and sentences (dBFS) ${JSON.stringify(levels)}; lit word at ${word.seconds.toFixed(2)} s in ${JSON.stringify(word.box)}`,
+  );
+  await framePng(video.file, 1.5, path.join(JOURNEY_DIR, "6-title-card.png"), 540);
+  await framePng(video.file, word.seconds, path.join(JOURNEY_DIR, "7-word-captions.png"), 540);
 }
 
 const ANSWERS = {
@@ -87,14 +170,15 @@ describe("a camper's whole story", () => {
   it.each([
     { size: "laptop", viewport: { width: 1280, height: 800 }, format: "youtube", aspect: 16 / 9 },
     { size: "phone", viewport: { width: 390, height: 844 }, format: "tiktok", aspect: 9 / 16 },
-  ])(
+  ] as const)(
     "goes from sign-up to a downloaded MP4 at $size size ($viewport.width x $viewport.height)",
     async ({ size, viewport, format, aspect }) => {
       const context = await newContext(browser, baseURL, viewport);
       context.setDefaultTimeout(15_000);
       const page = await context.newPage();
       const errors = watchPageErrors(page, [401, 404]);
-      await registerThroughUI(page, buildCredentials());
+      // The phone's camper shows their name on the title card: a self-registered camper's is their username.
+      await registerThroughUI(page, buildCredentials(size === "phone" ? { username: "maya" } : {}));
       await expect.poll(() => page.getByTestId("story-step").textContent()).toMatch(/^Step 1 of 4: Reflect\..*Next: Script\./);
       await noSidewaysScroll(page);
       if (size === "phone") await shoot(page, "0-phone-create");
@@ -118,14 +202,24 @@ describe("a camper's whole story", () => {
       // Two clips; the first is trimmed in the editor below.
       await record(page, 3);
       await record(page, 2);
-      await waitAllSaved(page, 2);
+      // On a phone the story has a photo too: a third section, on screen for the seconds the camper sets.
+      const phone = size === "phone";
+      const sectionCount = phone ? 3 : 2;
+      if (phone) await addPhoto(page);
+      await waitAllSaved(page, sectionCount);
+      if (phone) {
+        const secondsBox = page.getByRole("spinbutton", { name: `Seconds on screen for photo ${PHOTO.title}` });
+        await secondsBox.fill(String(PHOTO.seconds));
+        await secondsBox.press("Enter");
+      }
       if (size === "laptop") {
         await page.getByRole("heading", { name: "Record your clips" }).evaluate((el) => el.scrollIntoView({ block: "start" }));
         await shoot(page, "2-record");
       }
       const [show] = await getJson<Show[]>(context.request, "/api/recordings");
       const clipsOf = () => getJson<Clip[]>(context.request, `/api/clips?showId=${show!.id}`);
-      await expect.poll(async () => (await clipsOf()).length).toBe(2);
+      await expect.poll(async () => (await clipsOf()).length).toBe(sectionCount);
+      if (phone) await expect.poll(async () => (await clipsOf())[2]).toMatchObject({ kind: "photo", durationSeconds: PHOTO.seconds });
 
       // A reload midway brings everything back as the server holds it.
       await page.reload();
@@ -137,7 +231,7 @@ describe("a camper's whole story", () => {
       }
       expect(await page.getByLabel("Length in seconds").inputValue()).toBe("30");
       expect(await page.getByLabel("Video format").inputValue()).toBe(format);
-      await waitAllSaved(page, 2);
+      await waitAllSaved(page, sectionCount);
       await expect.poll(() => page.getByTestId("story-step").textContent()).toMatch(/Step 4 of 4: Editor\./);
       // Reset to Original still knows the AI's text after the reload.
       await narrationBox(page).fill(`${narration} We laughed a lot.`);
@@ -146,11 +240,11 @@ describe("a camper's whole story", () => {
       await savedStory(page);
       const saved = await getJson<Show>(context.request, `/api/recordings/${show!.id}`);
       expect(saved).toMatchObject({ title: "Our Lake Summer", narration, originalNarration: narration, lengthSeconds: 30, videoFormat: format });
-      expect((await clipsOf()).map((c) => c.title)).toEqual(["Recording 1", "Recording 2"]);
+      expect((await clipsOf()).map((c) => c.title)).toEqual(["Recording 1", "Recording 2", ...(phone ? [PHOTO.title] : [])]);
 
       await page.getByRole("link", { name: "Continue to Editing" }).first().click();
       await page.waitForURL(`**/shows/${show!.id}/narration`);
-      await expect.poll(() => page.getByTestId("clip-frame").count()).toBe(2);
+      await expect.poll(() => page.getByTestId("clip-frame").count()).toBe(sectionCount);
       // Trim the first clip in the editor: half a second off each end (the file is not changed).
       const [first] = await clipsOf();
       const trim = { trimStartSeconds: 0.5, trimEndSeconds: Math.floor((first!.durationSeconds - 0.5) * 10) / 10 };
@@ -169,7 +263,7 @@ describe("a camper's whole story", () => {
       const clips = await clipsOf();
       expect(clips.map((c) => [c.trimStartSeconds, c.trimEndSeconds])).toEqual([
         [trim.trimStartSeconds, trim.trimEndSeconds],
-        [0, clips[1]!.durationSeconds],
+        ...clips.slice(1).map((c) => [0, c.durationSeconds]),
       ]);
       await page.getByRole("radio", { name: "AI voice" }).check();
       await page.getByTestId("voice-honesty-note").waitFor();
@@ -195,18 +289,32 @@ describe("a camper's whole story", () => {
         await lengthCard.evaluate((el) => el.scrollIntoView({ block: "start" }));
         await shoot(page, "3-editor");
       }
+      const showOnServer = () => getJson<Show>(context.request, `/api/recordings/${show!.id}`);
+      await chooseMusicAndStyle(page, showOnServer, MUSIC[size], phone);
+      if (size === "laptop") {
+        const group = page.getByRole("region", { name: "Music and style" });
+        await group.evaluate((el) => el.scrollIntoView({ block: "start" }));
+        await group.screenshot({ path: path.join(JOURNEY_DIR, "5-music-and-style.png") });
+      }
       await noSidewaysScroll(page);
 
       await page.getByRole("button", { name: "Render video" }).click();
       const editorVideo = page.getByTestId("finished-video");
       await editorVideo.waitFor({ timeout: 300_000 });
       const [render] = (await getJson<RenderJob[]>(context.request, `/api/recordings/${show!.id}/renders`)).filter((r) => r.current);
-      expect(render).toMatchObject({ status: "done", options: { fit: "fit", audio: "voice", captions: true } });
+      expect(render).toMatchObject({ status: "done", options: { fit: "fit", audio: "voice", captions: true, transitions: true } });
+      const music = MUSIC[size];
+      expect(render!.options.music).toEqual({ track: music.id, level: music.level.toLowerCase() });
+      expect(render!.options.captionStyle).toBe(phone ? "word" : "lines");
+      // The cards are fixed on the job: the show's title, the camper's first name only when chosen.
+      expect(render!.options.cards).toMatchObject({ title: "Our Lake Summer" });
+      expect(render!.options.cards!.name === null).toBe(!phone);
       // The editor plays it with its captions track.
       expect(await editorVideo.getAttribute("src")).toBe(render!.mediaUrl);
       expect(await editorVideo.locator("track").getAttribute("src")).toBe(render!.captionsUrl);
       await editorVideo.evaluate((el) => el.scrollIntoView({ block: "center" }));
-      await showFrameAt(editorVideo, 1);
+      // A moment of the story (after the title card), with its captions.
+      await showFrameAt(editorVideo, VIDEO_STYLE.titleCardSeconds + 1.5);
       if (size === "laptop") await shoot(page, "4-final-video");
       const fromEditorPromise = page.waitForEvent("download");
       await page.getByRole("link", { name: "Download .mp4" }).click();
@@ -232,34 +340,43 @@ describe("a camper's whole story", () => {
       expect(fromList.sha).toBe(fromEditor.sha);
       expect(fromShow.sha).toBe(fromEditor.sha);
 
-      // The whole voice: the video lasts at least as long as the voice-over, which outlasts the clips.
+      // The whole voice: the story lasts at least as long as the voice-over, which outlasts the clips;
+      // the title card before it and the end card after it add their seconds.
       const voiceOver = await getJson<VoiceOver>(context.request, `/api/recordings/${show!.id}/voice-over`);
       const voiceFile = path.join(work, `${size}-voice-over`);
       await writeFile(voiceFile, await (await context.request.get(voiceOver.mediaUrl)).body());
       const voiceSeconds = await duration(voiceFile);
       const videoSeconds = await duration(fromEditor.file);
       const clipsSeconds = clips.reduce((sum, c) => sum + c.usedSeconds, 0);
+      const storyStart = VIDEO_STYLE.titleCardSeconds;
+      const cardsSeconds = VIDEO_STYLE.titleCardSeconds + VIDEO_STYLE.endCardSeconds;
       expect(voiceSeconds).toBeGreaterThan(clipsSeconds);
-      expect(videoSeconds).toBeGreaterThanOrEqual(voiceSeconds);
+      expect(videoSeconds).toBeGreaterThanOrEqual(voiceSeconds + cardsSeconds - 0.05);
+      expect(Math.abs(videoSeconds - (voiceSeconds + cardsSeconds)), `MP4 ${videoSeconds} s, voice ${voiceSeconds} s + cards`).toBeLessThanOrEqual(0.3);
       const { stdout: frame } = await run(tools.ffprobe, [
         ...["-v", "error", "-select_streams", "v:0", "-show_entries", "stream=width,height", "-of", "csv=p=0", fromEditor.file],
       ]);
       const [width, height] = frame.trim().split(",").map(Number);
       expect(width! / height!).toBeCloseTo(aspect, 2);
 
-      // Captions: each sentence's cue starts within 0.5 s of the moment the voice starts it (silencedetect).
+      // Captions: each sentence's cue starts within 0.5 s of the moment the voice starts it (silencedetect),
+      // the voice starting after the title card.
       const starts = await speechStarts(tools, voiceFile);
       const cues = parseVtt(await (await context.request.get(render!.captionsUrl!)).text());
       const timings = sentenceTimings(narration, cues, starts);
       console.log(
         `[journey ${size}] clips ${clipsSeconds.toFixed(2)} s, voice-over ${voiceSeconds} s, MP4 ${videoSeconds} s (${width}x${height}); ` +
-          `cue - voice per sentence: ${timings.map((t) => (t.cue! - t.voice!).toFixed(3)).join(", ")}`,
+          `cue - voice per sentence: ${timings.map((t) => (t.cue! - storyStart - t.voice!).toFixed(3)).join(", ")}`,
       );
       expect(starts).toHaveLength(timings.length);
       for (const { sentence, cue, voice } of timings) {
         expect(cue, sentence).toBeDefined();
-        expect(Math.abs(cue! - voice!), `"${sentence}": cue at ${cue} s, voice at ${voice} s`).toBeLessThanOrEqual(0.5);
+        expect(Math.abs(cue! - storyStart - voice!), `"${sentence}": cue at ${cue} s, voice at ${voice} s + ${storyStart} s`).toBeLessThanOrEqual(0.5);
       }
+      // The player draws the captions where the video burns them: inside the platform's free area.
+      expectCuesInSafeArea(cues, format);
+      console.log(`[journey ${size}] mix ${JSON.stringify(await expectPlatformLoudness(fromEditor.file))}`);
+      if (phone) await checkPhoneVideo(context.request, render!, { file: fromEditor.file, voiceFile, storyStart, width: width!, height: height! });
 
       expect(await seriousAxeViolations(page)).toEqual([]);
       expect(errors).toEqual([]);

@@ -22,19 +22,22 @@ export interface VttCue {
   start: number;
   end: number;
   text: string;
+  /** The cue's settings after its times ("line:71%,end position:45% ..."), "" when none. */
+  settings: string;
 }
 
-/** The cues of a WebVTT file (one text line each, as the server writes them; cue settings after the times), entities decoded. */
+/** The cues of a WebVTT file (one text line each, as the server writes them; cue settings after the times, kept), entities decoded. */
 export function parseVtt(vtt: string): VttCue[] {
   const toSeconds = (stamp: string) => {
     const [h, m, s] = stamp.split(":");
     return Number(h) * 3600 + Number(m) * 60 + Number(s);
   };
   const decode = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-  return [...vtt.matchAll(/(\d\d:\d\d:\d\d\.\d{3}) --> (\d\d:\d\d:\d\d\.\d{3})(?:[ \t][^\r\n]*)?\r?\n(.+)\r?\n/g)].map((m) => ({
+  return [...vtt.matchAll(/(\d\d:\d\d:\d\d\.\d{3}) --> (\d\d:\d\d:\d\d\.\d{3})((?:[ \t][^\r\n]*)?)\r?\n(.+)\r?\n/g)].map((m) => ({
     start: toSeconds(m[1]!),
     end: toSeconds(m[2]!),
-    text: decode(m[3]!),
+    settings: m[3]!.trim(),
+    text: decode(m[4]!),
   }));
 }
 
