@@ -95,13 +95,13 @@ async function showFrameAt(video: Locator, seconds: number) {
 /** The phone's photo: a camera's 2000x1500 JPEG carrying GPS, a maker and an author; shown this long. */
 const PHOTO = { file: "IMG_0728.jpg", title: "IMG_0728", seconds: 5 } as const;
 /**
- * The music each size picks, neither at the default level (medium), so the choice is seen to reach the
- * render. The phone's is measured under speech: soft, because the outside check compares speech with
- * the music in the pauses, where "loud" is by design only 4 LU under the voice (it ducks under speech).
+ * The music each size picks. The laptop's is not at the default level (medium), so the choice is seen to
+ * reach the render; the phone's is measured from outside at the default: speech against the music in the
+ * pauses, where medium stays 12 LU under the voice (loud only 9: it ducks further under speech).
  */
 const MUSIC = {
   laptop: { id: "sunny-trail", title: "Sunny Trail", level: "Loud" },
-  phone: { id: "campfire-circle", title: "Campfire Circle", level: "Soft" },
+  phone: { id: "campfire-circle", title: "Campfire Circle", level: "Medium" },
 } as const;
 
 /** "Add photos" under the record button, the file picked in the chooser it opens. */

@@ -5,9 +5,11 @@ import { SAMPLE_RATE, samplesOf, secondsOf, type Section } from "./render-sectio
 
 /**
  * The music's loudness between sentences, in LU below the speech's (decision 028c). Under speech the
- * ducking takes it a further ~14 dB down, so speech stays at least VIDEO_STYLE.speechOverMusicDb above.
+ * ducking takes it a further ~14 dB down, so speech stays at least VIDEO_STYLE.speechOverMusicDb above
+ * it; soft and medium stay that far under the speech even between sentences (a background, as in the
+ * platforms' own editors), loud comes up to 9 LU under it.
  */
-export const MUSIC_LEVEL_DB: Record<MusicLevel, number> = { soft: -10, medium: -7, loud: -4 };
+export const MUSIC_LEVEL_DB: Record<MusicLevel, number> = { soft: -16, medium: -12, loud: -9 };
 
 /** The speech (voice, or the clips' own sound) is levelled to this before the music joins it. */
 const SPEECH_LUFS = -15;
