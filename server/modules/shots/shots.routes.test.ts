@@ -4,6 +4,7 @@ import type { Clip } from "../../../contracts/clips.ts";
 import { SHOW_LIMITS, SHOW_MESSAGES, type Show } from "../../../contracts/recordings.ts";
 import type { StoryLength } from "../../../contracts/renders.ts";
 import { SHOT_MESSAGES, type ScriptCheck, type ShotList } from "../../../contracts/shots.ts";
+import { VIDEO_STYLE } from "../../../contracts/video-style.ts";
 import { schema } from "../../../db/client.ts";
 import { webmFixture } from "../../../testing/media-fixtures.ts";
 import { renderFinalVideo } from "../../../testing/renders.ts";
@@ -404,8 +405,8 @@ describe("the finished video's clips", () => {
     expect(length.clipsSeconds).toBeCloseTo(seconds, 1);
 
     const render = await renderFinalVideo(app, camper, show.id, { captions: false });
-    // The unchosen 3 s take is not in the video.
-    expect(render.durationSeconds).toBeCloseTo(seconds, 0);
+    // The unchosen 3 s take is not in the video (which opens and closes with the cards).
+    expect(render.durationSeconds).toBeCloseTo(seconds + VIDEO_STYLE.titleCardSeconds + VIDEO_STYLE.endCardSeconds, 0);
   }, 120_000);
 
   it("are all of a show's clips in their order when it has no shots, as before", async () => {
