@@ -86,7 +86,7 @@ export function timelineOf(sections: Section[], cards: boolean): RenderTimeline 
   };
 }
 
-/** How far a photo's frame is larger than the picture it moves across (crop), or the margin it moves in (fit). */
+/** How far a photo's frame is larger than the picture: it is scaled to cover (crop) or fit (fit) this much more, and the picture window slides across it. */
 const PHOTO_COVER = 1.12;
 const PHOTO_FIT_MARGIN = 1.06;
 const even = (n: number) => Math.ceil(n / 2) * 2;
@@ -111,7 +111,8 @@ export function sectionVideo(section: Section, i: number, inputIndex: number | u
     const size =
       fit === "crop"
         ? `scale=${CW}:${CH}:force_original_aspect_ratio=increase,crop=${CW}:${CH}`
-        : `scale=${W}:${H}:force_original_aspect_ratio=decrease,pad=${CW}:${CH}:(ow-iw)/2:(oh-ih)/2:color=black`;
+        : // Fitted into the larger frame, so the photo's fitting side always spans the picture while it moves (no gap opening at an edge).
+          `scale=${CW}:${CH}:force_original_aspect_ratio=decrease,pad=${CW}:${CH}:(ow-iw)/2:(oh-ih)/2:color=black`;
     return (
       `[${inputIndex}:v]${size},setsar=1,format=yuv420p,loop=loop=${section.frames + holdFrames - 1}:size=1:start=0,settb=1/${FPS},setpts=N,fps=${FPS},` +
       `crop=${W}:${H}:x=(iw-ow)*${p}:y=(ih-oh)*${p},${exact}[v${i}]`
