@@ -369,7 +369,7 @@ try {
     const fit = FITS[(round - 1) % FITS.length]!;
     line(`round ${round} (fit ${fit}, ${FORMAT} 1080x1920, ${videoSeconds.toFixed(1)} s of video): ours ${oursSeconds[round - 1]!.toFixed(2)} s, bare ffmpeg ${bareSeconds[round - 1]!.toFixed(2)} s`);
   }
-  line(`show: 2 clips x ${CLIP_SECONDS} s (720x1280 VP8+Opus), 3 photos x ${PHOTO_SECONDS} s (3000x2000 JPEG), voice-over ${timeline.storySeconds.toFixed(1)} s story with ${sentences.length} sentences, music ${MUSIC.track} (${MUSIC.level}), cards, word captions, cross-fades`);
+  line(`show: 2 clips x ${CLIP_SECONDS} s (720x1280 VP8+Opus), 3 photos x ${PHOTO_SECONDS} s (3000x2000 JPEG), voice-over ${planInput.voiceSeconds.toFixed(1)} s in ${sentences.length} sentences, story ${timeline.storySeconds.toFixed(1)} s, music ${MUSIC.track} (${MUSIC.level}), cards, word captions, cross-fades`);
   line(`median ours (POST to done, via runNext) ${oursMedian.toFixed(2)} s, median bare ffmpeg (same plan, spawn) ${bareMedian.toFixed(2)} s over ${ROUNDS} round(s); ratio target <= ${TARGET_RATIO}: ${ratio <= TARGET_RATIO ? "met" : "NOT met"}; speed target >= 1: ${speed >= 1 ? "met" : "NOT met"}`);
   line(`speech over music per sentence: worst ${Math.min(...perSentence).toFixed(1)} dB, best ${Math.max(...perSentence).toFixed(1)} dB; speech stem ${whole.speechDb.toFixed(1)} dBFS RMS, music under it ${whole.musicDb.toFixed(1)} dBFS RMS${between ? `, music between sentences ${db10(between.sum / Math.max(between.count, 1)).toFixed(1)} dBFS RMS` : ""} (in the mix before its final gain)`);
   console.log(`render (music, photos, cards, word captions): ratio ${ratio.toFixed(2)} of bare ffmpeg, ${speed.toFixed(2)} x real time`);
