@@ -42,6 +42,19 @@ export interface MixInput {
   transitions: boolean;
   /** The mix's file name in ffmpeg's working folder. */
   mixFile: string;
+  /** Measurement only (RenderPlanInput.measureStems): where pass 2 also writes the speech and the ducked music. */
+  measureStems?: MeasureStems;
+}
+
+/**
+ * Measurement only (npm run bench:render): pass 2 also writes the levelled speech and the ducked music,
+ * each as it enters the final amix (before the limiter), as raw 48 kHz stereo float (f32le) files in the
+ * working folder, so the speech's level over the music under it can be measured apart. The mix itself is
+ * the same filter graph with two extra branches split off; production never sets it.
+ */
+export interface MeasureStems {
+  speech: string;
+  music: string;
 }
 
 function trimInput(clip: RenderClip): string[] {
@@ -141,8 +154,9 @@ export function buildMixArgs(input: MixInput, measured: { speechLufs?: number; m
     s.filters.push(
       `[${s.music}]volume=${gainTo(target, measured.musicLufs).toFixed(2)}dB,afade=t=in:d=${fade.toFixed(3)},afade=t=out:st=${fadeOut}:d=${fade.toFixed(3)}[musicl]`,
     );
-    s.filters.push(`[speechn]asplit=2[sp][key]`);
-    s.filters.push(`[musicl][key]sidechaincompress=${DUCKING}[ducked]`);
+    const measure = input.measureStems;
+    s.filters.push(measure ? `[speechn]asplit=3[sp][key][spmeasure]` : `[speechn]asplit=2[sp][key]`);
+    s.filters.push(`[musicl][key]sidechaincompress=${DUCKING}${measure ? "[duckedall];[duckedall]asplit=2[ducked][musicmeasure]" : "[ducked]"}`);
     s.filters.push(`[sp][ducked]amix=inputs=2:duration=first:normalize=0[mixed]`);
     mixed = "mixed";
   }
@@ -152,6 +166,11 @@ export function buildMixArgs(input: MixInput, measured: { speechLufs?: number; m
     `[${mixed}]alimiter=limit=${MIX_LIMIT}:attack=5:release=50:level=false,atrim=end_sample=${s.T},ebur128=peak=true:metadata=1,ametadata=mode=print:file=${MIX_LOUDNESS_FILE}[mix]`,
   );
   args.push("-filter_complex", s.filters.join(";"), "-map", "[mix]", "-c:a", "pcm_s16le", "-ar", String(SAMPLE_RATE), input.mixFile);
+  if (s.music && input.measureStems) {
+    for (const [label, file] of [["spmeasure", input.measureStems.speech], ["musicmeasure", input.measureStems.music]] as const) {
+      args.push("-map", `[${label}]`, "-c:a", "pcm_f32le", "-f", "f32le", file);
+    }
+  }
   return args;
 }
 

@@ -1,10 +1,10 @@
 import type { VideoFormatKey } from "../../contracts/product.ts";
 import { VIDEO_FORMATS } from "../../contracts/product.ts";
 import { VIDEO_STYLE, type MusicLevel } from "../../contracts/video-style.ts";
-import { buildMixArgs, buildStemsArgs, finalAudioFilter, sectionInputArgs, type LoudnessMeasure } from "./render-audio.ts";
+import { buildMixArgs, buildStemsArgs, finalAudioFilter, sectionInputArgs, type LoudnessMeasure, type MeasureStems } from "./render-audio.ts";
 import { cardColour, heldFrames, joinVideo, layoutSections, sectionVideo, timelineOf, type RenderTimeline } from "./render-sections.ts";
 
-export type { LoudnessMeasure } from "./render-audio.ts";
+export type { LoudnessMeasure, MeasureStems } from "./render-audio.ts";
 export type { RenderTimeline } from "./render-sections.ts";
 
 export interface RenderClip {
@@ -45,6 +45,11 @@ export interface RenderPlanInput {
   cards?: { background: string } | null;
   /** Pass 1's mix, a file name in ffmpeg's working folder (default mix.wav). */
   mixFile?: string;
+  /**
+   * Measurement only (bench:render; with music): pass 2 also writes the levelled speech and the ducked
+   * music to these files (see MeasureStems). The worker never sets it; the video is the same.
+   */
+  measureStems?: MeasureStems;
   output: string;
 }
 
@@ -156,6 +161,7 @@ export function buildRenderPlan(input: RenderPlanInput): RenderPlan {
     music: input.music,
     transitions,
     mixFile,
+    measureStems: input.measureStems,
   };
 
   const videoArgs = (measured: LoudnessMeasure | undefined) => {
