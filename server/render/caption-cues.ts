@@ -134,7 +134,7 @@ export function captionCues(sentences: readonly CaptionSentence[], videoSeconds:
 
 /**
  * Captions for narration with no timing (captions asked for without a voice or a reading): sentences
- * share the time by words, as buildCues does, then are cut and timed like captionCues.
+ * share the time by words, then are cut and timed like captionCues.
  */
 export function captionCuesUntimed(narration: string, durationSeconds: number, format: VideoFormatKey, width: number, height: number): TimedCue[] {
   const sentences = speechSentences(narration);

@@ -6,7 +6,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveVideoTools } from "../media/video-tools.ts";
 import { TRICKY_CAPTIONS } from "../../testing/captions.ts";
-import { escapeSubtitleText, escapeWebVttText, toSrt, toWebVtt } from "./captions.ts";
+import { buildAss } from "./ass-captions.ts";
+import { escapeWebVttText, toWebVtt } from "./captions.ts";
 import { filterValue } from "./render-plan.ts";
 
 const run = promisify(execFile);
@@ -19,21 +20,11 @@ describe("caption escaping", () => {
     // The only "-->" left is the timing line's.
     expect(vtt.match(/-->/g)).toHaveLength(1);
   });
-
-  it("burned-in: braces, backslashes, tags and arrows cannot form markup", () => {
-    const escaped = escapeSubtitleText("a {b} \\N <i>c</i> --> d");
-    expect(escaped).not.toMatch(/(^|[^\\])[{}]/);
-    expect(escaped).not.toMatch(/\\N|<i>|-->/);
-    // Only invisible joiners and the brace escapes were added.
-    expect(escaped.replace(/\u2060/g, "").replace(/\\([{}])/g, "$1")).toBe("a {b} \\N <i>c</i> --> d");
-    const srt = toSrt([{ start: 0, end: 1, text: "x --> y" }]);
-    expect(srt.match(/-->/g)).toHaveLength(1);
-  });
 });
 
 /**
- * Frame grabs: each tricky caption is burned in by ffmpeg's subtitles filter (libass, as renders do)
- * and also drawn by the drawtext filter, which draws text literally. A caption that lost words or turned
+ * Frame grabs: each tricky caption is burned in as a render does (buildAss's .ass through ffmpeg's
+ * subtitles filter, libass) and also drawn by the drawtext filter, which draws text literally. A caption that lost words or turned
  * into markup draws much less than its literal twin; ink is compared relative to plain text, so the two
  * renderers' different sizes cancel out.
  */
@@ -57,9 +48,12 @@ describe("burned-in captions in a frame grab", () => {
     return lit;
   }
 
+  /** The .ass a 16:9 render would burn for one caption, drawn on a 960x240 strip. */
+  const assOf = (text: string) => buildAss({ format: "youtube", width: 960, height: 240, style: "lines", cues: [{ start: 0, end: 5, text }] });
+
   async function burned(text: string): Promise<number> {
-    await writeFile(path.join(dir, "cue.srt"), toSrt([{ start: 0, end: 5, text }]));
-    return ink("subtitles=filename=cue.srt:force_style='FontName=DejaVu Sans,FontSize=20,Outline=0,Shadow=0'");
+    await writeFile(path.join(dir, "cue.ass"), assOf(text));
+    return ink(`subtitles=filename=cue.ass:fontsdir=${filterValue(path.dirname(fontFile))}`);
   }
 
   async function literal(text: string): Promise<number> {
@@ -71,9 +65,8 @@ describe("burned-in captions in a frame grab", () => {
     const odd = path.join(dir, "it's: a, [folder]; really");
     await mkdir(odd, { recursive: true });
     await copyFile(fontFile, path.join(odd, "Sans.ttf"));
-    await writeFile(path.join(odd, "cue.srt"), toSrt([{ start: 0, end: 5, text: "Plain words for the scale" }]));
-    const style = ":force_style='FontName=DejaVu Sans,FontSize=20,Outline=0,Shadow=0'";
-    const inOdd = await ink(`subtitles=filename=${filterValue(path.join(odd, "cue.srt"))}:fontsdir=${filterValue(odd)}${style}`);
+    await writeFile(path.join(odd, "cue.ass"), assOf("Plain words for the scale"));
+    const inOdd = await ink(`subtitles=filename=${filterValue(path.join(odd, "cue.ass"))}:fontsdir=${filterValue(odd)}`);
     expect(inOdd / (await burned("Plain words for the scale"))).toBeCloseTo(1, 1);
   });
 

@@ -1,6 +1,6 @@
 /**
- * Captions from the narration, timed across the audio they go with: each line gets a share of the
- * time proportional to its words (speech runs at a steady pace, so this follows the voice closely).
+ * A clip's own captions (.vtt, timed on the speech heard in it) and the cue type every caption file
+ * shares; a finished video's captions are cut to the frame in caption-cues.ts and drawn by ass-captions.ts.
  */
 export interface Cue {
   start: number;
@@ -9,25 +9,6 @@ export interface Cue {
 }
 
 const MAX_WORDS_PER_CUE = 10;
-
-export function buildCues(narration: string, durationSeconds: number): Cue[] {
-  const sentences = narration.replace(/\s+/g, " ").trim().match(/[^.!?]+[.!?]*/g) ?? [];
-  const lines: string[] = [];
-  for (const sentence of sentences) {
-    const words = sentence.trim().split(" ").filter(Boolean);
-    for (let i = 0; i < words.length; i += MAX_WORDS_PER_CUE) lines.push(words.slice(i, i + MAX_WORDS_PER_CUE).join(" "));
-  }
-  const totalWords = lines.reduce((n, l) => n + l.split(" ").length, 0);
-  if (!totalWords || durationSeconds <= 0) return [];
-  const cues: Cue[] = [];
-  let at = 0;
-  for (const line of lines) {
-    const length = (line.split(" ").length / totalWords) * durationSeconds;
-    cues.push({ start: at, end: Math.min(durationSeconds, at + length), text: line });
-    at += length;
-  }
-  return cues;
-}
 
 /**
  * Captions timed on the voice itself: each sentence's first line starts exactly when the voice
@@ -67,8 +48,6 @@ export function stamp(seconds: number, separator: "." | ","): string {
   return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(rest, 3)}`;
 }
 
-/** U+2060 WORD JOINER: invisible, and splits a character pair a caption format would read as markup. */
-const JOIN = "\u2060";
 
 /**
  * Cue text for WebVTT: `&`, `<` and `>` as character references (a bare `<` starts a tag and `-->` ends
@@ -82,25 +61,6 @@ export function escapeWebVttText(text: string): string {
     .replace(/\s*\n\s*\n\s*/g, "\n");
 }
 
-/**
- * Cue text for the burned-in captions: ffmpeg reads the .srt as HTML-like markup (`<b>`, `<font>`) and
- * hands it to libass, where `{...}` is an override block and `\N`, `\n`, `\h` are line breaks and
- * spaces. Braces get libass's escapes (`\{`, `\}`); a word joiner after every backslash and `<`, and
- * inside `-->`, keeps the rest from forming markup while looking exactly the same.
- */
-export function escapeSubtitleText(text: string): string {
-  return text
-    .replace(/\\/g, `\\${JOIN}`)
-    .replace(/[{}]/g, (brace) => `\\${brace}`)
-    .replace(/</g, `<${JOIN}`)
-    .replace(/-->/g, `--${JOIN}>`)
-    .replace(/\s*\n\s*\n\s*/g, "\n");
-}
-
 export function toWebVtt(cues: Cue[]): string {
   return `WEBVTT\n\n${cues.map((c, i) => `${i + 1}\n${stamp(c.start, ".")} --> ${stamp(c.end, ".")}\n${escapeWebVttText(c.text)}\n`).join("\n")}`;
-}
-
-export function toSrt(cues: Cue[]): string {
-  return cues.map((c, i) => `${i + 1}\n${stamp(c.start, ",")} --> ${stamp(c.end, ",")}\n${escapeSubtitleText(c.text)}\n`).join("\n");
 }

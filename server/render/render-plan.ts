@@ -31,10 +31,7 @@ export interface RenderPlanInput {
   voicePath?: string;
   /** The voice-over's length: the video lasts at least this long, so the voice is never cut. */
   voiceSeconds?: number;
-  /**
-   * A captions file name in ffmpeg's working folder, burned in when given: an .srt gets our caption
-   * style; an .ass carries its own styles and placement (captions and card text) and is drawn as written.
-   */
+  /** An .ass file name in ffmpeg's working folder (buildAss: captions and the cards' words, placed and styled), burned in when given. */
   subtitlesFile?: string;
   fontsDir?: string;
   /** Music under the whole video (cards too), ducked under speech: its file, and the level chosen. */
@@ -184,16 +181,8 @@ export function buildRenderPlan(input: RenderPlanInput): RenderPlan {
     let videoOut = joined.out;
     if (input.subtitlesFile) {
       const fonts = input.fontsDir ? `:fontsdir=${filterValue(input.fontsDir)}` : "";
-      if (/\.ass$/i.test(input.subtitlesFile)) {
-        // B's .ass places and styles every line itself (safe areas, word highlights, card text).
-        filters.push(`[${videoOut}]subtitles=filename=${filterValue(input.subtitlesFile)}${fonts}[vsub]`);
-      } else {
-        // libass sizes these in a 288-line script space, whatever the frame: 14 is ~5 % of the height.
-        const fontSize = W > H ? 16 : 12;
-        filters.push(
-          `[${videoOut}]subtitles=filename=${filterValue(input.subtitlesFile)}${fonts}:force_style='FontName=DejaVu Sans,FontSize=${fontSize},PrimaryColour=&H00FFFFFF,OutlineColour=&H00000000,BorderStyle=1,Outline=1.5,Shadow=0,MarginV=18,WrapStyle=0'[vsub]`,
-        );
-      }
+      // The .ass (ass-captions.ts) places and styles every line itself: captions in the free area, word highlights, the cards' words.
+      filters.push(`[${videoOut}]subtitles=filename=${filterValue(input.subtitlesFile)}${fonts}[vsub]`);
       videoOut = "vsub";
     }
     args.push("-f", "wav", "-i", mixFile);
