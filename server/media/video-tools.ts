@@ -142,3 +142,23 @@ export async function detectSilences(tools: VideoToolPaths, file: string, noiseD
   }
   return silences;
 }
+
+const filterLists = new Map<string, Promise<ReadonlySet<string>>>();
+
+/**
+ * The filters this ffmpeg build has, asked once per binary. npm's fallback build (2018, used when the
+ * system has no ffmpeg) lacks some newer ones, such as xfade: the render leaves out what it cannot do
+ * (hard cuts instead of cross-fades) rather than failing. An ffmpeg that cannot list them counts as
+ * having none of the optional ones.
+ */
+export function ffmpegFilters(tools: VideoToolPaths): Promise<ReadonlySet<string>> {
+  let list = filterLists.get(tools.ffmpeg);
+  if (!list) {
+    list = runTool(tools.ffmpeg, ["-hide_banner", "-filters"], { maxBuffer: 4 * 1024 * 1024, timeoutMs: 10_000 }).then(
+      ({ stdout }) => new Set([...stdout.matchAll(/^\s*[A-Z.|]{2,3}\s+(\w+)\s/gm)].map((m) => m[1]!)),
+      () => new Set<string>(),
+    );
+    filterLists.set(tools.ffmpeg, list);
+  }
+  return list;
+}

@@ -95,10 +95,12 @@ function stems(input: MixInput, args: string[]) {
   let speech = "bed";
   if (input.voicePath) {
     args.push("-vn", "-i", input.voicePath);
-    const delay = samplesOf(input.voiceDelayFrames);
+    // Milliseconds on each channel: the form every ffmpeg since 2018 reads (npm's fallback build has no all=1 or S).
+    const delayMs = Math.round(secondsOf(input.voiceDelayFrames) * 1000);
     filters.push(`[bed]volume=${BED_UNDER_VOICE}[bedlow]`);
-    filters.push(`[${next++}:a]aresample=${SAMPLE_RATE},${FORMAT},adelay=delays=${delay}S:all=1,apad,atrim=end_sample=${T}[voice]`);
-    filters.push(`[voice][bedlow]amix=inputs=2:duration=first:normalize=0[speech]`);
+    filters.push(`[${next++}:a]aresample=${SAMPLE_RATE},${FORMAT},adelay=delays=${delayMs}|${delayMs},apad,atrim=end_sample=${T}[voice]`);
+    // amix halves two inputs (normalize=0 is newer than npm's fallback ffmpeg): volume=2 puts them back.
+    filters.push(`[voice][bedlow]amix=inputs=2:duration=first,volume=2[speech]`);
     speech = "speech";
   }
   if (input.music) {
@@ -157,7 +159,7 @@ export function buildMixArgs(input: MixInput, measured: { speechLufs?: number; m
     const measure = input.measureStems;
     s.filters.push(measure ? `[speechn]asplit=3[sp][key][spmeasure]` : `[speechn]asplit=2[sp][key]`);
     s.filters.push(`[musicl][key]sidechaincompress=${DUCKING}${measure ? "[duckedall];[duckedall]asplit=2[ducked][musicmeasure]" : "[ducked]"}`);
-    s.filters.push(`[sp][ducked]amix=inputs=2:duration=first:normalize=0[mixed]`);
+    s.filters.push(`[sp][ducked]amix=inputs=2:duration=first,volume=2[mixed]`);
     mixed = "mixed";
   }
   // Measured in line (ebur128 passes the sound through untouched): a loudnorm on a split-off branch
@@ -178,7 +180,8 @@ export function buildMixArgs(input: MixInput, measured: { speechLufs?: number; m
 export function readMixLoudness(log: string): LoudnessMeasure | undefined {
   const lufs = readStemLoudness(log);
   if (lufs === undefined) return undefined;
-  const peaks = [...log.matchAll(/lavfi\.r128\.true_peak=([\d.]+)/g)].map((m) => Number(m[1]));
+  // Per channel as well as overall: npm's fallback ffmpeg (2018) writes only the per-channel figures.
+  const peaks = [...log.matchAll(/lavfi\.r128\.true_peaks?(?:_ch\d+)?=([\d.]+)/g)].map((m) => Number(m[1]));
   const peak = Math.max(...peaks, 1e-9);
   return { lufs, truePeakDb: 20 * Math.log10(peak) };
 }

@@ -7,7 +7,7 @@ import { RENDER_MESSAGES } from "../../../contracts/renders.ts";
 import { withLocalFiles, type MediaStorage } from "../../media/media-storage.ts";
 import { renderTimeLimitMs } from "../../media/time-limits.ts";
 import { spawnTool, stopErrorOf, ToolTimeLimitError } from "../../media/tool-process.ts";
-import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
+import { ffmpegFilters, hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
 import { buildAss, captionCues, captionCuesUntimed, shiftCues, toPlacedWebVtt, type TimedCue } from "../../render/ass-captions.ts";
 import { buildRenderPlan, frameSize, renderTimeline, type RenderClip } from "../../render/render-plan.ts";
 import { runRenderPasses } from "../../render/render-passes.ts";
@@ -277,7 +277,8 @@ export class RenderWorker {
           subtitlesFile,
           fontsDir: this.fontsDir,
           music,
-          transitions: job.options.transitions ?? false,
+          // Cross-fades need xfade (ffmpeg 4.3+); an older build gives hard cuts rather than no video.
+          transitions: (job.options.transitions ?? false) && (await ffmpegFilters(this.tools)).has("xfade"),
           cards,
           output,
         });
