@@ -3,6 +3,7 @@ import axe from "axe-core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Show } from "../../../../contracts/recordings.ts";
 import { dismissToast } from "../../hooks/use-toast.ts";
+import { MUSIC_PREVIEW_UNSUPPORTED_TOAST } from "./use-music-preview.ts";
 import { renderEditor, serve } from "../narration-editor/editor-test-helpers.tsx";
 import { buildShow } from "../shows/test-helpers.tsx";
 import { json, stubMediaApis } from "../voice/voice-test-helpers.ts";
@@ -99,6 +100,16 @@ describe("the final video's music", () => {
     const pausesBefore = media.pause.mock.calls.length;
     unmount();
     expect(media.pause.mock.calls.length).toBeGreaterThan(pausesBefore);
+  }, SLOW);
+
+  it("says a browser that can't play the previews still puts the music in the video", async () => {
+    media.play.mockImplementation(() => Promise.reject(new DOMException("no decoder", "NotSupportedError")));
+    await openEditor();
+    const preview = screen.getByRole("button", { name: "Preview Still Lake" });
+    fireEvent.click(preview);
+    expect(await screen.findByText(MUSIC_PREVIEW_UNSUPPORTED_TOAST.description, undefined, WAIT)).toBeTruthy();
+    // Back to a Preview button, nothing left "playing".
+    await waitFor(() => expect(screen.getByRole("button", { name: "Preview Still Lake" })).toBeTruthy(), WAIT);
   }, SLOW);
 
   it("says so in the panel when the library can't be loaded, and keeps the other choices working", async () => {

@@ -7,6 +7,12 @@ export const MUSIC_PREVIEW_FAILED_TOAST = {
   description: "The music could not be played. Try again in a moment.",
 } as const;
 
+/** Older Safari plays no Ogg Vorbis (the library's format, chosen because it loops without a click). */
+export const MUSIC_PREVIEW_UNSUPPORTED_TOAST = {
+  title: "Previews don't play in this browser",
+  description: "The music you pick is still in your video. Try a preview in another browser, such as Chrome or Firefox.",
+} as const;
+
 /**
  * Previews of the music library: one audio element for every track, so starting a track stops the one
  * playing, and pressing the playing track's button again stops it. Leaving the screen stops it too.
@@ -37,7 +43,8 @@ export function useMusicPreview() {
         // Another track was started before this one began: not a failure.
         if (error instanceof DOMException && error.name === "AbortError") return;
         setPlaying((now) => (now === track.id ? null : now));
-        toast({ ...MUSIC_PREVIEW_FAILED_TOAST, variant: "destructive" });
+        const unsupported = (error instanceof DOMException && error.name === "NotSupportedError") || audio.canPlayType('audio/ogg; codecs="vorbis"') === "";
+        toast({ ...(unsupported ? MUSIC_PREVIEW_UNSUPPORTED_TOAST : MUSIC_PREVIEW_FAILED_TOAST), variant: "destructive" });
       }
     },
     [playing],
