@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../../contracts/auth.ts";
 import { CAMP_SETTINGS_MESSAGES } from "../../../contracts/camp-settings.ts";
+import { DEFAULT_CAMP_COLOURS } from "../../../contracts/video-style.ts";
 import type { App } from "../../app.ts";
 import { createTestApp, registerCamper, registerStaff } from "../../../testing/test-app.ts";
 import { queryRows, testDatabase } from "../../../testing/test-database.ts";
@@ -27,7 +28,13 @@ describe("camp settings", () => {
   it("are the defaults until the director saves, which every staff member then reads and the idle time is public", async () => {
     const director = await registerStaff(app);
     const counselor = await registerStaff(app, {}, { role: "counselor", cabins: ["Pines"] });
-    expect((await settings(counselor.cookie)).json()).toEqual({ campName: "Summer Stories Camp", camperIdleMinutes: 15, updatedAt: null });
+    expect((await settings(counselor.cookie)).json()).toEqual({
+      campName: "Summer Stories Camp",
+      camperIdleMinutes: 15,
+      colour: DEFAULT_CAMP_COLOURS.background,
+      accentColour: DEFAULT_CAMP_COLOURS.accent,
+      updatedAt: null,
+    });
     expect(await idle()).toEqual({ camperIdleMinutes: 15 });
 
     const saved = await put(director.cookie, { campName: "  Camp Loon Lake ", camperIdleMinutes: 30 });
@@ -35,6 +42,12 @@ describe("camp settings", () => {
     expect(saved.json()).toMatchObject({ campName: "Camp Loon Lake", camperIdleMinutes: 30 });
     expect((await settings(counselor.cookie)).json()).toMatchObject({ campName: "Camp Loon Lake", camperIdleMinutes: 30 });
     expect(await idle()).toEqual({ camperIdleMinutes: 30 });
+
+    // The camp's colours on videos' cards: kept as written (lower case), and left as they were when not sent.
+    const coloured = await put(director.cookie, { campName: "Camp Loon Lake", camperIdleMinutes: 30, colour: "#1A4D2E", accentColour: "#f5d76e" });
+    expect(coloured.json()).toMatchObject({ colour: "#1a4d2e", accentColour: "#f5d76e" });
+    await put(director.cookie, { campName: "Camp Loon Lake", camperIdleMinutes: 25 });
+    expect((await settings(counselor.cookie)).json()).toMatchObject({ camperIdleMinutes: 25, colour: "#1a4d2e", accentColour: "#f5d76e" });
   });
 
   it("are changed by the director only, and bad input changes nothing", async () => {
@@ -56,6 +69,8 @@ describe("camp settings", () => {
       [{ campName: "Camp", camperIdleMinutes: "10" }, CAMP_SETTINGS_MESSAGES.idleMinutes],
       [{ campName: "   ", camperIdleMinutes: 10 }, CAMP_SETTINGS_MESSAGES.campName],
       [{ campName: "x".repeat(81), camperIdleMinutes: 10 }, CAMP_SETTINGS_MESSAGES.campName],
+      [{ campName: "Camp", camperIdleMinutes: 10, colour: "green" }, "Colours are written #rrggbb"],
+      [{ campName: "Camp", camperIdleMinutes: 10, accentColour: "#12345" }, "Colours are written #rrggbb"],
     ] as const) {
       const res = await put(director.cookie, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
