@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Clip } from "../../../contracts/clips.ts";
 import type { ShotList } from "../../../contracts/shots.ts";
 import type { VoiceOver } from "../../../contracts/voice.ts";
+import { VIDEO_STYLE } from "../../../contracts/video-style.ts";
 import type { App } from "../../app.ts";
 import { hostileTexts, literalBoundSeconds, secretPlace, speechSeconds, type SecretPlace } from "../../../testing/hostile-text.ts";
 import { attachClip, renderFinalVideo } from "../../../testing/renders.ts";
@@ -78,7 +79,8 @@ describe("camper text that looks like options, through the app", () => {
     const voiceOver = await voiceOverOf(camper, show.id);
     expect(voiceOver.voice).toBe("en-us+m3");
     expect(voiceOver.durationSeconds).toBeLessThan(literalBoundSeconds(text));
-    expect(done.durationSeconds).toBeLessThan(literalBoundSeconds(text) + 1);
+    // The video: the voice (or the 1 s clip) between the title and end cards.
+    expect(done.durationSeconds).toBeLessThan(literalBoundSeconds(text) + 1 + VIDEO_STYLE.titleCardSeconds + VIDEO_STYLE.endCardSeconds);
     const captions = await send(camper, "GET", done.captionsUrl!);
     expect(captions.body).toContain("secret");
     expect(captions.body).not.toContain("lighthouse");
