@@ -9,6 +9,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from "playwrigh
 import type { Clip } from "../contracts/clips.ts";
 import type { RenderJob, StoryLength } from "../contracts/renders.ts";
 import { SHOT_MESSAGES, type ShotList } from "../contracts/shots.ts";
+import { VIDEO_STYLE } from "../contracts/video-style.ts";
 import { resolveVideoTools } from "../server/media/video-tools.ts";
 import { buildCredentials } from "../testing/factories.ts";
 import { parseVtt } from "../testing/voice-timing.ts";
@@ -177,7 +178,8 @@ describe("record to the script", () => {
     const video = path.join(work, "finished.mp4");
     await writeFile(video, await (await phone.request.get(render.mediaUrl!)).body());
     const { stdout } = await run(tools.ffprobe, ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", video]);
-    expect(Number(stdout.trim())).toBeCloseTo(length.clipsSeconds, 0);
+    // The chosen takes between the title and end cards.
+    expect(Number(stdout.trim())).toBeCloseTo(length.clipsSeconds + VIDEO_STYLE.titleCardSeconds + VIDEO_STYLE.endCardSeconds, 0);
     // Captions of the clips' own sound: shot 1's lines, then shot 2's.
     const cues = parseVtt(await (await phone.request.get(render.captionsUrl!)).text());
     const texts = cues.map((c) => c.text.replace(/\s+/g, " "));

@@ -4,6 +4,7 @@ import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
 import type { StoryLength } from "../../../contracts/renders.ts";
 import type { ShotList } from "../../../contracts/shots.ts";
 import type { VideoSections } from "../../../contracts/video-sections.ts";
+import { VIDEO_STYLE } from "../../../contracts/video-style.ts";
 import { webmFixture } from "../../../testing/media-fixtures.ts";
 import { attachClip, renderFinalVideo } from "../../../testing/renders.ts";
 import { createShow, createTestApp, registerCamper, type SignedInClient } from "../../../testing/test-app.ts";
@@ -81,9 +82,9 @@ describe("what is in the video", () => {
     expect(length.clipCount).toBe(sections.clipCount);
     expect(length.clipsSeconds).toBe(sections.clipsSeconds);
 
-    // The render plays those clips: 3.5 s, not the 9.5 s of every take.
+    // The render plays those clips: 3.5 s, not the 9.5 s of every take (between the title and end cards).
     const render = await renderFinalVideo(app, camper, show.id, { captions: false, audio: "original" });
-    expect(render.durationSeconds).toBeCloseTo(sections.clipsSeconds, 0);
+    expect(render.durationSeconds).toBeCloseTo(sections.clipsSeconds + VIDEO_STYLE.titleCardSeconds + VIDEO_STYLE.endCardSeconds, 0);
   }, 120_000);
 
   it("answers another camper's show as a missing one", async () => {
