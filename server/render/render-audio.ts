@@ -187,7 +187,7 @@ export function readMixLoudness(log: string): LoudnessMeasure | undefined {
 }
 
 /** The final gain leaves the true peak this far under VIDEO_STYLE.truePeakDbtp (AAC adds a little). */
-const TRUE_PEAK_MARGIN_DB = 0.5;
+const TRUE_PEAK_MARGIN_DB = 1;
 const CEILING_DB = VIDEO_STYLE.truePeakDbtp - TRUE_PEAK_MARGIN_DB;
 /** Sample peaks limited 1 dB under the ceiling: true peaks between samples rise a little above them. */
 const LIMIT = Math.pow(10, (CEILING_DB - 1) / 20).toFixed(4);

@@ -12,8 +12,8 @@ export type RenderPassRunner = (args: string[], share: { from: number; to: numbe
  */
 export const PASS_SHARES = { stems: { from: 0, to: 3 }, mix: { from: 3, to: 6 }, level: { from: 6, to: 7 }, video: { from: 7, to: 99 } } as const;
 
-/** Levelling passes at most: each takes the limiter's small loss back; two reach the target on real speech. */
-const MAX_LEVELLING = 3;
+/** Levelling passes at most: each takes the limiter's small loss back (real speech under a -2 dBTP ceiling needs three or four, each well under a second). */
+const MAX_LEVELLING = 5;
 
 const LEVELLED_FILE = "mix-levelled.wav";
 
