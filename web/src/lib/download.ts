@@ -1,3 +1,5 @@
+import { releaseObjectUrl } from "./object-url.ts";
+
 /** Starts a browser download of a Blob under `fileName`, through a temporary link. */
 export function downloadBlob(fileName: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
@@ -9,7 +11,7 @@ export function downloadBlob(fileName: string, blob: Blob): void {
   link.click();
   link.remove();
   // Give the browser time to start reading the Blob before the URL goes away.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  releaseObjectUrl(url, 10_000);
 }
 
 /** Starts a browser download of `text` as a UTF-8 text file. */

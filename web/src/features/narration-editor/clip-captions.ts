@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import type { Clip } from "../../../../contracts/clips.ts";
 import { NO_CAPTIONS_TEXT } from "../../components/a11y/no-captions-note.tsx";
 import { ApiError, apiRequest } from "../../lib/api.ts";
+import { objectUrl, releaseObjectUrl } from "../../lib/object-url.ts";
 
 /**
  * A clip's captions (the sentences of the show's saved script the camper says in it), or null when it
@@ -31,7 +32,7 @@ export function useClipCaptions(clip: CaptionedClip | undefined, script: string 
   });
 }
 
-/** A URL a <track> can load for this WebVTT text (revoked when the text changes or the player goes). */
+/** A URL a <track> can load for this WebVTT text (let go a while after the text changes or the player goes). */
 export function useTrackUrl(vtt: string | null | undefined): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
@@ -39,9 +40,9 @@ export function useTrackUrl(vtt: string | null | undefined): string | null {
       setUrl(null);
       return;
     }
-    const made = URL.createObjectURL(new Blob([vtt], { type: "text/vtt" }));
+    const made = objectUrl(new Blob([vtt], { type: "text/vtt" }));
     setUrl(made);
-    return () => URL.revokeObjectURL(made);
+    return () => releaseObjectUrl(made);
   }, [vtt]);
   return url;
 }

@@ -25,6 +25,7 @@ import { PhotoSecondsField } from "../narration-editor/PhotoSecondsField.tsx";
 import { clipFileName, formatClock, stateAnnouncement, stateLabel, type ClipItem } from "./clip-items.ts";
 import { StepKeyboardSensor, keyboardCoordinates } from "./keyboard-sensor.ts";
 import { PhotoThumb } from "./PhotoThumb.tsx";
+import { objectUrl, releaseObjectUrl } from "../../lib/object-url.ts";
 
 export { keyboardCoordinates };
 
@@ -421,22 +422,20 @@ function useDevicePreview(item: ClipItem, loadLocalBlob: (item: ClipItem) => Pro
   // The server's copy took over (or the row went away): let the device copy's URL go.
   useEffect(() => {
     if (item.mediaUrl === null) return;
-    if (urlRef.current) URL.revokeObjectURL(urlRef.current);
+    releaseObjectUrl(urlRef.current);
     urlRef.current = null;
     setUrl(null);
   }, [item.mediaUrl]);
   useEffect(
-    () => () => {
-      if (urlRef.current) URL.revokeObjectURL(urlRef.current);
-    },
+    () => () => releaseObjectUrl(urlRef.current),
     [],
   );
 
   async function open() {
     const blob = await loadLocalBlob(item);
     if (!blob) return;
-    if (urlRef.current) URL.revokeObjectURL(urlRef.current);
-    urlRef.current = URL.createObjectURL(blob);
+    releaseObjectUrl(urlRef.current);
+    urlRef.current = objectUrl(blob);
     setUrl(urlRef.current);
   }
 

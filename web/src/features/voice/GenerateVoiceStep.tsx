@@ -10,6 +10,7 @@ import { formatClock } from "./time-format.ts";
 import type { VoicePanelProps } from "./VoicePanel.tsx";
 import { VoicePreviewButton } from "./VoicePreviewButton.tsx";
 import { generateVoiceOver, useVoiceOver, useVoiceStatus, voiceOptionsOf, voiceOverKey } from "./voice-api.ts";
+import { objectUrl, releaseObjectUrl } from "../../lib/object-url.ts";
 
 export const VOICE_TOASTS = {
   generated: { title: "Voice sample generated", description: "Press Play AI Voice to listen to it." },
@@ -19,14 +20,6 @@ export const VOICE_TOASTS = {
 export const GENERATE_ERROR_TEXT = "Failed to generate voice sample";
 export const UNSAVED_SCRIPT_MESSAGE =
   "Your script isn't saved yet, so the AI voice can't read it. Check your connection and try again.";
-
-function objectUrl(blob: Blob): string | null {
-  return typeof URL.createObjectURL === "function" ? URL.createObjectURL(blob) : null;
-}
-
-function revoke(url: string | null) {
-  if (url && typeof URL.revokeObjectURL === "function") URL.revokeObjectURL(url);
-}
 
 /**
  * Step 2: an AI voice reads this show's script. The camper picks one of the provider's built-in
@@ -46,7 +39,7 @@ export function GenerateVoiceStep({ showId, narration, saveEdits, voice: showVoi
   const generatedUrlRef = useRef<string | null>(null);
   const playRequested = useRef(false);
 
-  useEffect(() => () => revoke(generatedUrlRef.current), []);
+  useEffect(() => () => releaseObjectUrl(generatedUrlRef.current), []);
 
   const options = voiceOptionsOf(voiceStatus.data);
   const voices = options.map((o) => o.id);
@@ -83,7 +76,7 @@ export function GenerateVoiceStep({ showId, narration, saveEdits, voice: showVoi
     },
     onSuccess: (blob) => {
       const url = objectUrl(blob);
-      revoke(generatedUrlRef.current);
+      releaseObjectUrl(generatedUrlRef.current);
       generatedUrlRef.current = url;
       setGeneratedUrl(url);
       toast(VOICE_TOASTS.generated);

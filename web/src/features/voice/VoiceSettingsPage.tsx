@@ -19,19 +19,12 @@ import {
 } from "./voice-api.ts";
 import { useVoiceRecorder, type RecordedSample } from "./use-voice-recorder.ts";
 import { usePageTitle } from "../../app/page-title.ts";
+import { objectUrl, releaseObjectUrl } from "../../lib/object-url.ts";
 
 export const VOICE_ADVICE = `For the best sample, record at least ${VOICE_SAMPLE_MAX_SECONDS} seconds, in a quiet place.`;
 
 interface PendingRecording extends RecordedSample {
   url: string | null;
-}
-
-function objectUrl(blob: Blob): string | null {
-  return typeof URL.createObjectURL === "function" ? URL.createObjectURL(blob) : null;
-}
-
-function revoke(url: string | null) {
-  if (url && typeof URL.revokeObjectURL === "function") URL.revokeObjectURL(url);
 }
 
 function formatSavedAt(iso: string): string {
@@ -125,12 +118,12 @@ function RecorderCard({ hasSavedSample }: { hasSavedSample: boolean }) {
   const pendingUrl = useRef<string | null>(null);
 
   const replacePending = (next: PendingRecording | null) => {
-    revoke(pendingUrl.current);
+    releaseObjectUrl(pendingUrl.current);
     pendingUrl.current = next?.url ?? null;
     setPending(next);
   };
 
-  useEffect(() => () => revoke(pendingUrl.current), []);
+  useEffect(() => () => releaseObjectUrl(pendingUrl.current), []);
 
   const recorder = useVoiceRecorder({
     onRecorded: (sample) => replacePending({ ...sample, url: objectUrl(sample.blob) }),
