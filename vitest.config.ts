@@ -1,18 +1,46 @@
 import { configDefaults, defineConfig } from "vitest/config";
 
 /**
- * Three projects, one run:
- * - server: unit and integration tests (app.inject) on PGlite, and on PostgreSQL too when
- *   TEST_DATABASE_URL is set (the same files, run a second time as the server-postgres project);
+ * Projects (`npm test` runs them in two processes side by side, scripts/test.mjs):
+ * - server: unit and integration tests (app.inject) on PGlite;
+ * - server-postgres (with TEST_DATABASE_URL): the same files on PostgreSQL, the database the app runs on
+ *   by default (embedded) and when scaled out. With it, the PGlite run keeps only the files whose
+ *   outcome can depend on the database engine (PGLITE_WHEN_POSTGRES): each assertion still runs on
+ *   PostgreSQL, and the PGlite fallback is still checked where it differs (decision 029c);
  * - web: component and client tests in jsdom;
  * - e2e: Playwright driving Debian's Chromium against the built app started as `npm start` starts it;
  * - cluster (with TEST_DATABASE_URL): two built web instances and a render worker as separate
  *   processes on PostgreSQL and a local S3 server.
  */
-const serverProject = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
+const SERVER_FILES = ["server/**/*.test.ts", "db/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/*.test.ts"];
+
+/**
+ * The PGlite fallback's own checks when PostgreSQL runs the whole suite: opening and migrating it, and
+ * the files whose outcome hangs on the engine (one connection instead of a pool, locks, transactions,
+ * concurrent requests, the queries with the most SQL of their own).
+ */
+const PGLITE_WHEN_POSTGRES = [
+  "db/**/*.test.ts",
+  // No database at all: run once, here (server-postgres leaves them out).
+  "scripts/**/*.test.ts",
+  "server/modules/auth/auth.routes.test.ts",
+  "server/modules/auth/sign-in-flood.test.ts",
+  "server/modules/board/board.test.ts",
+  "server/modules/clips/upload-locks.test.ts",
+  "server/modules/clips/upload-quota-races.test.ts",
+  "server/modules/renders/render-queue.test.ts",
+  "server/modules/retention/retention.test.ts",
+  "server/modules/roster/roster.test.ts",
+  "server/modules/shows/shows.routes.test.ts",
+  "server/modules/staff/counselor-scope.test.ts",
+  "server/modules/storage-quota/storage-quota.test.ts",
+  "server/slots.test.ts",
+];
+
+const serverProject = (name: string, env: Record<string, string>, exclude: string[] = [], include = SERVER_FILES) => ({
   test: {
     name,
-    include: ["server/**/*.test.ts", "db/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/*.test.ts"],
+    include,
     exclude: [...configDefaults.exclude, ...exclude],
     environment: "node",
     // One database per worker, shared by its files (opening PGlite costs seconds), reset between tests.
@@ -46,7 +74,7 @@ const withPostgres = process.env.TEST_DATABASE_URL
 export default defineConfig({
   test: {
     projects: [
-      serverProject("server", { TEST_DB_KIND: "pglite" }),
+      serverProject("server", { TEST_DB_KIND: "pglite" }, [], process.env.TEST_DATABASE_URL ? PGLITE_WHEN_POSTGRES : SERVER_FILES),
       ...withPostgres,
       {
         test: {

@@ -249,6 +249,7 @@ export async function buildApp(deps: AppDeps) {
     reels: new ReelRenderer(reelsRepository, storage, videoTools, campSettings),
     workDir: config.media.tmpDir,
     musicFile: musicFileOf,
+    x264Preset: config.render.x264Preset,
     log: app.log,
   });
   const renders = new RendersService(

@@ -25,6 +25,12 @@ describe("loadConfig", () => {
     expect(config.dataDir).toBe("/srv/ss");
   });
 
+  it("encodes finished videos at veryfast unless RENDER_X264_PRESET names another x264 preset", () => {
+    expect(loadConfig({}).render.x264Preset).toBe("veryfast");
+    expect(loadConfig({ RENDER_X264_PRESET: "medium" }).render.x264Preset).toBe("medium");
+    expect(() => loadConfig({ RENDER_X264_PRESET: "placebo; rm -rf /" })).toThrow(/RENDER_X264_PRESET: must be one of ultrafast, superfast, veryfast/);
+  });
+
   it("treats empty values as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", PORT: "" }).port).toBe(5000);
   });

@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { DEFAULT_X264_PRESET, X264_PRESETS, type X264Preset } from "./render/video-encoding.ts";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -103,6 +104,7 @@ const envSchema = z.object({
   TRANSCRIBE_MODEL: z.string().min(1).default("whisper-1"),
   CAPTION_LISTENS_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(1).default(20),
   RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
+  RENDER_X264_PRESET: z.enum(X264_PRESETS, { error: `must be one of ${X264_PRESETS.join(", ")}` }).default(DEFAULT_X264_PRESET),
   RENDERS_QUEUED_PER_CAMPER: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(100).default(3),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name").optional(),
   S3_ENDPOINT: z.url({ error: "must be a URL like http://minio:9000" }).optional(),
@@ -194,6 +196,8 @@ export interface AppConfig {
     concurrency: number;
     /** Renders one camper may have waiting or running at once; a newer one of the same show replaces its waiting one. */
     queuedPerCamper: number;
+    /** libx264's speed for finished videos (server/render/video-encoding.ts). */
+    x264Preset: X264Preset;
   };
   /** Bearer token GET /metrics requires; unset, the metrics are open (keep them off the public internet). */
   metricsToken?: string;
@@ -313,7 +317,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       transcription: env.TRANSCRIBE_BASE_URL ? { baseURL: env.TRANSCRIBE_BASE_URL, apiKey: env.TRANSCRIBE_API_KEY, model: env.TRANSCRIBE_MODEL } : undefined,
       captionListensPerMinute: env.CAPTION_LISTENS_PER_MINUTE,
     },
-    render: { concurrency: env.RENDER_CONCURRENCY, queuedPerCamper: env.RENDERS_QUEUED_PER_CAMPER },
+    render: { concurrency: env.RENDER_CONCURRENCY, queuedPerCamper: env.RENDERS_QUEUED_PER_CAMPER, x264Preset: env.RENDER_X264_PRESET },
     metricsToken: env.METRICS_TOKEN,
     media: {
       dir: path.join(dataDir, "media"),

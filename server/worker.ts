@@ -54,6 +54,7 @@ async function main() {
     clipWords: new ClipWords(new ClipHeardWordsRepository(db), storage, tools, createSpeechAligner(config), config.media.tmpDir),
     workDir: config.media.tmpDir,
     musicFile: musicFileOf,
+    x264Preset: config.render.x264Preset,
     log,
   });
 

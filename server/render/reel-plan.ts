@@ -1,6 +1,7 @@
 import { REEL_TITLE_SECONDS } from "../../contracts/reels.ts";
 import type { VideoFormatKey } from "../../contracts/product.ts";
 import { filterValue, frameSize } from "./render-plan.ts";
+import { h264OutputArgs, type X264Preset } from "./video-encoding.ts";
 
 /**
  * The ffmpeg command of a cabin reel (decision 027d), pure like render-plan.ts: a title card, then each
@@ -30,6 +31,8 @@ export interface ReelPlanInput {
   /** The title card's lines, top to bottom: a text file in ffmpeg's working folder and its length in characters. */
   titleLines: { file: string; characters: number }[];
   fontFile: string;
+  /** The encoder's speed (RENDER_X264_PRESET; veryfast when absent). */
+  x264Preset?: X264Preset;
   output: string;
 }
 
@@ -116,7 +119,7 @@ export function buildReelPlan(input: ReelPlanInput): { args: string[]; durationS
     "-filter_complex", filters.join(";"),
     "-map", "[vout]", "-map", "[aout]",
     "-t", durationSeconds.toFixed(3),
-    "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-r", String(REEL_FPS),
+    ...h264OutputArgs(REEL_FPS, input.x264Preset),
     "-c:a", "aac", "-b:a", "160k", "-ar", "48000",
     "-movflags", "+faststart", "-f", "mp4", input.output,
   );

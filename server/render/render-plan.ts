@@ -3,6 +3,7 @@ import { VIDEO_FORMATS } from "../../contracts/product.ts";
 import { VIDEO_STYLE, type MusicLevel } from "../../contracts/video-style.ts";
 import { buildMixArgs, buildStemsArgs, finalAudioFilter, sectionInputArgs, type LoudnessMeasure, type MeasureStems } from "./render-audio.ts";
 import { cardColour, heldFrames, joinVideo, layoutSections, sectionVideo, timelineOf, type RenderTimeline } from "./render-sections.ts";
+import { h264OutputArgs, type X264Preset } from "./video-encoding.ts";
 
 export type { LoudnessMeasure, MeasureStems } from "./render-audio.ts";
 export type { RenderTimeline } from "./render-sections.ts";
@@ -40,6 +41,8 @@ export interface RenderPlanInput {
   transitions?: boolean;
   /** A title card first and an end card last, in this colour (#rrggbb; the text is the .ass file's). */
   cards?: { background: string } | null;
+  /** The encoder's speed for the picture (RENDER_X264_PRESET; veryfast when absent). */
+  x264Preset?: X264Preset;
   /** Pass 1's mix, a file name in ffmpeg's working folder (default mix.wav). */
   mixFile?: string;
   /**
@@ -193,7 +196,7 @@ export function buildRenderPlan(input: RenderPlanInput): RenderPlan {
     const cutAt = Math.ceil(timeline.durationSeconds * 1000 + 0.5) / 1000;
     args.push(
       "-t", cutAt.toFixed(3),
-      "-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-pix_fmt", "yuv420p", "-r", "30",
+      ...h264OutputArgs(30, input.x264Preset),
       "-c:a", "aac", "-b:a", "160k", "-ar", "48000",
       "-movflags", "+faststart", "-f", "mp4", input.output,
     );

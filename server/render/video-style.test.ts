@@ -10,6 +10,7 @@ import { resolveVideoTools } from "../media/video-tools.ts";
 import { buildRenderPlan, renderTimeline, type RenderPlanInput } from "./render-plan.ts";
 import { runRenderPasses } from "./render-passes.ts";
 import { cardColour } from "./render-sections.ts";
+import { TEST_X264_PRESET } from "../../testing/test-app.ts";
 
 const run = promisify(execFile);
 const tools = resolveVideoTools({});
@@ -27,7 +28,7 @@ const file = (name: string) => path.join(work, name);
 
 /** Renders a plan the way the worker does (its three passes), in the test's folder. */
 async function render(input: Omit<RenderPlanInput, "output">, name: string) {
-  const plan = buildRenderPlan({ ...input, output: file(name) });
+  const plan = buildRenderPlan({ x264Preset: TEST_X264_PRESET, ...input, output: file(name) });
   await runRenderPasses(plan, work, async (args) => (await ffmpeg(args)).stderr.toString());
   return plan;
 }

@@ -9,6 +9,7 @@ import { hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts"
 import { toWebVtt, type Cue } from "../../render/captions.ts";
 import { parseWebVtt, shiftCues } from "../../render/reel-captions.ts";
 import { buildReelPlan, type ReelPart } from "../../render/reel-plan.ts";
+import type { X264Preset } from "../../render/video-encoding.ts";
 import type { ReelJobRow, ReelsRepository } from "./reels.repository.ts";
 
 /** The camp's name on a title card when the director has not set one. */
@@ -19,6 +20,8 @@ export interface ReelRenderContext {
   signal: AbortSignal;
   fail: (message: string) => Error;
   ffmpeg: (args: string[], durationSeconds: number) => Promise<void>;
+  /** The worker's encoder speed, the same for reels as for shows. */
+  x264Preset?: X264Preset;
 }
 
 /**
@@ -37,7 +40,7 @@ export class ReelRenderer {
     private readonly fontFile: string = createRequire(import.meta.url).resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
   ) {}
 
-  async render(job: ReelJobRow, { work, signal, fail, ffmpeg }: ReelRenderContext): Promise<{ outputKey: string; captionsKey: string | null; durationSeconds: number }> {
+  async render(job: ReelJobRow, { work, signal, fail, ffmpeg, x264Preset }: ReelRenderContext): Promise<{ outputKey: string; captionsKey: string | null; durationSeconds: number }> {
     const reel = job.reelId === null ? undefined : await this.reels.find(job.reelId);
     if (!reel) throw fail("This reel no longer exists");
     const renders = new Map((await this.reels.renders(reel.items.map((i) => i.renderJobId))).map((row) => [row.id, row]));
@@ -100,7 +103,7 @@ export class ReelRenderer {
             });
           }
           return this.storage.withNewLocalFile(outputKey, async (output) => {
-            const plan = buildReelPlan({ format: reel.format, parts, titleLines, fontFile: this.fontFile, output });
+            const plan = buildReelPlan({ format: reel.format, parts, titleLines, fontFile: this.fontFile, x264Preset, output });
             await ffmpeg(plan.args, plan.durationSeconds);
             return plan.durationSeconds;
           });

@@ -11,6 +11,7 @@ import { ffmpegFilters, hasAudioStream, type VideoToolPaths } from "../../media/
 import { buildAss, captionCues, captionCuesUntimed, shiftCues, toPlacedWebVtt, type TimedCue } from "../../render/ass-captions.ts";
 import { buildRenderPlan, frameSize, renderTimeline, type RenderClip } from "../../render/render-plan.ts";
 import { runRenderPasses } from "../../render/render-passes.ts";
+import type { X264Preset } from "../../render/video-encoding.ts";
 import { heardWordsOf, timeScriptInClips } from "../../speech/clip-speech.ts";
 import type { TimedSentence } from "../../voice/voice-provider.ts";
 import type { ClipWords } from "../clips/clip-words.service.ts";
@@ -35,6 +36,8 @@ export interface RenderWorkerOptions {
    * aligner absent, clip-sound captions come only from checked takes.
    */
   clipWords?: ClipWords;
+  /** The encoder's speed (config.render.x264Preset); veryfast when absent. */
+  x264Preset?: X264Preset;
   /** Where each render's work folder goes (DATA_DIR/tmp in the app, swept of leftovers after a crash). */
   workDir?: string;
   /** Cabin reels (render_jobs rows with reel_id): made here too, so they share the queue's turns and recovery. */
@@ -280,6 +283,7 @@ export class RenderWorker {
           // Cross-fades need xfade (ffmpeg 4.3+); an older build gives hard cuts rather than no video.
           transitions: (job.options.transitions ?? false) && (await ffmpegFilters(this.tools)).has("xfade"),
           cards,
+          x264Preset: this.options.x264Preset,
           output,
         });
         await runRenderPasses(plan, work, (args, share) => this.ffmpeg(job, args, plan.durationSeconds, work, signal, share));
@@ -314,6 +318,7 @@ export class RenderWorker {
       signal,
       fail: (message) => new RenderFailure(message),
       ffmpeg: async (args, duration) => void (await this.ffmpeg(job, args, duration, work, signal)),
+      x264Preset: this.options.x264Preset,
     });
   }
 
