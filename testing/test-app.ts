@@ -3,7 +3,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { buildApp, type App } from "../server/app.ts";
 import { loadConfig, type AppConfig } from "../server/config.ts";
-import type { X264Preset } from "../server/render/video-encoding.ts";
+import { TEST_X264_PRESET } from "./render-speed.ts";
 import type { Show } from "../contracts/recordings.ts";
 import { addStaffAccount, type StaffAccountChoices } from "../server/modules/staff/staff-accounts.ts";
 import { buildCredentials, buildShowBody, uniqueSuffix, type Credentials, type ShowBody } from "./factories.ts";
@@ -11,12 +11,6 @@ import { testDatabase } from "./test-database.ts";
 
 /** Tests keep media in a temporary folder of their worker, never in the working tree. */
 export const TEST_DATA_DIR = path.join(tmpdir(), `summer-stories-test-${process.pid}`);
-
-/**
- * The encoder speed of the tests' renders: they check a video's shape, sound, captions and frames, never
- * its bytes, and ultrafast needs about 2.6x less CPU than the product's veryfast (decision 029c).
- */
-export const TEST_X264_PRESET = "ultrafast" satisfies X264Preset;
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
   return loadConfig({ NODE_ENV: "test", DATA_DIR: TEST_DATA_DIR, LOG_LEVEL: "silent", RENDER_X264_PRESET: TEST_X264_PRESET, ...env });

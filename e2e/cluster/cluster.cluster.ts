@@ -9,6 +9,7 @@ import { S3MediaStorage } from "../../server/media/s3-media-storage.ts";
 import { assertBuilt, freshDatabase, startAppProcess, startTcpProxy, type AppProcess, type TcpProxy } from "../../testing/cluster.ts";
 import { buildCredentials, buildShowBody } from "../../testing/factories.ts";
 import { bigWebmFixture } from "../../testing/media-fixtures.ts";
+import { TEST_X264_PRESET } from "../../testing/render-speed.ts";
 import { startLocalS3, type LocalS3 } from "../../testing/s3-server.ts";
 
 /**
@@ -33,7 +34,7 @@ beforeAll(async () => {
   databaseUrl = new URL(direct);
   databaseUrl.hostname = "127.0.0.1";
   databaseUrl.port = String(database.port);
-  const env = { ...s3.env, DATABASE_URL: databaseUrl.toString(), DATABASE_POOL_SIZE: "5", VOICE_PROVIDER: "mespeak", METRICS_TOKEN: OPERATOR_TOKEN };
+  const env = { ...s3.env, DATABASE_URL: databaseUrl.toString(), DATABASE_POOL_SIZE: "5", VOICE_PROVIDER: "mespeak", METRICS_TOKEN: OPERATOR_TOKEN, RENDER_X264_PRESET: TEST_X264_PRESET };
   a = await startAppProcess("web-a", "main", { ...env, RENDER_CONCURRENCY: "0" });
   [b, worker] = await Promise.all([
     startAppProcess("web-b", "main", { ...env, RENDER_CONCURRENCY: "0" }),

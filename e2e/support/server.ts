@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { Credentials } from "../../testing/factories.ts";
+import { TEST_X264_PRESET } from "../../testing/render-speed.ts";
 
 /** The built server, started exactly as `npm start` starts it after building. */
 const ENTRY = path.resolve("dist/server/main.js");
@@ -42,7 +43,7 @@ export async function startServer(
   const dataDir = options.dataDir ?? newDataDir();
   const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(process.execPath, [ENTRY], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...options.env },
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", RENDER_X264_PRESET: TEST_X264_PRESET, ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -10,7 +10,7 @@ import { resolveVideoTools } from "../media/video-tools.ts";
 import { buildRenderPlan, renderTimeline, type RenderPlanInput } from "./render-plan.ts";
 import { runRenderPasses } from "./render-passes.ts";
 import { cardColour } from "./render-sections.ts";
-import { TEST_X264_PRESET } from "../../testing/test-app.ts";
+import { TEST_X264_PRESET } from "../../testing/render-speed.ts";
 
 const run = promisify(execFile);
 const tools = resolveVideoTools({});
