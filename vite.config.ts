@@ -18,6 +18,15 @@ export default defineConfig({
     outDir: "../dist/web",
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "icons", test: /lucide-react[\\/]dist[\\/]esm[\\/]icons/, includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

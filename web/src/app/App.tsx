@@ -1,20 +1,24 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useMemo } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Router } from "wouter";
 import { Announcer } from "../components/a11y/announcer.tsx";
 import { Footer } from "../components/layout/Footer.tsx";
 import { Header } from "../components/layout/Header.tsx";
 import { Toaster } from "../components/ui/toaster.tsx";
 import { ChatToggle } from "../features/ai/ChatToggle.tsx";
-import { closeChat } from "../features/ai/chat-state.ts";
+import { closeChat, useChatState } from "../features/ai/chat-state.ts";
 import { AuthProvider, useAuth } from "../features/auth/auth-context.tsx";
 import { createQueryClient } from "../lib/api.ts";
+import { lazyPage } from "./lazy-page.ts";
 import { PagePrefetch } from "./prefetch.ts";
 import { AppRoutes } from "./routes.tsx";
 import { RouteFocus } from "./RouteFocus.tsx";
 
-const ChatDrawer = lazy(() => import("../features/ai/ChatDrawer.tsx").then((m) => ({ default: m.ChatDrawer })));
+const ChatDrawer = lazyPage(() => import("../features/ai/ChatDrawer.tsx"), "ChatDrawer");
 const IdleSignOut = lazy(() => import("../features/idle/IdleSignOut.tsx").then((m) => ({ default: m.IdleSignOut })));
+
+/** Starts the assistant's download; failures are retried by the open itself. */
+const preloadChatDrawer = () => void ChatDrawer.preload().catch(() => {});
 
 /** Shared tablets: a camper away for the camp's idle time is signed out; its code loads only for campers. */
 function CamperIdleSignOut() {
@@ -27,13 +31,20 @@ function CamperIdleSignOut() {
   );
 }
 
-/** The AI assistant's code loads only for signed-in campers, so the sign-in page stays small. */
+/**
+ * The AI assistant's code loads when a signed-in camper first opens it (pointing at the toggle starts the
+ * download), so neither the sign-in page nor a first visit to any other screen pays for it (decision
+ * 029a). Once opened it stays mounted, hidden when closed, so the conversation survives closing.
+ */
 function SignedInChat() {
   const { user } = useAuth();
+  const { open } = useChatState();
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
   useEffect(() => {
     if (!user) closeChat();
   }, [user]);
-  if (!user) return null;
+  if (!user || !wanted) return null;
   return (
     <Suspense fallback={null}>
       <ChatDrawer />
@@ -58,7 +69,7 @@ export function App({ queryClient, ssrPath }: { queryClient?: QueryClient; ssrPa
             >
               Skip to content
             </a>
-            <Header actions={<ChatToggle />} />
+            <Header actions={<ChatToggle onIntent={preloadChatDrawer} />} />
             <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
               <AppRoutes />
             </main>

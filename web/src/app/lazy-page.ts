@@ -25,13 +25,3 @@ export function lazyPage<P extends object, K extends string>(
   };
   return Object.assign(lazy(preload), { preload });
 }
-
-/** Runs `task` when the browser has nothing better to do (after the page has painted). */
-export function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(task, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(task, 1500);
-  return () => window.clearTimeout(id);
-}

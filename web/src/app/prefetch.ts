@@ -1,13 +1,14 @@
 import { useEffect } from "react";
 import { useAuth } from "../features/auth/auth-context.tsx";
-import { pages, prefetchPath } from "./pages.ts";
-import { whenIdle } from "./lazy-page.ts";
+import { prefetchPath } from "./pages.ts";
 
 /**
  * Fetches page code just before a camper is likely to need it, never during the first paint:
  * - pointing at or tabbing to a link fetches that link's page;
- * - starting to fill in a form while signed out fetches the Create screen (where signing in leads);
- * - once signed in, an idle moment fetches the pages most campers open next.
+ * - starting to fill in a form while signed out fetches the Create screen (where signing in leads).
+ * Nothing is fetched on an idle moment: on shared camp Wi-Fi a first visit pays for every byte, and the
+ * pages most campers open next (Create, the show list, the editor) came to 80 KB of JavaScript that a
+ * first visit to any signed-in screen carried (issue 29; decision 029a).
  */
 export function usePagePrefetch() {
   const { user } = useAuth();
@@ -29,13 +30,6 @@ export function usePagePrefetch() {
       document.removeEventListener("focusin", onIntent);
       document.removeEventListener("touchstart", onIntent);
     };
-  }, [signedIn]);
-
-  useEffect(() => {
-    if (!signedIn) return;
-    return whenIdle(() => {
-      for (const page of [pages.create, pages.shows, pages.narrationEditor]) void page.preload().catch(() => {});
-    });
   }, [signedIn]);
 }
 

@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { cn } from "../../lib/utils.ts";
 import { useAuth } from "../auth/auth-context.tsx";
-import { ShowNotFound } from "../shows/ShowDetailPage.tsx";
+import { ShowNotFound } from "../shows/ShowNotFound.tsx";
 import { isValidShowId, rememberSavedShow, useShow } from "../shows/shows-api.ts";
 import { useShowChoices } from "../shows/use-show-choices.ts";
 import { VoicePanel } from "../voice/VoicePanel.tsx";

@@ -7,7 +7,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { useAuth } from "../auth/auth-context.tsx";
-import { ShowNotFound } from "../shows/ShowDetailPage.tsx";
+import { ShowNotFound } from "../shows/ShowNotFound.tsx";
 import { isValidShowId, useShow } from "../shows/shows-api.ts";
 import { ShotsScreen } from "./ShotsScreen.tsx";
 import { BackToShow } from "../shows/BackToShow.tsx";

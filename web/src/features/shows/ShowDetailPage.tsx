@@ -1,4 +1,4 @@
-import { AlertCircle, ArrowLeft, AudioLines, Clapperboard, Download, Pencil, Trash2 } from "lucide-react";
+import { AudioLines, Clapperboard, Download, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import type { Show } from "../../../../contracts/recordings.ts";
@@ -17,38 +17,7 @@ import { formatShowDateTime, narrationFileText, safeFileName } from "./show-form
 import { isValidShowId, useDeleteShow, useShow } from "./shows-api.ts";
 import { usePageTitle } from "../../app/page-title.ts";
 import { LoadingStatus } from "../../components/ui/spinner.tsx";
-
-function BackToShows() {
-  return (
-    <Button asChild variant="link" className="h-auto px-0">
-      <Link href="/shows">
-        <ArrowLeft aria-hidden="true" />
-        Back to My Shows
-      </Link>
-    </Button>
-  );
-}
-
-export function ShowNotFound() {
-  return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-10">
-      <Card>
-        <CardContent className="grid gap-4 pt-6">
-          <div className="flex items-center gap-2">
-            <AlertCircle aria-hidden="true" className="size-7 shrink-0 text-red-800" />
-            <h1 className="text-2xl font-bold text-slate-900">Show Not Found</h1>
-          </div>
-          <p className="text-slate-700">
-            The show you're looking for doesn't exist or you don't have permission to view it.
-          </p>
-          <div>
-            <BackToShows />
-          </div>
-        </CardContent>
-      </Card>
-    </div>
-  );
-}
+import { BackToShows, ShowNotFound } from "./ShowNotFound.tsx";
 
 function DeleteShowButton({ show, onDeleted }: { show: Show; onDeleted: () => void }) {
   const [, navigate] = useLocation();
