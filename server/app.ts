@@ -1,7 +1,6 @@
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
-import helmet from "@fastify/helmet";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { serializerCompiler } from "./http/serializer.ts";
@@ -14,6 +13,7 @@ import { registerErrorHandling } from "./http/errors.ts";
 import { registerJsonBodyParser } from "./http/json-body.ts";
 import { registerOpenApi } from "./http/openapi.ts";
 import { registerOriginGuard } from "./http/origin-guard.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { withRedactedRequests } from "./http/request-log.ts";
 import { registerWebClient } from "./http/web-client.ts";
 import { appInfoRoutes } from "./modules/app-info/app-info.routes.ts";
@@ -168,7 +168,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(multipart, {
     limits: { fileSize: config.media.maxUploadBytes + 1, files: 1, fields: 10, fieldSize: 64 * 1024 },
   });
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // Our HTML pages send their own policy: this one plus the hashes of their inline styles.
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     xFrameOptions: { action: "deny" },
