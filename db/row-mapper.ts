@@ -7,7 +7,7 @@ export type RawRow = Record<string, unknown>;
  * Turns a table's raw rows into its select model, with each column's key, name and decoder looked up
  * once. Drizzle's own mapping asks, for every value of every row, what kind of field it is and walks
  * its path: on the camper's list (21 rows of 28 columns, on every screen) that was the largest share
- * of our own time per request (decision 029a). The decoders are Drizzle's, so values come out the same.
+ * of our own time per request (decision 029b). The decoders are Drizzle's, so values come out the same.
  */
 export function rowMapper<T extends Table>(table: T): (raw: RawRow) => InferSelectModel<T> {
   const columns = Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, name: column.name, column }));

@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from "helmet";
 /**
  * The headers helmet sends with these options, worked out once. They depend on the options only (no
  * nonces, no per-request directives), yet @fastify/helmet built helmet's whole middleware again on every
- * request, in two hooks: a tenth of our own time on a signed-in list (decision 029a).
+ * request, in two hooks: a tenth of our own time on a signed-in list (decision 029b).
  */
 export function securityHeadersFor(options: Readonly<HelmetOptions>): Readonly<Record<string, string>> {
   const headers: Record<string, string> = {};
