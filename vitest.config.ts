@@ -48,7 +48,9 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
     pool: "forks" as const,
     setupFiles: ["testing/setup-server.ts"],
     env,
-    testTimeout: 20_000,
+    // A hang guard, not a speed check: beside another worker and the browser suite, a test that renders
+    // a video can take several times its quiet-machine time (decision 029c).
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });

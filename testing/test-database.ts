@@ -44,9 +44,27 @@ export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** Empties every table of the app (whatever later migrations add) and restarts id sequences. */
+/**
+ * Empties every table of the app (whatever later migrations add) and restarts the id sequences a test
+ * moved, in one round trip. Only tables holding rows are truncated: TRUNCATE costs a new file per
+ * table, and most tests touch a few of the forty (a reset of all of them took about 280 ms on
+ * PostgreSQL under CI load, before every one of some two thousand tests; decision 029c).
+ */
 export async function resetDatabase(db: Database): Promise<void> {
-  const rows = await queryRows<{ tablename: string }>(db, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`);
-  const tables = rows.map((r) => `"${r.tablename}"`);
-  if (tables.length) await db.execute(sql.raw(`TRUNCATE ${tables.join(", ")} RESTART IDENTITY CASCADE`));
+  await db.execute(sql.raw(`DO $reset$
+DECLARE
+  dirty text[] := '{}';
+  item record;
+  has_rows boolean;
+BEGIN
+  FOR item IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' LOOP
+    EXECUTE format('SELECT EXISTS (SELECT 1 FROM public.%I)', item.tablename) INTO has_rows;
+    IF has_rows THEN dirty := dirty || format('public.%I', item.tablename); END IF;
+  END LOOP;
+  IF cardinality(dirty) > 0 THEN EXECUTE 'TRUNCATE ' || array_to_string(dirty, ', ') || ' CASCADE'; END IF;
+  FOR item IN SELECT sequencename FROM pg_sequences WHERE schemaname = 'public' AND last_value IS NOT NULL LOOP
+    EXECUTE format('ALTER SEQUENCE public.%I RESTART', item.sequencename);
+  END LOOP;
+END
+$reset$`));
 }
