@@ -55,6 +55,9 @@ describe("idle sign-out on a shared tablet", () => {
     await page.clock.fastForward("05:00");
     await page.waitForURL((url) => url.pathname === "/");
     await page.getByText("You were signed out after 5 minutes away. Your work is saved.").waitFor();
+    // The sign-in page's own code may still be on its way (the toast is the app shell's): check the page
+    // once it is there, not its loading spinner.
+    await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await allAxeViolations(page)).toEqual([]);
     // Signed out on the server too, not only on screen.
     expect((await context.request.get("/api/user")).status()).toBe(401);
