@@ -1,14 +1,36 @@
+import { rm } from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "./app.ts";
 import { API_ROUTE_CASES, buildMatrixWorld, expectedStatus, type MatrixWorld, type RouteCase } from "../testing/api-routes.ts";
 import { approvedShow, shareShow } from "../testing/shares.ts";
-import { createTestApp } from "../testing/test-app.ts";
+import { createTestApp, TEST_DATA_DIR } from "../testing/test-app.ts";
+import { resetDatabase, testDatabase } from "../testing/test-database.ts";
+import { snapshotWorld, type WorldSnapshot } from "../testing/world-snapshot.ts";
 
 let app: App;
+let built: MatrixWorld;
+let snapshot: WorldSnapshot;
 beforeAll(async () => {
   app = await createTestApp();
+  // One world for the file (accounts hashed with argon2id, a clip uploaded and remuxed), put back as
+  // built before each cell that uses it: every cell still starts from an untouched world.
+  const { db } = await testDatabase();
+  await resetDatabase(db);
+  await rm(path.join(TEST_DATA_DIR, "media"), { recursive: true, force: true });
+  built = await buildMatrixWorld(app);
+  snapshot = await snapshotWorld(db);
 });
-afterAll(() => app.close());
+afterAll(async () => {
+  await snapshot?.drop();
+  await app.close();
+});
+
+/** The file's world, exactly as built (rows, media, and times as fresh as if built now). */
+async function freshWorld(): Promise<MatrixWorld> {
+  await snapshot.restore();
+  return built;
+}
 
 const callers = ["signedOut", "owner", "otherUser", "staff", "counselor", "otherCabin"] as const;
 type Caller = (typeof callers)[number];
@@ -46,9 +68,9 @@ describe("authorization matrix", () => {
 
   for (const routeCase of API_ROUTE_CASES) {
     if (routeCase.method === "GET") {
-      // A read changes nothing, so the four callers ask in one world (building one costs an upload).
+      // A read changes nothing, so every caller asks in one world.
       it(`${routeCase.method} ${routeCase.route}: ${answers(routeCase)}`, async () => {
-        const world = await buildMatrixWorld(app);
+        const world = await freshWorld();
         for (const caller of callers) await expectAnswer(routeCase, caller, world);
       });
       continue;
@@ -56,20 +78,30 @@ describe("authorization matrix", () => {
     // A write may change the world it is refused in (that is what the matrix is for): a fresh one each.
     for (const caller of callers) {
       it(`${routeCase.method} ${routeCase.route} as ${caller} -> ${expectedStatus(routeCase, caller)}`, async () => {
-        const counselors = caller === "counselor" || caller === "otherCabin";
-        await expectAnswer(routeCase, caller, await buildMatrixWorld(app, { counselors }));
+        await expectAnswer(routeCase, caller, await freshWorld());
       });
     }
   }
 
+  it("puts the world back as built before each cell: its rows and its media", async () => {
+    let world = await freshWorld();
+    const owner = { cookie: world.owner.cookie };
+    expect((await app.inject({ method: "DELETE", url: `/api/clips/${world.clipId}`, headers: owner })).statusCode).toBe(204);
+    expect((await app.inject({ method: "GET", url: `/api/clips/${world.clipId}/media`, headers: owner })).statusCode).toBe(404);
+    world = await freshWorld();
+    const media = await app.inject({ method: "GET", url: `/api/clips/${world.clipId}/media`, headers: owner });
+    expect(media.statusCode).toBe(200);
+    expect(media.rawPayload.length).toBeGreaterThan(1000);
+  });
+
   it("never lets another camper's show leak into a list", async () => {
-    const world = await buildMatrixWorld(app);
+    const world = await freshWorld();
     const res = await app.inject({ method: "GET", url: "/api/recordings", headers: { cookie: world.other.cookie } });
     expect(res.json()).toEqual([]);
   });
 
   it("shows a counselor of another cabin none of the owner's shows or board card, and the owner's counselor both", async () => {
-    const world = await buildMatrixWorld(app);
+    const world = await freshWorld();
     const ask = async (cookie: string, url: string) => (await app.inject({ method: "GET", url, headers: { cookie } })).json();
     const showIds = (list: { showId: number }[]) => list.map((s) => s.showId);
     const camperIds = (board: { campers: { id: number }[] }) => board.campers.map((c) => c.id);
