@@ -7,7 +7,7 @@ import { buildApp, type App } from "../app.ts";
 import { testConfig } from "../../testing/test-app.ts";
 import { testDatabase } from "../../testing/test-database.ts";
 import { createShow, registerCamper } from "../../testing/test-app.ts";
-import { cacheControlFor, pageWithAppInfo, preferredEncoding, signInPageFor } from "./web-client.ts";
+import { cacheControlFor, isLeanAsset, pageWithAppInfo, preferredEncoding, signInPageFor } from "./web-client.ts";
 import { cspHash } from "./content-security-policy.ts";
 import { campBannerText, PRERENDER_APP_INFO, SIGN_IN_PAGE_FILE } from "../../contracts/page-data.ts";
 import { SESSION_COOKIE } from "./session-cookie.ts";
@@ -23,6 +23,8 @@ function writeBuiltClient(root: string) {
     // The stylesheet written in, and a style attribute from a pre-rendered component (Radix tabs).
     [SIGN_IN_PAGE_FILE]: `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script><style>${SIGN_IN_CSS}</style></head><body>${"<!-- padding -->".repeat(64)}<div id="root"><header>${campBannerText(PRERENDER_APP_INFO)}</header><h1>Welcome back</h1><div role="tablist" style="outline:none"></div></div></body></html>`,
     "assets/index-abc123.js": `console.log(${JSON.stringify("camp ".repeat(400))});`,
+    "assets/index-abc123.css": `body{margin:0}${".camp{color:#0f172a}".repeat(80)}`,
+    "assets/logo-abc123.svg": "<svg xmlns='http://www.w3.org/2000/svg'><script>parent.camp=1</script></svg>",
   };
   mkdirSync(path.join(root, "assets"), { recursive: true });
   for (const [name, text] of Object.entries(files)) {
@@ -112,8 +114,8 @@ describe("the built client and compression", () => {
     expect(directive(signIn, "style-src-attr")).toBe(`style-src-attr 'unsafe-hashes' ${cspHash("outline:none")}`);
     expect(directive(signIn, "frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(directive(signIn, "script-src")).toBe("script-src 'self'");
-    // The empty page has nothing inline; neither have assets and API answers.
-    for (const url of ["/home", "/assets/index-abc123.js", "/api/app-info"]) {
+    // The empty page has nothing inline; neither have API answers and the icon.
+    for (const url of ["/home", "/api/app-info", "/favicon.svg"]) {
       const policy = (await app.inject({ url })).headers["content-security-policy"] as string;
       expect(directive(policy, "style-src"), url).toBe("style-src 'self'");
       expect(directive(policy, "style-src-attr"), url).toBe("style-src-attr 'none'");
@@ -137,6 +139,30 @@ describe("the built client and compression", () => {
       const response = await app.inject({ url, headers: { "accept-encoding": "identity" } });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(pageWithAppInfo(files["index.html"]!, appInfo));
+    }
+  });
+
+  it("sends a hashed script or stylesheet with only the headers it needs, in every encoding", async () => {
+    const expected = ["cache-control", "connection", "content-encoding", "content-length", "content-type", "cross-origin-resource-policy", "date", "vary", "x-content-type-options"];
+    for (const encoding of ["br", "gzip", "identity"]) {
+      for (const url of ["/assets/index-abc123.js", "/assets/index-abc123.css"]) {
+        const response = await app.inject({ url, headers: { "accept-encoding": encoding } });
+        expect(response.statusCode, url).toBe(200);
+        const names = Object.keys(response.headers).filter((name) => encoding !== "identity" || name !== "content-encoding");
+        expect(names.sort(), `${url} ${encoding}`).toEqual(expected.filter((name) => encoding !== "identity" || name !== "content-encoding"));
+        expect(response.headers["x-content-type-options"]).toBe("nosniff");
+        expect(response.headers["cross-origin-resource-policy"]).toBe("same-origin");
+        expect(response.headers["content-type"], url).toMatch(url.endsWith(".js") ? /^application\/javascript/ : /^text\/css/);
+      }
+    }
+  });
+
+  it("keeps every security header on a file that may be opened as a document (an SVG)", async () => {
+    for (const url of ["/favicon.svg", "/assets/logo-abc123.svg"]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-security-policy"], url).toMatch(/script-src 'self'/);
+      expect(response.headers["x-frame-options"], url).toBe("DENY");
     }
   });
 
@@ -219,5 +245,15 @@ describe("cacheControlFor", () => {
     expect(cacheControlFor(path.join(assets, "x-1.js.br"))).toBe("public, max-age=31536000, immutable");
     expect(cacheControlFor(path.join("/srv", "web", "index.html.gz"))).toBe("no-store");
     expect(cacheControlFor(path.join("/srv", "web", "favicon.svg"))).toBe("no-cache");
+  });
+});
+
+describe("isLeanAsset", () => {
+  it("is a hashed script, stylesheet or source map, compressed or not; never an SVG or a page", () => {
+    const assets = path.join("/srv", "web", "assets");
+    for (const name of ["x-1.js", "x-1.js.br", "x-1.css.gz", "x-1.js.map"]) expect(isLeanAsset(path.join(assets, name)), name).toBe(true);
+    for (const file of [path.join(assets, "logo-1.svg"), path.join("/srv", "web", "favicon.svg"), path.join("/srv", "web", "app.js")]) {
+      expect(isLeanAsset(file), file).toBe(false);
+    }
   });
 });

@@ -22,6 +22,32 @@ const NEVER_CACHE = "no-store";
 /** Other files of the client (the icon) keep their names across releases: revalidate each time. */
 const REVALIDATE = "no-cache";
 
+/**
+ * The headers a built script, stylesheet or source map needs. Each response's headers travel
+ * uncompressed, and a screen loads 15-30 chunks: the page-level security headers every other answer
+ * carries (about 600 bytes: CSP, frame and opener policies, referrer policy...) govern documents, not
+ * a script or a stylesheet, and the document that loads these already sets them. The type, `nosniff`
+ * (a script is run only with a script type), and CORP (no other site reads them) still apply. An
+ * ETag or Last-Modified date is of no use on a name whose bytes never change. An SVG may be opened
+ * as a document, so it keeps every header.
+ */
+const ASSET_HEADERS = new Set([
+  "cache-control",
+  "content-encoding",
+  "content-length",
+  "content-type",
+  "cross-origin-resource-policy",
+  "strict-transport-security",
+  "vary",
+  "x-content-type-options",
+]);
+
+/** Whether a file of the built client is a hashed script, stylesheet or source map. */
+export function isLeanAsset(filePath: string): boolean {
+  const file = filePath.replace(/\.(br|gz)$/, "");
+  return file.includes(`${path.sep}assets${path.sep}`) && /\.(js|css|map)$/.test(file);
+}
+
 /** The Cache-Control a file of the built client gets (also for its .br/.gz siblings). */
 export function cacheControlFor(filePath: string): string {
   const file = filePath.replace(/\.(br|gz)$/, "");
@@ -113,8 +139,10 @@ export function registerWebClient(app: FastifyInstance, webRoot: string | undefi
       index: false,
       preCompressed: true,
       allowedPath: (pathName) => !pathName.endsWith(".html"),
-      setHeaders(res, filePath) {
-        res.header("cache-control", cacheControlFor(filePath));
+      setHeaders(reply, filePath) {
+        reply.header("cache-control", cacheControlFor(filePath));
+        if (!isLeanAsset(filePath)) return;
+        for (const name of Object.keys(reply.getHeaders())) if (!ASSET_HEADERS.has(name.toLowerCase())) reply.removeHeader(name);
       },
     });
   }
