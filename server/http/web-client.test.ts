@@ -11,8 +11,17 @@ import { cacheControlFor, isLeanAsset, pageWithAppInfo, preferredEncoding, signI
 import { cspHash } from "./content-security-policy.ts";
 import { campBannerText, PRERENDER_APP_INFO, SIGN_IN_PAGE_FILE } from "../../contracts/page-data.ts";
 import { SESSION_COOKIE } from "./session-cookie.ts";
+import { MANIFEST_FILE } from "./page-preloads.ts";
 import { PRODUCT_NAME } from "../../contracts/product.ts";
 import type { AppInfo } from "../../contracts/app-info.ts";
+
+/** The entry, and the show page with a chunk of its own. */
+const MANIFEST = {
+  "index.html": { file: "assets/index-abc123.js", isEntry: true },
+  "src/features/shows/ShowDetailPage.tsx": { file: "assets/ShowDetailPage-def456.js", imports: ["index.html", "_share-789.js"] },
+  "_share-789.js": { file: "assets/share-789.js" },
+};
+const SHOW_PAGE_LINKS = '<link rel="modulepreload" crossorigin href="/assets/ShowDetailPage-def456.js"><link rel="modulepreload" crossorigin href="/assets/share-789.js">';
 
 const SIGN_IN_CSS = "body{color:#0f172a}.banner{font-weight:600}";
 
@@ -33,6 +42,8 @@ function writeBuiltClient(root: string) {
     writeFileSync(path.join(root, `${name}.gz`), gzipSync(text));
   }
   writeFileSync(path.join(root, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  mkdirSync(path.join(root, ".vite"));
+  writeFileSync(path.join(root, MANIFEST_FILE), JSON.stringify(MANIFEST));
   return files;
 }
 
@@ -132,6 +143,26 @@ describe("the built client and compression", () => {
       const response = await app.inject({ url, headers: { "accept-encoding": "identity", ...(cookie ? { cookie } : {}) } });
       expect(response.body, url).toBe(shell);
     }
+  });
+
+  it("names a page's chunks in the page sent for its paths, so they download beside the app's bundle", async () => {
+    const camper = await registerCamper(app);
+    for (const url of ["/shows/12", "/shows/12?from=list"]) {
+      const response = await app.inject({ url, headers: { "accept-encoding": "br", cookie: camper.cookie } });
+      const expected = pageWithAppInfo(files["index.html"]!, appInfo).replace("</head>", `${SHOW_PAGE_LINKS}</head>`);
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(expected);
+    }
+    // A page the build has no chunk for, and a path of no page, get the empty page as built.
+    for (const url of ["/home", "/no-such-page"]) {
+      const response = await app.inject({ url, headers: { "accept-encoding": "identity", cookie: camper.cookie } });
+      expect(response.body, url).toBe(pageWithAppInfo(files["index.html"]!, appInfo));
+    }
+  });
+
+  it("never serves the build's manifest", async () => {
+    const response = await app.inject({ url: `/${MANIFEST_FILE.split(path.sep).join("/")}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain("ShowDetailPage");
   });
 
   it("never serves a page as a file, which would lack the camp's facts", async () => {

@@ -11,8 +11,10 @@ import {
   SIGN_IN_PAGE_FILE,
   SIGN_IN_PATHS,
 } from "../../contracts/page-data.ts";
+import { pageNameForPath, type PageName } from "../../contracts/page-routes.ts";
 import { policyForPage } from "./content-security-policy.ts";
 import { escapeHtml } from "./escape-html.ts";
+import { preloadLinksByPage, readBuildManifest } from "./page-preloads.ts";
 import { SESSION_COOKIE } from "./session-cookie.ts";
 
 /** Vite names built assets by content hash, so a name's bytes never change: browsers may keep them a year. */
@@ -129,8 +131,14 @@ export function preferredEncoding(acceptEncoding: string | undefined): "br" | "g
  */
 export function registerWebClient(app: FastifyInstance, webRoot: string | undefined, info: AppInfo) {
   const hasClient = webRoot !== undefined && existsSync(path.join(webRoot, "index.html"));
-  const page = hasClient ? compressedCopies(pageWithAppInfo(readFileSync(path.join(webRoot, "index.html"), "utf8"), info)) : undefined;
+  const shell = hasClient ? pageWithAppInfo(readFileSync(path.join(webRoot, "index.html"), "utf8"), info) : undefined;
+  const page = shell === undefined ? undefined : compressedCopies(shell);
   const signInPage = hasClient ? preRenderedSignInPage(app, webRoot, info) ?? page : undefined;
+  // The empty page for each page's paths, naming the page's chunks so they download beside the bundle.
+  const pageWithChunks = new Map<PageName, Page>();
+  if (shell !== undefined) {
+    for (const [name, links] of preloadLinksByPage(readBuildManifest(webRoot!))) pageWithChunks.set(name, compressedCopies(shell.replace("</head>", `${links}</head>`)));
+  }
   const signInPaths = new Set<string>(SIGN_IN_PATHS);
   if (hasClient) {
     app.register(fastifyStatic, {
@@ -155,8 +163,10 @@ export function registerWebClient(app: FastifyInstance, webRoot: string | undefi
       const encoding = preferredEncoding(request.headers["accept-encoding"]);
       reply.header("cache-control", NEVER_CACHE).header("vary", "Accept-Encoding").type("text/html; charset=utf-8");
       if (encoding) reply.header("content-encoding", encoding);
+      const pathname = request.url.split("?")[0]!;
       const signedOut = request.cookies[SESSION_COOKIE] === undefined;
-      const chosen = signedOut && signInPaths.has(request.url.split("?")[0]!) ? signInPage! : page!;
+      const pageName = pageNameForPath(pathname);
+      const chosen = signedOut && signInPaths.has(pathname) ? signInPage! : (pageName && pageWithChunks.get(pageName)) || page!;
       reply.header("content-security-policy", chosen.policy);
       return reply.send(chosen[encoding ?? "identity"]);
     }
