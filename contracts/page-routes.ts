@@ -34,3 +34,9 @@ export function pageNameForPath(path: string): PageName | undefined {
   const clean = path.split(/[?#]/)[0]!;
   return PAGE_ROUTES.find(([, pattern]) => pattern.test(clean))?.[0];
 }
+
+/**
+ * Who is signed in: the first thing every page but the sign-in page asks (web/src/features/auth). The
+ * server names it in the page as a preload, so the answer is on its way while the app's code downloads.
+ */
+export const CURRENT_USER_PATH = "/api/user";

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { PAGE_ROUTES, type PageName } from "../../contracts/page-routes.ts";
+import { CURRENT_USER_PATH, PAGE_ROUTES, type PageName } from "../../contracts/page-routes.ts";
 
 /** One chunk of Vite's build manifest (`build.manifest`), as much of it as we read. */
 export interface ManifestChunk {
@@ -12,6 +12,13 @@ export type BuildManifest = Record<string, ManifestChunk>;
 
 /** Where Vite writes the manifest in the built client (a dot folder, never served as a file). */
 export const MANIFEST_FILE = path.join(".vite", "manifest.json");
+
+/**
+ * The signed-in user's answer, asked for while the app's bundle downloads rather than once it has run
+ * (the client's own request then takes this response). Credentials as the client's fetch sends them, or
+ * the browser would not match the two. Every page but the pre-rendered sign-in page asks for it.
+ */
+export const CURRENT_USER_PRELOAD = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${CURRENT_USER_PATH}">`;
 
 /** The chunk keys a chunk needs before it runs: itself and its static imports, all the way down. */
 function staticClosure(manifest: BuildManifest, key: string, into = new Set<string>()): Set<string> {

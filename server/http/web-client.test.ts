@@ -11,7 +11,7 @@ import { cacheControlFor, isLeanAsset, pageWithAppInfo, preferredEncoding, signI
 import { cspHash } from "./content-security-policy.ts";
 import { campBannerText, PRERENDER_APP_INFO, SIGN_IN_PAGE_FILE } from "../../contracts/page-data.ts";
 import { SESSION_COOKIE } from "./session-cookie.ts";
-import { MANIFEST_FILE } from "./page-preloads.ts";
+import { CURRENT_USER_PRELOAD, MANIFEST_FILE } from "./page-preloads.ts";
 import { PRODUCT_NAME } from "../../contracts/product.ts";
 import type { AppInfo } from "../../contracts/app-info.ts";
 
@@ -22,6 +22,11 @@ const MANIFEST = {
   "_share-789.js": { file: "assets/share-789.js" },
 };
 const SHOW_PAGE_LINKS = '<link rel="modulepreload" crossorigin href="/assets/ShowDetailPage-def456.js"><link rel="modulepreload" crossorigin href="/assets/share-789.js">';
+
+/** The built page as served on a path that is not the sign-in page: the facts, the user's answer started early, the page's chunks. */
+function emptyPage(files: Record<string, string>, info: AppInfo, chunks = "") {
+  return pageWithAppInfo(files["index.html"]!, info).replace("</head>", `${CURRENT_USER_PRELOAD}${chunks}</head>`);
+}
 
 const SIGN_IN_CSS = "body{color:#0f172a}.banner{font-weight:600}";
 
@@ -94,13 +99,13 @@ describe("the built client and compression", () => {
       expect(response.headers["cache-control"], url).toBe("no-store");
       expect(response.headers["content-type"], url).toBe("text/html; charset=utf-8");
       expect(response.headers["content-encoding"], url).toBe("br");
-      const expected = url === "/" ? signInPageFor(files[SIGN_IN_PAGE_FILE]!, appInfo) : pageWithAppInfo(files["index.html"]!, appInfo);
+      const expected = url === "/" ? signInPageFor(files[SIGN_IN_PAGE_FILE]!, appInfo) : emptyPage(files, appInfo);
       expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(expected);
     }
     const gz = await app.inject({ url: "/home", headers: { "accept-encoding": "gzip" } });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(gz.headers.vary).toMatch(/accept-encoding/i);
-    expect(gunzipSync(gz.rawPayload).toString()).toBe(pageWithAppInfo(files["index.html"]!, appInfo));
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(emptyPage(files, appInfo));
   });
 
   it("carries the camp's banner facts in the page, the same the API answers, so the page needs no request for them", async () => {
@@ -136,7 +141,7 @@ describe("the built client and compression", () => {
   });
 
   it("sends the empty page on other paths and to a visitor with a session, who is not shown a sign-in form", async () => {
-    const shell = pageWithAppInfo(files["index.html"]!, appInfo);
+    const shell = emptyPage(files, appInfo);
     const camper = await registerCamper(app);
     expect(camper.cookie).toContain(`${SESSION_COOKIE}=`);
     for (const [url, cookie] of [["/home", undefined], ["/", camper.cookie], ["/auth", camper.cookie]] as const) {
@@ -145,17 +150,23 @@ describe("the built client and compression", () => {
     }
   });
 
+  it("starts the signed-in user's answer from the page, as the client's own request asks for it", async () => {
+    const page = (await app.inject({ url: "/home", headers: { "accept-encoding": "identity" } })).body;
+    expect(page).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/user">');
+    expect((await app.inject({ url: "/auth", headers: { "accept-encoding": "identity" } })).body).not.toContain('rel="preload"');
+  });
+
   it("names a page's chunks in the page sent for its paths, so they download beside the app's bundle", async () => {
     const camper = await registerCamper(app);
     for (const url of ["/shows/12", "/shows/12?from=list"]) {
       const response = await app.inject({ url, headers: { "accept-encoding": "br", cookie: camper.cookie } });
-      const expected = pageWithAppInfo(files["index.html"]!, appInfo).replace("</head>", `${SHOW_PAGE_LINKS}</head>`);
+      const expected = emptyPage(files, appInfo, SHOW_PAGE_LINKS);
       expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(expected);
     }
     // A page the build has no chunk for, and a path of no page, get the empty page as built.
     for (const url of ["/home", "/no-such-page"]) {
       const response = await app.inject({ url, headers: { "accept-encoding": "identity", cookie: camper.cookie } });
-      expect(response.body, url).toBe(pageWithAppInfo(files["index.html"]!, appInfo));
+      expect(response.body, url).toBe(emptyPage(files, appInfo));
     }
   });
 
@@ -169,7 +180,7 @@ describe("the built client and compression", () => {
     for (const url of ["/index.html", `/${SIGN_IN_PAGE_FILE}`]) {
       const response = await app.inject({ url, headers: { "accept-encoding": "identity" } });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toBe(pageWithAppInfo(files["index.html"]!, appInfo));
+      expect(response.body, url).toBe(emptyPage(files, appInfo));
     }
   });
 
@@ -227,7 +238,7 @@ describe("a built sign-in page that does not fit this server", () => {
     const app = await buildApp({ config, db, webRoot: root });
     try {
       const page = (await app.inject({ url: "/", headers: { "accept-encoding": "identity" } })).body;
-      expect(page).toBe(pageWithAppInfo(files["index.html"]!, { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year }));
+      expect(page).toBe(emptyPage(files, { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year }));
     } finally {
       await app.close();
       rmSync(root, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import {
 import { pageNameForPath, type PageName } from "../../contracts/page-routes.ts";
 import { policyForPage } from "./content-security-policy.ts";
 import { escapeHtml } from "./escape-html.ts";
-import { preloadLinksByPage, readBuildManifest } from "./page-preloads.ts";
+import { CURRENT_USER_PRELOAD, preloadLinksByPage, readBuildManifest } from "./page-preloads.ts";
 import { SESSION_COOKIE } from "./session-cookie.ts";
 
 /** Vite names built assets by content hash, so a name's bytes never change: browsers may keep them a year. */
@@ -131,7 +131,8 @@ export function preferredEncoding(acceptEncoding: string | undefined): "br" | "g
  */
 export function registerWebClient(app: FastifyInstance, webRoot: string | undefined, info: AppInfo) {
   const hasClient = webRoot !== undefined && existsSync(path.join(webRoot, "index.html"));
-  const shell = hasClient ? pageWithAppInfo(readFileSync(path.join(webRoot, "index.html"), "utf8"), info) : undefined;
+  const built = hasClient ? pageWithAppInfo(readFileSync(path.join(webRoot, "index.html"), "utf8"), info) : undefined;
+  const shell = built?.replace("</head>", `${CURRENT_USER_PRELOAD}</head>`);
   const page = shell === undefined ? undefined : compressedCopies(shell);
   const signInPage = hasClient ? preRenderedSignInPage(app, webRoot, info) ?? page : undefined;
   // The empty page for each page's paths, naming the page's chunks so they download beside the bundle.
