@@ -18,6 +18,8 @@ export default defineConfig({
     outDir: "../dist/web",
     emptyOutDir: true,
     sourcemap: true,
+    // The server reads it to name each page's chunks in the HTML it sends (server/http/page-preloads.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -7,12 +7,26 @@ import { buildApp, type App } from "../app.ts";
 import { testConfig } from "../../testing/test-app.ts";
 import { testDatabase } from "../../testing/test-database.ts";
 import { createShow, registerCamper } from "../../testing/test-app.ts";
-import { cacheControlFor, pageWithAppInfo, preferredEncoding, signInPageFor } from "./web-client.ts";
+import { cacheControlFor, isLeanAsset, pageWithAppInfo, preferredEncoding, signInPageFor } from "./web-client.ts";
 import { cspHash } from "./content-security-policy.ts";
 import { campBannerText, PRERENDER_APP_INFO, SIGN_IN_PAGE_FILE } from "../../contracts/page-data.ts";
 import { SESSION_COOKIE } from "./session-cookie.ts";
+import { CURRENT_USER_PRELOAD, MANIFEST_FILE } from "./page-preloads.ts";
 import { PRODUCT_NAME } from "../../contracts/product.ts";
 import type { AppInfo } from "../../contracts/app-info.ts";
+
+/** The entry, and the show page with a chunk of its own. */
+const MANIFEST = {
+  "index.html": { file: "assets/index-abc123.js", isEntry: true },
+  "src/features/shows/ShowDetailPage.tsx": { file: "assets/ShowDetailPage-def456.js", imports: ["index.html", "_share-789.js"] },
+  "_share-789.js": { file: "assets/share-789.js" },
+};
+const SHOW_PAGE_LINKS = '<link rel="modulepreload" crossorigin href="/assets/ShowDetailPage-def456.js"><link rel="modulepreload" crossorigin href="/assets/share-789.js">';
+
+/** The built page as served on a path that is not the sign-in page: the facts, the user's answer started early, the page's chunks. */
+function emptyPage(files: Record<string, string>, info: AppInfo, chunks = "") {
+  return pageWithAppInfo(files["index.html"]!, info).replace("</head>", `${CURRENT_USER_PRELOAD}${chunks}</head>`);
+}
 
 const SIGN_IN_CSS = "body{color:#0f172a}.banner{font-weight:600}";
 
@@ -23,6 +37,8 @@ function writeBuiltClient(root: string) {
     // The stylesheet written in, and a style attribute from a pre-rendered component (Radix tabs).
     [SIGN_IN_PAGE_FILE]: `<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script><style>${SIGN_IN_CSS}</style></head><body>${"<!-- padding -->".repeat(64)}<div id="root"><header>${campBannerText(PRERENDER_APP_INFO)}</header><h1>Welcome back</h1><div role="tablist" style="outline:none"></div></div></body></html>`,
     "assets/index-abc123.js": `console.log(${JSON.stringify("camp ".repeat(400))});`,
+    "assets/index-abc123.css": `body{margin:0}${".camp{color:#0f172a}".repeat(80)}`,
+    "assets/logo-abc123.svg": "<svg xmlns='http://www.w3.org/2000/svg'><script>parent.camp=1</script></svg>",
   };
   mkdirSync(path.join(root, "assets"), { recursive: true });
   for (const [name, text] of Object.entries(files)) {
@@ -31,6 +47,8 @@ function writeBuiltClient(root: string) {
     writeFileSync(path.join(root, `${name}.gz`), gzipSync(text));
   }
   writeFileSync(path.join(root, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
+  mkdirSync(path.join(root, ".vite"));
+  writeFileSync(path.join(root, MANIFEST_FILE), JSON.stringify(MANIFEST));
   return files;
 }
 
@@ -81,13 +99,13 @@ describe("the built client and compression", () => {
       expect(response.headers["cache-control"], url).toBe("no-store");
       expect(response.headers["content-type"], url).toBe("text/html; charset=utf-8");
       expect(response.headers["content-encoding"], url).toBe("br");
-      const expected = url === "/" ? signInPageFor(files[SIGN_IN_PAGE_FILE]!, appInfo) : pageWithAppInfo(files["index.html"]!, appInfo);
+      const expected = url === "/" ? signInPageFor(files[SIGN_IN_PAGE_FILE]!, appInfo) : emptyPage(files, appInfo);
       expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(expected);
     }
     const gz = await app.inject({ url: "/home", headers: { "accept-encoding": "gzip" } });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(gz.headers.vary).toMatch(/accept-encoding/i);
-    expect(gunzipSync(gz.rawPayload).toString()).toBe(pageWithAppInfo(files["index.html"]!, appInfo));
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(emptyPage(files, appInfo));
   });
 
   it("carries the camp's banner facts in the page, the same the API answers, so the page needs no request for them", async () => {
@@ -112,8 +130,8 @@ describe("the built client and compression", () => {
     expect(directive(signIn, "style-src-attr")).toBe(`style-src-attr 'unsafe-hashes' ${cspHash("outline:none")}`);
     expect(directive(signIn, "frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(directive(signIn, "script-src")).toBe("script-src 'self'");
-    // The empty page has nothing inline; neither have assets and API answers.
-    for (const url of ["/home", "/assets/index-abc123.js", "/api/app-info"]) {
+    // The empty page has nothing inline; neither have API answers and the icon.
+    for (const url of ["/home", "/api/app-info", "/favicon.svg"]) {
       const policy = (await app.inject({ url })).headers["content-security-policy"] as string;
       expect(directive(policy, "style-src"), url).toBe("style-src 'self'");
       expect(directive(policy, "style-src-attr"), url).toBe("style-src-attr 'none'");
@@ -123,7 +141,7 @@ describe("the built client and compression", () => {
   });
 
   it("sends the empty page on other paths and to a visitor with a session, who is not shown a sign-in form", async () => {
-    const shell = pageWithAppInfo(files["index.html"]!, appInfo);
+    const shell = emptyPage(files, appInfo);
     const camper = await registerCamper(app);
     expect(camper.cookie).toContain(`${SESSION_COOKIE}=`);
     for (const [url, cookie] of [["/home", undefined], ["/", camper.cookie], ["/auth", camper.cookie]] as const) {
@@ -132,11 +150,61 @@ describe("the built client and compression", () => {
     }
   });
 
+  it("starts the signed-in user's answer from the page, as the client's own request asks for it", async () => {
+    const page = (await app.inject({ url: "/home", headers: { "accept-encoding": "identity" } })).body;
+    expect(page).toContain('<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/user">');
+    expect((await app.inject({ url: "/auth", headers: { "accept-encoding": "identity" } })).body).not.toContain('rel="preload"');
+  });
+
+  it("names a page's chunks in the page sent for its paths, so they download beside the app's bundle", async () => {
+    const camper = await registerCamper(app);
+    for (const url of ["/shows/12", "/shows/12?from=list"]) {
+      const response = await app.inject({ url, headers: { "accept-encoding": "br", cookie: camper.cookie } });
+      const expected = emptyPage(files, appInfo, SHOW_PAGE_LINKS);
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(expected);
+    }
+    // A page the build has no chunk for, and a path of no page, get the empty page as built.
+    for (const url of ["/home", "/no-such-page"]) {
+      const response = await app.inject({ url, headers: { "accept-encoding": "identity", cookie: camper.cookie } });
+      expect(response.body, url).toBe(emptyPage(files, appInfo));
+    }
+  });
+
+  it("never serves the build's manifest", async () => {
+    const response = await app.inject({ url: `/${MANIFEST_FILE.split(path.sep).join("/")}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain("ShowDetailPage");
+  });
+
   it("never serves a page as a file, which would lack the camp's facts", async () => {
     for (const url of ["/index.html", `/${SIGN_IN_PAGE_FILE}`]) {
       const response = await app.inject({ url, headers: { "accept-encoding": "identity" } });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toBe(pageWithAppInfo(files["index.html"]!, appInfo));
+      expect(response.body, url).toBe(emptyPage(files, appInfo));
+    }
+  });
+
+  it("sends a hashed script or stylesheet with only the headers it needs, in every encoding", async () => {
+    const expected = ["cache-control", "connection", "content-encoding", "content-length", "content-type", "cross-origin-resource-policy", "date", "vary", "x-content-type-options"];
+    for (const encoding of ["br", "gzip", "identity"]) {
+      for (const url of ["/assets/index-abc123.js", "/assets/index-abc123.css"]) {
+        const response = await app.inject({ url, headers: { "accept-encoding": encoding } });
+        expect(response.statusCode, url).toBe(200);
+        const names = Object.keys(response.headers).filter((name) => encoding !== "identity" || name !== "content-encoding");
+        expect(names.sort(), `${url} ${encoding}`).toEqual(expected.filter((name) => encoding !== "identity" || name !== "content-encoding"));
+        expect(response.headers["x-content-type-options"]).toBe("nosniff");
+        expect(response.headers["cross-origin-resource-policy"]).toBe("same-origin");
+        expect(response.headers["content-type"], url).toMatch(url.endsWith(".js") ? /^application\/javascript/ : /^text\/css/);
+      }
+    }
+  });
+
+  it("keeps every security header on a file that may be opened as a document (an SVG)", async () => {
+    for (const url of ["/favicon.svg", "/assets/logo-abc123.svg"]) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-security-policy"], url).toMatch(/script-src 'self'/);
+      expect(response.headers["x-frame-options"], url).toBe("DENY");
     }
   });
 
@@ -170,7 +238,7 @@ describe("a built sign-in page that does not fit this server", () => {
     const app = await buildApp({ config, db, webRoot: root });
     try {
       const page = (await app.inject({ url: "/", headers: { "accept-encoding": "identity" } })).body;
-      expect(page).toBe(pageWithAppInfo(files["index.html"]!, { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year }));
+      expect(page).toBe(emptyPage(files, { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year }));
     } finally {
       await app.close();
       rmSync(root, { recursive: true, force: true });
@@ -219,5 +287,15 @@ describe("cacheControlFor", () => {
     expect(cacheControlFor(path.join(assets, "x-1.js.br"))).toBe("public, max-age=31536000, immutable");
     expect(cacheControlFor(path.join("/srv", "web", "index.html.gz"))).toBe("no-store");
     expect(cacheControlFor(path.join("/srv", "web", "favicon.svg"))).toBe("no-cache");
+  });
+});
+
+describe("isLeanAsset", () => {
+  it("is a hashed script, stylesheet or source map, compressed or not; never an SVG or a page", () => {
+    const assets = path.join("/srv", "web", "assets");
+    for (const name of ["x-1.js", "x-1.js.br", "x-1.css.gz", "x-1.js.map"]) expect(isLeanAsset(path.join(assets, name)), name).toBe(true);
+    for (const file of [path.join(assets, "logo-1.svg"), path.join("/srv", "web", "favicon.svg"), path.join("/srv", "web", "app.js")]) {
+      expect(isLeanAsset(file), file).toBe(false);
+    }
   });
 });

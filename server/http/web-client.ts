@@ -11,8 +11,10 @@ import {
   SIGN_IN_PAGE_FILE,
   SIGN_IN_PATHS,
 } from "../../contracts/page-data.ts";
+import { pageNameForPath, type PageName } from "../../contracts/page-routes.ts";
 import { policyForPage } from "./content-security-policy.ts";
 import { escapeHtml } from "./escape-html.ts";
+import { CURRENT_USER_PRELOAD, preloadLinksByPage, readBuildManifest } from "./page-preloads.ts";
 import { SESSION_COOKIE } from "./session-cookie.ts";
 
 /** Vite names built assets by content hash, so a name's bytes never change: browsers may keep them a year. */
@@ -21,6 +23,32 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const NEVER_CACHE = "no-store";
 /** Other files of the client (the icon) keep their names across releases: revalidate each time. */
 const REVALIDATE = "no-cache";
+
+/**
+ * The headers a built script, stylesheet or source map needs. Each response's headers travel
+ * uncompressed, and a screen loads 15-30 chunks: the page-level security headers every other answer
+ * carries (about 600 bytes: CSP, frame and opener policies, referrer policy...) govern documents, not
+ * a script or a stylesheet, and the document that loads these already sets them. The type, `nosniff`
+ * (a script is run only with a script type), and CORP (no other site reads them) still apply. An
+ * ETag or Last-Modified date is of no use on a name whose bytes never change. An SVG may be opened
+ * as a document, so it keeps every header.
+ */
+const ASSET_HEADERS = new Set([
+  "cache-control",
+  "content-encoding",
+  "content-length",
+  "content-type",
+  "cross-origin-resource-policy",
+  "strict-transport-security",
+  "vary",
+  "x-content-type-options",
+]);
+
+/** Whether a file of the built client is a hashed script, stylesheet or source map. */
+export function isLeanAsset(filePath: string): boolean {
+  const file = filePath.replace(/\.(br|gz)$/, "");
+  return file.includes(`${path.sep}assets${path.sep}`) && /\.(js|css|map)$/.test(file);
+}
 
 /** The Cache-Control a file of the built client gets (also for its .br/.gz siblings). */
 export function cacheControlFor(filePath: string): string {
@@ -103,8 +131,15 @@ export function preferredEncoding(acceptEncoding: string | undefined): "br" | "g
  */
 export function registerWebClient(app: FastifyInstance, webRoot: string | undefined, info: AppInfo) {
   const hasClient = webRoot !== undefined && existsSync(path.join(webRoot, "index.html"));
-  const page = hasClient ? compressedCopies(pageWithAppInfo(readFileSync(path.join(webRoot, "index.html"), "utf8"), info)) : undefined;
+  const built = hasClient ? pageWithAppInfo(readFileSync(path.join(webRoot, "index.html"), "utf8"), info) : undefined;
+  const shell = built?.replace("</head>", `${CURRENT_USER_PRELOAD}</head>`);
+  const page = shell === undefined ? undefined : compressedCopies(shell);
   const signInPage = hasClient ? preRenderedSignInPage(app, webRoot, info) ?? page : undefined;
+  // The empty page for each page's paths, naming the page's chunks so they download beside the bundle.
+  const pageWithChunks = new Map<PageName, Page>();
+  if (shell !== undefined) {
+    for (const [name, links] of preloadLinksByPage(readBuildManifest(webRoot!))) pageWithChunks.set(name, compressedCopies(shell.replace("</head>", `${links}</head>`)));
+  }
   const signInPaths = new Set<string>(SIGN_IN_PATHS);
   if (hasClient) {
     app.register(fastifyStatic, {
@@ -113,8 +148,10 @@ export function registerWebClient(app: FastifyInstance, webRoot: string | undefi
       index: false,
       preCompressed: true,
       allowedPath: (pathName) => !pathName.endsWith(".html"),
-      setHeaders(res, filePath) {
-        res.header("cache-control", cacheControlFor(filePath));
+      setHeaders(reply, filePath) {
+        reply.header("cache-control", cacheControlFor(filePath));
+        if (!isLeanAsset(filePath)) return;
+        for (const name of Object.keys(reply.getHeaders())) if (!ASSET_HEADERS.has(name.toLowerCase())) reply.removeHeader(name);
       },
     });
   }
@@ -127,8 +164,10 @@ export function registerWebClient(app: FastifyInstance, webRoot: string | undefi
       const encoding = preferredEncoding(request.headers["accept-encoding"]);
       reply.header("cache-control", NEVER_CACHE).header("vary", "Accept-Encoding").type("text/html; charset=utf-8");
       if (encoding) reply.header("content-encoding", encoding);
+      const pathname = request.url.split("?")[0]!;
       const signedOut = request.cookies[SESSION_COOKIE] === undefined;
-      const chosen = signedOut && signInPaths.has(request.url.split("?")[0]!) ? signInPage! : page!;
+      const pageName = pageNameForPath(pathname);
+      const chosen = signedOut && signInPaths.has(pathname) ? signInPage! : (pageName && pageWithChunks.get(pageName)) || page!;
       reply.header("content-security-policy", chosen.policy);
       return reply.send(chosen[encoding ?? "identity"]);
     }

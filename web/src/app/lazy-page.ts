@@ -1,20 +1,29 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { createElement, lazy, useState, type ComponentType } from "react";
 
 /** A page whose code is fetched on first use, with `preload()` to fetch it earlier. */
-export type LazyPage<P> = LazyExoticComponent<ComponentType<P>> & { preload: () => Promise<unknown> };
+export type LazyPage<P> = ComponentType<P> & { preload: () => Promise<unknown> };
 
 /**
  * Splits a page into its own chunk. `preload()` starts the same download React.lazy would, so calling it
  * when a camper is about to go there (a hover, a focus, an idle moment) makes the page open at once.
+ *
+ * A page whose code has arrived renders as itself. React.lazy suspends on its first render even when
+ * its download has finished, and React then holds the page back behind the fallback for up to 300 ms
+ * (it throttles revealing a suspended boundary): the page's own requests started that much later, on
+ * every first visit (the server preloads the page's chunks, decision 029a) and every prefetched link.
  */
 export function lazyPage<P extends object, K extends string>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ): LazyPage<P> {
   let pending: Promise<{ default: ComponentType<P> }> | undefined;
+  let loaded: ComponentType<P> | undefined;
   const preload = () => {
     pending ??= load().then(
-      (module) => ({ default: module[name] }),
+      (module) => {
+        loaded = module[name];
+        return { default: module[name] };
+      },
       (error: unknown) => {
         // A failed download (a dropped connection) may be retried on the next attempt.
         pending = undefined;
@@ -23,5 +32,12 @@ export function lazyPage<P extends object, K extends string>(
     );
     return pending;
   };
-  return Object.assign(lazy(preload), { preload });
+  const Suspending = lazy(preload);
+  function Page(props: P) {
+    // Chosen once per mount: swapping the element type later would remount the page and lose its state.
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Suspending);
+    return createElement(Component, props);
+  }
+  Page.displayName = name;
+  return Object.assign(Page, { preload });
 }

@@ -4,16 +4,19 @@ import { lazyPage } from "./lazy-page.ts";
 
 describe("page code splitting", () => {
   it("knows which page a link leads to, so pointing at it can fetch that page's code", () => {
-    expect(pageForPath("/home")).toBe(pages.create);
-    expect(pageForPath("/shows?after=x")).toBe(pages.shows);
-    expect(pageForPath("/shows/42")).toBe(pages.showDetail);
-    expect(pageForPath("/shows/42/narration")).toBe(pages.narrationEditor);
-    expect(pageForPath("/shows/42/shots")).toBe(pages.shots);
-    expect(pageForPath("/privacy")).toBe(pages.legal);
-    expect(pageForPath("/staff")).toBe(pages.staffBoard);
-    expect(pageForPath("/staff/shows")).toBe(pages.staffShows);
-    expect(pageForPath("/staff/shows/42")).toBe(pages.staffShow);
+    expect(pageForPath("/home")).toBe(pages.CreatePage);
+    expect(pageForPath("/shows?after=x")).toBe(pages.ShowsPage);
+    expect(pageForPath("/shows/42")).toBe(pages.ShowDetailPage);
+    expect(pageForPath("/shows/42/narration")).toBe(pages.NarrationEditorPage);
+    expect(pageForPath("/shows/42/shots")).toBe(pages.ShotsPage);
+    expect(pageForPath("/privacy")).toBe(pages.LegalPage);
+    expect(pageForPath("/staff")).toBe(pages.StaffBoardPage);
+    expect(pageForPath("/staff/shows")).toBe(pages.StaffShowsPage);
+    expect(pageForPath("/staff/shows/42")).toBe(pages.StaffShowPage);
+    expect(pageForPath("/staff/cabins/3/cards")).toBe(pages.CabinCardsPage);
+    expect(pageForPath("/edit#top")).toBe(pages.CreatePage);
     expect(pageForPath("/")).toBeUndefined();
+    expect(pageForPath("/shows/42/nope")).toBeUndefined();
   });
 
   it("fetches a page's code once however often it is prefetched, and retries after a failed download", async () => {
@@ -33,7 +36,7 @@ describe("page code splitting", () => {
   });
 
   it("loads the real pages' code", async () => {
-    const module = (await pages.pricing.preload()) as { default: unknown };
+    const module = (await pages.PricingPage.preload()) as { default: unknown };
     expect(typeof module.default).toBe("function");
   });
 });

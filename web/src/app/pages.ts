@@ -1,3 +1,4 @@
+import { pageNameForPath, type PageName } from "../../../contracts/page-routes.ts";
 import { lazyPage } from "./lazy-page.ts";
 
 /**
@@ -5,51 +6,32 @@ import { lazyPage } from "./lazy-page.ts";
  * in needs. Links and pages call `preload()` on these when the next page is likely (see prefetch.ts).
  */
 export const pages = {
-  create: lazyPage(() => import("../features/create/CreatePage.tsx"), "CreatePage"),
-  shows: lazyPage(() => import("../features/shows/ShowsPage.tsx"), "ShowsPage"),
-  showDetail: lazyPage(() => import("../features/shows/ShowDetailPage.tsx"), "ShowDetailPage"),
-  narrationEditor: lazyPage(() => import("../features/narration-editor/NarrationEditorPage.tsx"), "NarrationEditorPage"),
-  shots: lazyPage(() => import("../features/shots/ShotsPage.tsx"), "ShotsPage"),
-  profile: lazyPage(() => import("../features/profile/ProfilePage.tsx"), "ProfilePage"),
-  voiceSettings: lazyPage(() => import("../features/voice/VoiceSettingsPage.tsx"), "VoiceSettingsPage"),
-  legal: lazyPage(() => import("../features/legal/LegalPage.tsx"), "LegalPage"),
-  pricing: lazyPage(() => import("../features/pricing/PricingPage.tsx"), "PricingPage"),
-  notFound: lazyPage(() => import("../features/pages/NotFoundPage.tsx"), "NotFoundPage"),
-  staffBoard: lazyPage(() => import("../features/board/StaffBoardPage.tsx"), "StaffBoardPage"),
-  staffShows: lazyPage(() => import("../features/staff/StaffShowsPage.tsx"), "StaffShowsPage"),
-  staffShow: lazyPage(() => import("../features/staff/StaffShowPage.tsx"), "StaffShowPage"),
-  staffAudit: lazyPage(() => import("../features/staff/StaffAuditPage.tsx"), "StaffAuditPage"),
-  cardSignIn: lazyPage(() => import("../features/cards/CardSignInPage.tsx"), "CardSignInPage"),
-  cabinCards: lazyPage(() => import("../features/cards/CabinCardsPage.tsx"), "CabinCardsPage"),
-  staffRoster: lazyPage(() => import("../features/roster/RosterPage.tsx"), "RosterPage"),
-  staffTeam: lazyPage(() => import("../features/team/TeamPage.tsx"), "TeamPage"),
-  staffReels: lazyPage(() => import("../features/reels/ReelsPage.tsx"), "ReelsPage"),
-  staffNewReel: lazyPage(() => import("../features/reels/NewReelPage.tsx"), "NewReelPage"),
-};
+  CreatePage: lazyPage(() => import("../features/create/CreatePage.tsx"), "CreatePage"),
+  ShowsPage: lazyPage(() => import("../features/shows/ShowsPage.tsx"), "ShowsPage"),
+  ShowDetailPage: lazyPage(() => import("../features/shows/ShowDetailPage.tsx"), "ShowDetailPage"),
+  NarrationEditorPage: lazyPage(() => import("../features/narration-editor/NarrationEditorPage.tsx"), "NarrationEditorPage"),
+  ShotsPage: lazyPage(() => import("../features/shots/ShotsPage.tsx"), "ShotsPage"),
+  ProfilePage: lazyPage(() => import("../features/profile/ProfilePage.tsx"), "ProfilePage"),
+  VoiceSettingsPage: lazyPage(() => import("../features/voice/VoiceSettingsPage.tsx"), "VoiceSettingsPage"),
+  LegalPage: lazyPage(() => import("../features/legal/LegalPage.tsx"), "LegalPage"),
+  PricingPage: lazyPage(() => import("../features/pricing/PricingPage.tsx"), "PricingPage"),
+  NotFoundPage: lazyPage(() => import("../features/pages/NotFoundPage.tsx"), "NotFoundPage"),
+  StaffBoardPage: lazyPage(() => import("../features/board/StaffBoardPage.tsx"), "StaffBoardPage"),
+  StaffShowsPage: lazyPage(() => import("../features/staff/StaffShowsPage.tsx"), "StaffShowsPage"),
+  StaffShowPage: lazyPage(() => import("../features/staff/StaffShowPage.tsx"), "StaffShowPage"),
+  StaffAuditPage: lazyPage(() => import("../features/staff/StaffAuditPage.tsx"), "StaffAuditPage"),
+  CardSignInPage: lazyPage(() => import("../features/cards/CardSignInPage.tsx"), "CardSignInPage"),
+  CabinCardsPage: lazyPage(() => import("../features/cards/CabinCardsPage.tsx"), "CabinCardsPage"),
+  RosterPage: lazyPage(() => import("../features/roster/RosterPage.tsx"), "RosterPage"),
+  TeamPage: lazyPage(() => import("../features/team/TeamPage.tsx"), "TeamPage"),
+  ReelsPage: lazyPage(() => import("../features/reels/ReelsPage.tsx"), "ReelsPage"),
+  NewReelPage: lazyPage(() => import("../features/reels/NewReelPage.tsx"), "NewReelPage"),
+} satisfies Record<PageName | "NotFoundPage", { preload: () => Promise<unknown> }>;
 
-/** The page whose code a path needs, for prefetching from links. */
+/** The page whose code a path needs (contracts/page-routes.ts), for prefetching from links. */
 export function pageForPath(path: string) {
-  const clean = path.split(/[?#]/)[0]!;
-  if (clean === "/home" || clean === "/record" || clean === "/edit") return pages.create;
-  if (clean === "/shows") return pages.shows;
-  if (/^\/shows\/[^/]+\/narration$/.test(clean)) return pages.narrationEditor;
-  if (/^\/shows\/[^/]+\/shots$/.test(clean)) return pages.shots;
-  if (/^\/shows\/[^/]+$/.test(clean)) return pages.showDetail;
-  if (clean === "/profile") return pages.profile;
-  if (clean === "/voice-settings") return pages.voiceSettings;
-  if (clean === "/privacy" || clean === "/terms" || clean === "/cookies") return pages.legal;
-  if (clean === "/pricing") return pages.pricing;
-  if (clean === "/card") return pages.cardSignIn;
-  if (/^\/staff\/cabins\/[^/]+\/cards$/.test(clean)) return pages.cabinCards;
-  if (clean === "/staff") return pages.staffBoard;
-  if (clean === "/staff/shows") return pages.staffShows;
-  if (clean === "/staff/audit") return pages.staffAudit;
-  if (clean === "/staff/roster") return pages.staffRoster;
-  if (clean === "/staff/team") return pages.staffTeam;
-  if (clean === "/staff/reels") return pages.staffReels;
-  if (clean === "/staff/reels/new") return pages.staffNewReel;
-  if (/^\/staff\/shows\/[^/]+$/.test(clean)) return pages.staffShow;
-  return undefined;
+  const name = pageNameForPath(path);
+  return name === undefined ? undefined : pages[name];
 }
 
 /** Starts downloading a path's page code; safe to call often (each chunk is fetched once). */

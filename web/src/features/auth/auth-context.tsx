@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import { createContext, useContext, type ReactNode } from "react";
 import type { LoginBody, LoginCodeBody, PublicUser, RegisterBody } from "../../../../contracts/auth.ts";
+import { CURRENT_USER_PATH } from "../../../../contracts/page-routes.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiRequest, errorMessage, getJsonOrNull, sendJson } from "../../lib/api.ts";
 
-export const CURRENT_USER_KEY = ["/api/user"] as const;
+export const CURRENT_USER_KEY = [CURRENT_USER_PATH] as const;
 
 /**
  * The user contract, loaded when an answer needs reading: a signed-out visitor's 401 needs none, so
