@@ -177,8 +177,10 @@ export async function buildApp(deps: AppDeps) {
   });
   // HTTPS reached us through a trusted proxy (request.protocol trusts X-Forwarded-Proto only from the
   // proxies TRUST_PROXY names): browsers should never use plain HTTP for this host again.
-  app.addHook("onSend", async (request, reply) => {
+  // Set as the request arrives (synchronously, like the headers above), so every answer carries it.
+  app.addHook("onRequest", (request, reply, done) => {
     if (request.protocol === "https") reply.header("strict-transport-security", "max-age=31536000");
+    done();
   });
 
   const limiter = new RateLimiter(db);
