@@ -153,6 +153,11 @@ export async function buildApp(deps: AppDeps) {
     for (const method of [route.method].flat()) if (method !== "HEAD") apiRoutes.push({ method, url: route.url });
   });
   app.decorate("apiRoutes", apiRoutes);
+  // A request without a body has nothing to decompress: no preParsing hook for GET and HEAD routes
+  // (it ran on every signed-in list only to find no Content-Encoding). Runs before compress's onRoute.
+  app.addHook("onRoute", (route) => {
+    if (route.decompress === undefined && [route.method].flat().every((method) => method === "GET" || method === "HEAD")) route.decompress = false;
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
