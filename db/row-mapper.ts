@@ -48,6 +48,9 @@ function slotsOf(statement: DriverStatement): Slot[] {
   });
 }
 
+/** The row type of a prepared select, as its execute() resolves. */
+type RowOf<P> = P extends { execute(placeholders?: Record<string, unknown>): Promise<(infer R)[]> } ? R : never;
+
 /**
  * A prepared select whose rows are read as arrays and decoded with each field's own Drizzle decoder,
  * looked up once. Drizzle's mapping asks, for every value of every row, what kind of field it is and
@@ -56,8 +59,6 @@ function slotsOf(statement: DriverStatement): Slot[] {
  * were a visible share of our own time (decision 029b). The values are Drizzle's, so the rows come out
  * as `execute()` gives them (db/row-mapper.test.ts compares both, on PGlite and on PostgreSQL).
  */
-type RowOf<P> = P extends { execute(placeholders?: Record<string, unknown>): Promise<(infer R)[]> } ? R : never;
-
 export function fastStatement<P extends { execute(placeholders?: Record<string, unknown>): Promise<unknown[]> }>(
   prepared: P,
 ): {
