@@ -153,6 +153,11 @@ export async function buildApp(deps: AppDeps) {
     for (const method of [route.method].flat()) if (method !== "HEAD") apiRoutes.push({ method, url: route.url });
   });
   app.decorate("apiRoutes", apiRoutes);
+  // A request without a body has nothing to decompress: no preParsing hook for GET and HEAD routes
+  // (it ran on every signed-in list only to find no Content-Encoding). Runs before compress's onRoute.
+  app.addHook("onRoute", (route) => {
+    if (route.decompress === undefined && [route.method].flat().every((method) => method === "GET" || method === "HEAD")) route.decompress = false;
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -177,8 +182,10 @@ export async function buildApp(deps: AppDeps) {
   });
   // HTTPS reached us through a trusted proxy (request.protocol trusts X-Forwarded-Proto only from the
   // proxies TRUST_PROXY names): browsers should never use plain HTTP for this host again.
-  app.addHook("onSend", async (request, reply) => {
+  // Set as the request arrives (synchronously, like the headers above), so every answer carries it.
+  app.addHook("onRequest", (request, reply, done) => {
     if (request.protocol === "https") reply.header("strict-transport-security", "max-age=31536000");
+    done();
   });
 
   const limiter = new RateLimiter(db);

@@ -22,10 +22,10 @@ export interface Statement {
 export function ourQueries(): Record<string, Statement> {
   // Never connects: building a statement's text needs no database.
   const db = drizzle(new pg.Pool(), { schema }) as unknown as Database;
-  const sessions = new SessionsRepository(db) as unknown as { prepareLiveSession(): Prepared };
+  const sessions = new SessionsRepository(db) as unknown as { prepareLiveSession(): { prepared: Prepared } };
   const shows = new ShowsRepository(db) as unknown as { prepareFirstPage(): { prepared: Prepared } };
   const found: Record<string, Statement> = {};
-  for (const { queryConfig, params } of [sessions.prepareLiveSession(), shows.prepareFirstPage().prepared]) {
+  for (const { queryConfig, params } of [sessions.prepareLiveSession().prepared, shows.prepareFirstPage().prepared]) {
     found[queryConfig.name!] = { text: queryConfig.text, params: JSON.parse(JSON.stringify(params)) };
   }
   return found;

@@ -23,13 +23,31 @@ export function securityHeadersFor(options: Readonly<HelmetOptions>): Readonly<R
 }
 
 /**
- * Every answer carries the same security headers (a route or page may replace one, as our HTML pages
- * do their Content-Security-Policy). Set on the reply, so a hijacked reply (SSE) sends them too.
+ * What an API answer needs of them. A browser never renders one as a page (JSON, media, event streams):
+ * nosniff keeps it from guessing it is one, the policy and frame options refuse it any resource or
+ * frame should it be opened directly, CORP keeps other sites from reading it into theirs, and no-store
+ * keeps a camper's data off a shared tablet's disk (media routes set their own caching). The rest of
+ * the page set (opener and agent-cluster isolation, DNS prefetch, IE's download and XSS switches, Flash
+ * policies) governs documents only, and was half of every JSON answer's headers (decision 029b).
+ */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+  "cross-origin-resource-policy": "same-origin",
+  "referrer-policy": "no-referrer",
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "cache-control": "no-store",
+});
+
+/**
+ * Every answer carries security headers: API answers (/api/) the set above, everything else the page
+ * set from helmet (a route or page may replace one, as our HTML pages do their Content-Security-Policy).
+ * Set on the reply, so a hijacked reply (SSE) sends them too.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>) {
   const headers = securityHeadersFor(options);
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(request.url.startsWith("/api/") ? API_SECURITY_HEADERS : headers);
     done();
   });
 }

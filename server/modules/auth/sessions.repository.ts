@@ -3,6 +3,7 @@ import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { CAMPER_IDLE_MINUTES } from "../../../contracts/camp-settings.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
+import { fastStatement } from "../../../db/row-mapper.ts";
 import { CAMP_SETTINGS_ID } from "../camp-settings/camp-settings.repository.ts";
 
 const s = schema.sessions;
@@ -95,7 +96,7 @@ export class SessionsRepository {
 
   private prepareLiveSession() {
     const camperIdleMinutes = sql`coalesce(${c.camperIdleMinutes}, ${sql.raw(String(CAMPER_IDLE_DEFAULT_MINUTES))})`;
-    return this.db
+    const statement = this.db
       .select({
         user: u,
         lastSeenStale: sql<boolean>`${s.lastSeenAt} < ${secondsAgo(LAST_SEEN_EVERY_SECONDS)}`,
@@ -113,6 +114,8 @@ export class SessionsRepository {
         ),
       )
       .prepare("live_session");
+    // Read as arrays and decoded once, as every signed-in request asks it (db/row-mapper.ts).
+    return fastStatement(statement);
   }
 
   /** The session's last request is now (a live session's: the caller has just found it). */

@@ -2,7 +2,7 @@ import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Show } from "../../../contracts/recordings.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
-import { readsRaw, rowMapper } from "../../../db/row-mapper.ts";
+import { fastStatement } from "../../../db/row-mapper.ts";
 
 export type ShowRow = typeof schema.recordings.$inferSelect;
 export type NewShow = Omit<typeof schema.recordings.$inferInsert, "id" | "userId" | "createdAt" | "updatedAt">;
@@ -51,8 +51,6 @@ export interface ListPosition {
 
 const exactCreatedAt = sql<string>`to_char(${t.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as("exact_created_at");
 
-const toShowRow = rowMapper(t);
-
 /**
  * Every query names the owner in its WHERE clause: a show of another camper is never read,
  * changed or deleted, and is indistinguishable from one that does not exist.
@@ -68,7 +66,7 @@ export class ShowsRepository {
   /**
    * The first page, the list every screen opens with, as a prepared statement: its SQL is built once
    * and PostgreSQL parses and plans it once per connection (a third of a list request's time went to
-   * building the same SQL again). Its rows are read raw and decoded by toShowRow (db/row-mapper.ts).
+   * building the same SQL again). Its rows are read as arrays and decoded once (db/row-mapper.ts).
    */
   private firstPage?: ReturnType<ShowsRepository["prepareFirstPage"]>;
 
@@ -80,14 +78,14 @@ export class ShowsRepository {
       .orderBy(desc(t.createdAt), desc(t.id))
       .limit(sql.placeholder("limit"))
       .prepare("shows_first_page");
-    return readsRaw(statement);
+    return fastStatement(statement);
   }
 
   /** Newest first; `after` continues from the last show of the previous page. */
   async listOwned(userId: number, limit: number, after?: ListPosition): Promise<{ show: ShowRow; position: ListPosition }[]> {
     if (!after) {
-      const raw = await (this.firstPage ??= this.prepareFirstPage()).all({ userId, limit });
-      return raw.map((r) => ({ show: toShowRow(r), position: { createdAt: r.exact_created_at as string, id: r.id as number } }));
+      const rows = await (this.firstPage ??= this.prepareFirstPage()).execute({ userId, limit });
+      return rows.map(({ show, exactCreatedAt }) => ({ show, position: { createdAt: exactCreatedAt, id: show.id } }));
     }
     const rows = await this.db
       .select({ show: t, exactCreatedAt })
