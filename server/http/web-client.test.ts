@@ -130,8 +130,10 @@ describe("the built client and compression", () => {
     expect(directive(signIn, "style-src-attr")).toBe(`style-src-attr 'unsafe-hashes' ${cspHash("outline:none")}`);
     expect(directive(signIn, "frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(directive(signIn, "script-src")).toBe("script-src 'self'");
-    // The empty page has nothing inline; neither have API answers and the icon.
-    for (const url of ["/home", "/api/app-info", "/favicon.svg"]) {
+    // The empty page has nothing inline; neither has the icon. API answers allow nothing at all.
+    const api = (await app.inject({ url: "/api/app-info" })).headers["content-security-policy"];
+    expect(api).toBe("default-src 'none'; frame-ancestors 'none'");
+    for (const url of ["/home", "/favicon.svg"]) {
       const policy = (await app.inject({ url })).headers["content-security-policy"] as string;
       expect(directive(policy, "style-src"), url).toBe("style-src 'self'");
       expect(directive(policy, "style-src-attr"), url).toBe("style-src-attr 'none'");
