@@ -5,15 +5,17 @@
  * probes), while RENDERS renders (default 10) queued just before run on the render worker.
  * Run twice on the same PostgreSQL:
  *   1. cluster: two web instances (RENDER_CONCURRENCY=0, requests alternate between them as a
- *      round-robin load balancer would) + one worker, media on S3 (s3rver, in this process);
+ *      round-robin load balancer would) + one worker, media on S3 (s3rver, in a process of its own, so
+ *      its work does not slow the campers' clients in this one);
  *   2. single: one web instance + one worker, media on the local disk.
  * Prints per step: requests, errors, p50 and p99 in ms; the web instances' peak resident memory
  * (VmRSS sampled every 200 ms); upload throughput (clip bytes of finished uploads / wall time of the
- * whole upload phase); and how long the renders took (queued to done).
+ * whole upload phase); how long the renders took (queued to done); the S3 stand-in's peak memory and
+ * CPU seconds; and at the end one line each for the peaks per instance and the throughput ratio.
  * Needs TEST_DATABASE_URL (a database named <TEST_DB_PREFIX>_bench is created and dropped).
  * Run: npm run bench:cluster   (CAMPERS=50 RENDERS=2 for a quick look)
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -21,7 +23,7 @@ import pg from "pg";
 import { assertBuilt, freshDatabase, rssOf, startAppProcess, type AppProcess } from "../testing/cluster.ts";
 import { buildCredentials, buildShowBody } from "../testing/factories.ts";
 import { bigWebmFixture } from "../testing/media-fixtures.ts";
-import { startLocalS3, type LocalS3 } from "../testing/s3-server.ts";
+import { startLocalS3Process, type LocalS3 } from "../testing/s3-server.ts";
 
 const CAMPERS = Number(process.env.CAMPERS ?? 300);
 const RENDERS = Number(process.env.RENDERS ?? 10);
@@ -41,6 +43,20 @@ interface RunResult {
   renderSeconds: number[];
   renderFailures: number;
   wallSeconds: number;
+  /** The S3 stand-in's peak RSS (bytes) and CPU seconds over the run, when there is one. */
+  standIn?: { peakRss: number; cpuSeconds: number };
+}
+
+/** User plus system CPU seconds a process has used so far (from /proc/<pid>/stat). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of stat (utime, stime) in clock ticks, which Linux fixes at 100 a second.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 async function json(res: Response) {
@@ -141,8 +157,8 @@ async function prepareRenders(web: AppProcess, clip: Uint8Array<ArrayBuffer>): P
 async function run(label: string, useS3: boolean, webCount: number, clip: Uint8Array<ArrayBuffer>): Promise<RunResult> {
   const prefix = process.env.TEST_DB_PREFIX ?? "summer_stories_test";
   const databaseUrl = await freshDatabase(`${prefix}_bench`);
-  let s3: LocalS3 | undefined;
-  if (useS3) s3 = await startLocalS3({ bucket: "summer-stories-bench" });
+  let s3: (LocalS3 & { pid: number }) | undefined;
+  if (useS3) s3 = await startLocalS3Process({ bucket: "summer-stories-bench" });
   const sharedDataDir = mkdtempSync(path.join(tmpdir(), "summer-stories-bench-"));
   const env: Record<string, string> = {
     DATABASE_URL: databaseUrl.toString(),
@@ -173,12 +189,15 @@ async function run(label: string, useS3: boolean, webCount: number, clip: Uint8A
   try {
     const starts = await prepareRenders(web[0]!, clip);
     let sampling = true;
+    const standInCpuBefore = s3 ? cpuSecondsOf(s3.pid) : 0;
+    if (s3) result.standIn = { peakRss: 0, cpuSeconds: 0 };
     const sampler = (async () => {
       while (sampling) {
         for (const instance of web) {
           const rss = await rssOf(instance.child.pid!);
           result.peakRss[instance.name] = Math.max(result.peakRss[instance.name] ?? 0, rss);
         }
+        if (s3 && result.standIn) result.standIn.peakRss = Math.max(result.standIn.peakRss, await rssOf(s3.pid));
         await sleep(200);
       }
     })();
@@ -190,6 +209,7 @@ async function run(label: string, useS3: boolean, webCount: number, clip: Uint8A
     result.uploadSeconds = (uploadClock.end - uploadClock.start) / 1000;
     sampling = false;
     await sampler;
+    if (s3 && result.standIn) result.standIn.cpuSeconds = cpuSecondsOf(s3.pid) - standInCpuBefore;
 
     // Renders: wait until every job has ended, then read their times from the database.
     const db = new pg.Client({ connectionString: databaseUrl.toString() });
@@ -239,6 +259,9 @@ function print(result: RunResult) {
     `upload throughput: ${(result.uploadedBytes / MB / result.uploadSeconds).toFixed(1)} MB/s (${(result.uploadedBytes / MB).toFixed(0)} MB of clips in ${result.uploadSeconds.toFixed(1)} s)`,
   );
   console.log(`web peak memory (RSS): ${Object.entries(result.peakRss).map(([n, b]) => `${n} ${(b / 2 ** 20).toFixed(0)} MiB`).join(", ")}`);
+  if (result.standIn) {
+    console.log(`S3 stand-in: peak ${(result.standIn.peakRss / 2 ** 20).toFixed(0)} MiB, CPU ${result.standIn.cpuSeconds.toFixed(1)} s during the campers' steps`);
+  }
   console.log(
     `renders: ${result.renderSeconds.length} done, ${result.renderFailures} not; queued-to-done p50 ${percentile(result.renderSeconds, 50).toFixed(1)} s, max ${Math.max(...result.renderSeconds).toFixed(1)} s`,
   );
@@ -252,7 +275,11 @@ async function main() {
   const cluster = print(await run("cluster (2 web + worker, S3)", true, 2, clip));
   const single = print(await run("single (1 web + worker, local disk)", false, 1, clip));
   const ratio = cluster.uploadedBytes / cluster.uploadSeconds / (single.uploadedBytes / single.uploadSeconds);
-  console.log(`\nupload throughput, cluster on S3 / one instance on local disk: ${(ratio * 100).toFixed(0)} %`);
+  const peaks = (result: RunResult) => Object.entries(result.peakRss).map(([n, b]) => `${n} ${(b / 2 ** 20).toFixed(0)} MiB`).join(", ");
+  const errors = (result: RunResult) => STEPS.reduce((sum, s) => sum + result.errors[s].length, 0);
+  console.log(`\nS3 web instances peak RSS: ${peaks(cluster)} (errors ${errors(cluster)})`);
+  console.log(`local disk web instance peak RSS: ${peaks(single)} (errors ${errors(single)})`);
+  console.log(`S3 throughput ${(ratio * 100).toFixed(0)} % of local disk`);
 }
 
 main().catch((error) => {

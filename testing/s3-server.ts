@@ -1,3 +1,4 @@
+import { fork } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import type { Server } from "node:http";
 import { tmpdir } from "node:os";
@@ -67,6 +68,36 @@ export async function startLocalS3(options: { bucket?: string; partSizeBytes?: n
     async close() {
       await stop();
       await rm(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The same server in a process of its own, for benchmarks: its CPU then shows as its own and does not
+ * slow the clients that load the app. stop() and start() are not offered.
+ */
+export async function startLocalS3Process(options: { bucket?: string; partSizeBytes?: number } = {}): Promise<LocalS3 & { pid: number }> {
+  const child = fork(path.join(import.meta.dirname, "s3-server-main.ts"), [JSON.stringify(options)], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const ready = await new Promise<Pick<LocalS3, "settings" | "env">>((resolve, reject) => {
+    child.once("message", (message) => resolve(message as Pick<LocalS3, "settings" | "env">));
+    child.once("exit", (code) => reject(new Error(`the S3 stand-in exited with ${code}`)));
+  });
+  const unsupported = () => Promise.reject(new Error("stop() and start() are not supported on the S3 stand-in process"));
+  return {
+    ...ready,
+    pid: child.pid!,
+    start: unsupported,
+    stop: unsupported,
+    async close() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
     },
   };
 }

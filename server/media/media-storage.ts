@@ -11,7 +11,7 @@ export interface MediaStorage {
    * after it first, and returns how many bytes were written. Bytes that arrived before a failure
    * stay written, so a resumable upload continues from them.
    */
-  writeAt(key: string, offset: number, source: Readable, through?: Transform): Promise<number>;
+  writeAt(key: string, offset: number, source: Readable, through?: Transform, options?: WriteOptions): Promise<number>;
   /**
    * Ends a series of writeAt calls: from here on the bytes are one object that read, withLocalFile
    * and size see. Until then, size reports the bytes written so far (the resumable-upload offset).
@@ -35,6 +35,14 @@ export interface MediaStorage {
   readonly scratchDirs: readonly string[];
   /** Throws with a reason when the storage cannot be reached (readiness checks). */
   ping(): Promise<void>;
+}
+
+export interface WriteOptions {
+  /**
+   * The object's whole length when known (a tus Upload-Length): a write that reaches it may store the
+   * finished object at once, which saves S3 a copy at seal(). Local disk has nothing to save.
+   */
+  expectedTotal?: number | null;
 }
 
 export interface StoredObject {

@@ -1,5 +1,8 @@
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, mkdtemp, rm, stat } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, mkdtemp, open, rm, stat } from "node:fs/promises";
+import { Agent as HttpAgent } from "node:http";
+import { Agent as HttpsAgent } from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PassThrough, Writable, type Readable, type Transform } from "node:stream";
@@ -19,38 +22,20 @@ import {
   S3Client,
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
 import type { S3Settings } from "../config.ts";
-import { assertSafeKey, type MediaStorage } from "./media-storage.ts";
+import { assertSafeKey, type MediaStorage, type WriteOptions } from "./media-storage.ts";
 import { Slots } from "../slots.ts";
+import { putFileMultipart, sendFileRange } from "./s3-file-bodies.ts";
+import { hex, pad, parseWriteState, partsBytes, stateKey, storedBytes, uploadOfMarker, type PartRecord, type WriteState } from "./s3-write-state.ts";
 
 /** S3's smallest part; every part but the last must be at least this big. */
 export const MIN_PART_BYTES = 5 * 1024 * 1024;
 
-interface PartRecord {
-  number: number;
-  size: number;
-  etag: string;
-  key: string;
-}
+/** Connections one instance keeps open to S3; past them, requests queue in the agent. */
+const S3_SOCKETS = 64;
 
-/**
- * What an unsealed key has so far, all of it in the bucket so any instance can continue:
- * `<key>.parts/upload-<id>` names the multipart upload, `part-<n>-<size>-<etag>` records each
- * uploaded part, and `tail-<n>` holds bytes that do not yet fill part n. Every name carries its
- * facts, so one LIST reads the whole state; a tail whose number is not the next part's is stale.
- */
-interface WriteState {
-  uploadId?: string;
-  parts: PartRecord[];
-  tail?: { number: number; size: number; key: string };
-  /** Every state object, for clean-up. */
-  keys: string[];
-}
-
-const hex = (text: string) => Buffer.from(text, "utf8").toString("hex");
-const unhex = (text: string) => Buffer.from(text, "hex").toString("utf8");
-const pad = (n: number) => String(n).padStart(5, "0");
+/** Whole parts a write may have spooled and not yet sent before it stops reading its body. */
+const SPOOL_PARTS_AHEAD = 4;
 
 function isMissing(error: unknown): boolean {
   const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -59,26 +44,28 @@ function isMissing(error: unknown): boolean {
 
 /**
  * Media in an S3-compatible bucket (AWS, MinIO, Ceph, R2). Resumable uploads go straight into an S3
- * multipart upload: each writeAt fills parts of `partSizeBytes` and keeps the unfinished rest as a
+ * multipart upload: each writeAt spools its body to a scratch file, sends every full part
+ * (`partSizeBytes`) from that file while the body still arrives, and keeps the unfinished rest as a
  * small tail object, so no instance's disk or memory holds an upload between requests and the next
- * request may land on any instance. Memory per write in progress is at most one part, and at most
- * `uploadBuffers` writes run at once per instance (the rest wait, their bytes held back by TCP): 300
- * campers uploading at once took 1.2 GiB per web instance before this bound.
+ * request may land on any instance. Bodies are never collected in memory (whole clips held as Buffers
+ * took about 1 GiB per web instance when a camp uploaded at once); at most `uploadBuffers` part
+ * uploads run at once per instance, and all requests share one pool of keep-alive connections.
  */
 export class S3MediaStorage implements MediaStorage {
   readonly client: S3Client;
   private readonly bucket: string;
   private readonly partSize: number;
-  private readonly buffers: Slots;
+  /** Part and whole-file uploads in flight at once (S3_UPLOAD_BUFFERS). */
+  private readonly partSlots: Slots;
 
-  /** Working copies for ffmpeg go here (DATA_DIR/tmp in the app), where the leftover sweep finds them. */
+  /** Spools and working copies for ffmpeg go here (DATA_DIR/tmp in the app), where the leftover sweep finds them. */
   readonly scratchDirs: readonly string[];
 
   constructor(settings: S3Settings, private readonly tmpDir = tmpdir()) {
     this.scratchDirs = tmpDir === tmpdir() ? [] : [tmpDir];
     this.bucket = settings.bucket;
     this.partSize = Math.max(MIN_PART_BYTES, settings.partSizeBytes);
-    this.buffers = new Slots(settings.uploadBuffers);
+    this.partSlots = new Slots(settings.uploadBuffers);
     this.client = new S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
@@ -92,11 +79,16 @@ export class S3MediaStorage implements MediaStorage {
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
       maxAttempts: 3,
+      // Our own agents: without them the SDK opens a new, never reused connection for every body of
+      // 2 MiB or more and waits for "100 Continue" before sending it.
+      requestHandler: {
+        httpAgent: new HttpAgent({ keepAlive: true, maxSockets: S3_SOCKETS }),
+        httpsAgent: new HttpsAgent({ keepAlive: true, maxSockets: S3_SOCKETS }),
+        connectionTimeout: 5_000,
+        requestTimeout: 120_000,
+      },
+      expectContinueHeader: false,
     });
-  }
-
-  private stateKey(key: string, name = ""): string {
-    return `${key}.parts/${name}`;
   }
 
   async list(prefix: string): Promise<{ key: string; size: number; modifiedAt: Date }[]> {
@@ -113,30 +105,7 @@ export class S3MediaStorage implements MediaStorage {
   }
 
   private async loadState(key: string): Promise<WriteState> {
-    const state: WriteState = { parts: [], keys: [] };
-    const tails: { number: number; size: number; key: string }[] = [];
-    const parts: PartRecord[] = [];
-    for (const item of await this.list(this.stateKey(key))) {
-      state.keys.push(item.key);
-      const name = item.key.slice(this.stateKey(key).length);
-      let match: RegExpExecArray | null;
-      if ((match = /^upload-([0-9a-f]+)$/.exec(name))) state.uploadId = unhex(match[1]!);
-      else if ((match = /^part-(\d+)-(\d+)-([0-9a-f]+)$/.exec(name)))
-        parts.push({ number: Number(match[1]), size: Number(match[2]), etag: unhex(match[3]!), key: item.key });
-      else if ((match = /^tail-(\d+)$/.exec(name))) tails.push({ number: Number(match[1]), size: item.size, key: item.key });
-    }
-    parts.sort((a, b) => a.number - b.number);
-    // Only an unbroken run from part 1 counts; a record past a gap is left from a rewind.
-    for (const part of parts) {
-      if (part.number !== state.parts.length + 1) break;
-      state.parts.push(part);
-    }
-    state.tail = tails.find((t) => t.number === state.parts.length + 1);
-    return state;
-  }
-
-  private static stored(state: WriteState): number {
-    return state.parts.reduce((sum, p) => sum + p.size, 0) + (state.tail?.size ?? 0);
+    return parseWriteState(key, await this.list(stateKey(key)));
   }
 
   private async deleteKeys(keys: string[]): Promise<void> {
@@ -164,34 +133,52 @@ export class S3MediaStorage implements MediaStorage {
     await this.deleteKeys(state.keys);
   }
 
-  private async getBuffer(key: string): Promise<Buffer> {
-    const response = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-    return Buffer.from(await response.Body!.transformToByteArray());
-  }
-
-  async writeAt(key: string, offset: number, source: Readable, through?: Transform): Promise<number> {
-    assertSafeKey(key);
-    await this.buffers.acquire();
-    try {
-      return await this.writeWithSlot(key, offset, source, through);
-    } finally {
-      this.buffers.release();
+  /** Bytes `start` .. `start + length` of `file` as the next part of `key`, recorded in the bucket. */
+  private async uploadPartFrom(key: string, state: WriteState, file: string, start: number, length: number): Promise<void> {
+    if (!state.uploadId) {
+      const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key }));
+      state.uploadId = created.UploadId!;
+      const marker = stateKey(key, `upload-${hex(state.uploadId)}`);
+      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: marker, Body: "", ContentLength: 0 }));
+      state.keys.push(marker);
     }
+    const number = state.parts.length + 1;
+    const uploadId = state.uploadId;
+    const result = await this.partSlots.run(() =>
+      sendFileRange(file, start, length, (Body) =>
+        this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber: number, Body, ContentLength: length })),
+      ),
+    );
+    const record = stateKey(key, `part-${pad(number)}-${length}-${hex(result.ETag ?? "")}`);
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: record, Body: "", ContentLength: 0 }));
+    state.parts.push({ number, size: length, etag: result.ETag ?? "", key: record });
+    state.keys.push(record);
   }
 
-  private async writeWithSlot(key: string, offset: number, source: Readable, through?: Transform): Promise<number> {
+  /** Bytes `start` .. `start + length` of `file` as the whole object `key`. */
+  private putFrom(key: string, file: string, start: number, length: number): Promise<unknown> {
+    return this.partSlots.run(() =>
+      sendFileRange(file, start, length, (Body) => this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body, ContentLength: length }))),
+    );
+  }
+
+  /**
+   * With `expectedTotal`, a write that brings the key to that many bytes stores the finished object
+   * itself (one PutObject, or the multipart upload completed), so seal() finds nothing left to do.
+   */
+  async writeAt(key: string, offset: number, source: Readable, through?: Transform, options: WriteOptions = {}): Promise<number> {
+    assertSafeKey(key);
     let state = await this.loadState(key);
     if (offset === 0) {
-      await this.delete(key);
+      // A new object: the listing just read says what to clear, so no second one is needed.
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+      if (state.keys.length) await this.dropState(state, key);
       state = { parts: [], keys: [] };
     }
-    const stored = S3MediaStorage.stored(state);
-    const partsBytes = state.parts.reduce((sum, p) => sum + p.size, 0);
+    const stored = storedBytes(state);
     if (offset > stored) throw new Error(`cannot write ${key} at ${offset}: only ${stored} bytes are stored`);
-
-    // The bytes of the part being filled: what the tail holds up to `offset`.
-    let pending: Buffer[] = [];
-    if (offset < partsBytes) {
+    let carried = 0;
+    if (offset < partsBytes(state)) {
       // Rewinding into uploaded parts works only at a part boundary (their bytes cannot be read back).
       let end = 0;
       const keep: PartRecord[] = [];
@@ -204,72 +191,117 @@ export class S3MediaStorage implements MediaStorage {
       await this.deleteKeys(state.parts.filter((p) => !keep.includes(p)).map((p) => p.key).concat(state.tail ? [state.tail.key] : []));
       state.parts = keep;
       state.tail = undefined;
-    } else if (state.tail && offset > partsBytes) {
-      pending = [(await this.getBuffer(state.tail.key)).subarray(0, offset - partsBytes)];
+    } else if (state.tail) {
+      carried = offset - partsBytes(state);
     }
-    const previousTail = state.tail;
-    let pendingBytes = pending.reduce((sum, b) => sum + b.length, 0);
-    let written = 0;
-    let durable = offset - pendingBytes;
+    const spool = path.join(await this.scratch(), `s3-spool-${randomUUID()}`);
+    try {
+      return await this.writeSpooled(key, offset, state, { spool, carried }, source, through, options.expectedTotal ?? null);
+    } finally {
+      await rm(spool, { force: true });
+    }
+  }
 
-    const uploadPart = async (body: Buffer) => {
-      if (!state.uploadId) {
-        const created = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key }));
-        state.uploadId = created.UploadId!;
-        const marker = this.stateKey(key, `upload-${hex(state.uploadId)}`);
-        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: marker, Body: "", ContentLength: 0 }));
+  private async writeSpooled(
+    key: string,
+    offset: number,
+    state: WriteState,
+    { spool, carried }: { spool: string; carried: number },
+    source: Readable,
+    through: Transform | undefined,
+    expectedTotal: number | null,
+  ): Promise<number> {
+    const handle = await open(spool, "w+");
+    const previousTail = state.tail;
+    // The spool holds the tail's first `carried` bytes (the part being filled), then the body.
+    let spooled = 0;
+    let sent = 0;
+    let written = 0;
+    let durable = offset - carried;
+    try {
+      if (previousTail && carried > 0) {
+        const response = await this.client.send(
+          new GetObjectCommand({ Bucket: this.bucket, Key: previousTail.key, Range: `bytes=0-${carried - 1}` }),
+        );
+        for await (const chunk of response.Body as Readable) {
+          await handle.write(chunk as Buffer, 0, (chunk as Buffer).length, spooled);
+          spooled += (chunk as Buffer).length;
+        }
       }
-      const number = state.parts.length + 1;
-      const result = await this.client.send(
-        new UploadPartCommand({
-          Bucket: this.bucket,
-          Key: key,
-          UploadId: state.uploadId,
-          PartNumber: number,
-          Body: body,
-          ContentLength: body.length,
-        }),
-      );
-      const record = this.stateKey(key, `part-${pad(number)}-${body.length}-${hex(result.ETag ?? "")}`);
-      await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: record, Body: "", ContentLength: 0 }));
-      state.parts.push({ number, size: body.length, etag: result.ETag ?? "", key: record });
-      durable += body.length;
-    };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
 
     const partSize = this.partSize;
-    // A part still being sent when the source fails must settle before the tail is kept, or the
-    // tail would be numbered before that part and its bytes lost.
-    let partInFlight: Promise<unknown> = Promise.resolve();
+    let sending: Promise<void> | undefined;
+    let sendError: unknown;
+    // One part in flight per write, sent from the spool while the body keeps arriving.
+    const sendDue = () => {
+      if (sending || sendError || spooled - sent < partSize) return;
+      sending = this.uploadPartFrom(key, state, spool, sent, partSize).then(
+        () => {
+          sent += partSize;
+          durable += partSize;
+          sending = undefined;
+          sendDue();
+        },
+        (error: unknown) => {
+          sendError = error;
+          sending = undefined;
+        },
+      );
+    };
+    const settle = async () => {
+      while (sending) await sending;
+      if (sendError) throw sendError;
+    };
+    let fileWrite: Promise<unknown> = Promise.resolve();
     const sink = new Writable({
-      highWaterMark: 1024 * 1024,
+      highWaterMark: 256 * 1024,
       write(chunk: Buffer, _encoding, done) {
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-        written += chunk.length;
-        if (pendingBytes < partSize) return done();
-        const sending = (async () => {
-          while (pendingBytes >= partSize) {
-            const body = Buffer.concat(pending);
-            const rest = body.subarray(partSize);
-            await uploadPart(body.subarray(0, partSize));
-            pending = rest.length ? [rest] : [];
-            pendingBytes = rest.length;
-          }
-        })();
-        partInFlight = sending.catch(() => undefined);
-        sending.then(() => done(), done);
+        if (sendError) return done(sendError as Error);
+        fileWrite = handle.write(chunk, 0, chunk.length, spooled).then(() => {
+          spooled += chunk.length;
+          written += chunk.length;
+          sendDue();
+          // Past a few unsent parts (S3 slower than the camper), stop reading until one is sent.
+          if (spooled - sent > SPOOL_PARTS_AHEAD * partSize) settle().then(() => done(), done);
+          else done();
+        }, done);
       },
     });
 
-    // Whatever arrived and did not fill a part is kept as the tail, after a failure too.
-    const keepTail = async () => {
-      const number = state.parts.length + 1;
-      const tailKey = this.stateKey(key, `tail-${pad(number)}`);
-      if (pendingBytes > 0) {
-        await this.client.send(
-          new PutObjectCommand({ Bucket: this.bucket, Key: tailKey, Body: Buffer.concat(pending), ContentLength: pendingBytes }),
-        );
-        durable += pendingBytes;
+    const complete = async () => {
+      await settle();
+      if (state.parts.length === 0) {
+        await this.putFrom(key, spool, 0, spooled);
+        await this.dropState(state, key);
+        return;
+      }
+      while (spooled - sent >= partSize) await this.uploadPartFrom(key, state, spool, sent, partSize).then(() => (sent += partSize));
+      if (spooled > sent) await this.uploadPartFrom(key, state, spool, sent, spooled - sent);
+      await this.client.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: this.bucket,
+          Key: key,
+          UploadId: state.uploadId,
+          MultipartUpload: { Parts: state.parts.map((p) => ({ PartNumber: p.number, ETag: p.etag })) },
+        }),
+      );
+      await this.deleteKeys(state.keys);
+    };
+    // Whatever arrived and is not in a part is kept as the tail, after a failure too.
+    const keepTail = async (sendParts: boolean) => {
+      while (sendParts && spooled - sent >= partSize) {
+        await this.uploadPartFrom(key, state, spool, sent, partSize);
+        sent += partSize;
+        durable += partSize;
+      }
+      const tailKey = stateKey(key, `tail-${pad(state.parts.length + 1)}`);
+      if (spooled > sent) {
+        await this.putFrom(tailKey, spool, sent, spooled - sent);
+        durable += spooled - sent;
       } else if (previousTail?.key === tailKey) {
         await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: tailKey }));
       }
@@ -279,15 +311,25 @@ export class S3MediaStorage implements MediaStorage {
     };
 
     try {
-      await (through ? pipeline(source, through, sink) : pipeline(source, sink));
-    } catch (error) {
-      await partInFlight;
-      await keepTail().catch(() => undefined);
-      (error as { bytesWritten?: number }).bytesWritten = Math.max(0, durable - offset);
-      throw error;
+      try {
+        await (through ? pipeline(source, through, sink) : pipeline(source, sink));
+      } catch (error) {
+        // The chunk being spooled and the part being sent land before the count is read.
+        await fileWrite.catch(() => undefined);
+        await settle().catch(() => undefined);
+        await keepTail(!sendError).catch(() => undefined);
+        (error as { bytesWritten?: number }).bytesWritten = Math.max(0, durable - offset);
+        throw error;
+      }
+      if (expectedTotal !== null && offset + written === expectedTotal) await complete();
+      else {
+        await settle();
+        await keepTail(true);
+      }
+      return written;
+    } finally {
+      await handle.close();
     }
-    await keepTail();
-    return written;
   }
 
   async seal(key: string): Promise<void> {
@@ -312,11 +354,11 @@ export class S3MediaStorage implements MediaStorage {
     }
     const parts = state.parts.map((p) => ({ PartNumber: p.number, ETag: p.etag }));
     if (state.tail) {
-      // The last part may be smaller than the minimum.
-      const body = await this.getBuffer(state.tail.key);
+      // The last part may be smaller than the minimum; streamed from the tail object, never held whole.
+      const tail = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: state.tail.key }));
       const number = state.parts.length + 1;
       const result = await this.client.send(
-        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: state.uploadId, PartNumber: number, Body: body, ContentLength: body.length }),
+        new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: state.uploadId, PartNumber: number, Body: tail.Body as Readable, ContentLength: state.tail.size }),
       );
       parts.push({ PartNumber: number, ETag: result.ETag ?? "" });
     }
@@ -351,7 +393,7 @@ export class S3MediaStorage implements MediaStorage {
     const sealed = await this.objectSize(key);
     if (sealed !== undefined) return sealed;
     const state = await this.loadState(key);
-    return state.keys.length ? S3MediaStorage.stored(state) : undefined;
+    return state.keys.length ? storedBytes(state) : undefined;
   }
 
   async delete(key: string): Promise<void> {
@@ -367,10 +409,10 @@ export class S3MediaStorage implements MediaStorage {
     const items = await this.list(`${trimmed}/`);
     // Unfinished multipart uploads hold parts that no listing shows: abort them first.
     for (const item of items) {
-      const match = /^(.*)\.parts\/upload-([0-9a-f]+)$/.exec(item.key);
-      if (!match) continue;
+      const upload = uploadOfMarker(item.key);
+      if (!upload) continue;
       await this.client
-        .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: match[1], UploadId: unhex(match[2]!) }))
+        .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.key, UploadId: upload.uploadId }))
         .catch(() => undefined);
     }
     await this.deleteKeys(items.map((i) => i.key));
@@ -396,24 +438,9 @@ export class S3MediaStorage implements MediaStorage {
       const file = path.join(folder, path.basename(key));
       const result = await write(file);
       const { size } = await stat(file);
-      if (size <= this.partSize) {
-        // Streamed from the file with its length known: nothing is held in memory.
-        await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: createReadStream(file), ContentLength: size }));
-        return result;
-      }
-      // lib-storage turns big files (finished videos) into a multipart upload of its own, holding
-      // queueSize parts in memory: it takes one of the instance's write slots like an upload does.
-      await this.buffers.acquire();
-      try {
-        await new Upload({
-          client: this.client,
-          params: { Bucket: this.bucket, Key: key, Body: createReadStream(file), ContentLength: size },
-          partSize: this.partSize,
-          queueSize: 2,
-        }).done();
-      } finally {
-        this.buffers.release();
-      }
+      // Streamed from the file with its length known: nothing is held in memory either way.
+      if (size <= this.partSize) await this.putFrom(key, file, 0, size);
+      else await putFileMultipart(this.client, { bucket: this.bucket, key, file, size, partSize: this.partSize }, this.partSlots);
       return result;
     } finally {
       await rm(folder, { recursive: true, force: true });

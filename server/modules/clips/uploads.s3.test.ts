@@ -107,6 +107,37 @@ describe("tus uploads into S3 multipart uploads", () => {
     expect(clip!.uploadSha256).toBe(sha256(video));
   });
 
+  it("resumes after a PATCH bigger than a part is cut, then makes the clip from one final PATCH", async () => {
+    const video = await bigWebmFixture(8);
+    const camper = await registerCamper(a);
+    const location = await tusCreate(a, camper, { title: "Swim", length: video.length });
+    const cutAt = 5 * 1024 * 1024 + 300_000;
+    const cut = Readable.from(
+      (async function* () {
+        for (let i = 0; i < cutAt; i += 64 * 1024) yield video.subarray(i, Math.min(cutAt, i + 64 * 1024));
+        throw new Error("connection reset");
+      })(),
+    );
+    await a
+      .inject({ method: "PATCH", url: location, headers: { cookie: camper.cookie, "tus-resumable": "1.0.0", "content-type": "application/offset+octet-stream", "upload-offset": "0" }, payload: cut })
+      .catch(() => undefined);
+    // The bytes that reached the bucket (a whole part and a tail) are the offset to resume from.
+    let offset = 0;
+    for (let i = 0; i < 200 && offset === 0; i++) {
+      const head = await b.inject({ method: "HEAD", url: location, headers: { cookie: camper.cookie, "tus-resumable": "1.0.0" } });
+      offset = Number(head.headers["upload-offset"]);
+      if (offset === 0) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(offset).toBeGreaterThan(5 * 1024 * 1024);
+    expect(offset).toBeLessThanOrEqual(cutAt);
+    const rest = await tusPatch(b, camper, location, offset, video.subarray(offset));
+    expect(rest.statusCode, rest.body).toBe(204);
+    const [clip] = (await a.inject({ method: "GET", url: "/api/clips?loose=true", headers: { cookie: camper.cookie } })).json() as Clip[];
+    expect(clip).toMatchObject({ uploadedBytes: video.length, uploadSha256: sha256(video) });
+    expect(clip!.posterUrl).toBeTruthy();
+    expect((await bucketKeys(`users/${camper.userId}/`)).filter((k) => k.includes("/uploads/"))).toEqual([]);
+  }, 120_000);
+
   it("refuses bytes that are not video with 415 and leaves nothing in the bucket", async () => {
     const camper = await registerCamper(a);
     const location = await tusCreate(a, camper, { title: "Fake" });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
 import { CLIP_MESSAGES, PHOTO_LIMITS, type Clip } from "../../../contracts/clips.ts";
 import { FREE_TIER_SHOW_LIMIT } from "../../../contracts/product.ts";
@@ -181,7 +181,7 @@ export class UploadsService {
         try {
           const key = row.storageKey;
           written = await this.track(
-            () => this.storage.writeAt(key, offset, body, guard),
+            () => this.storage.writeAt(key, offset, body, guard, { expectedTotal: declared }),
             (result, error) => result ?? (error as { bytesWritten?: number }).bytesWritten ?? 0,
           );
         } catch (error) {
@@ -295,8 +295,7 @@ export class UploadsService {
     if (!checked.sniffed) return this.refuse(row, 415, CLIP_MESSAGES.notVideo);
     if (checked.made.refused) return this.refuse(row, checked.made.refused.status, checked.made.refused.message);
     const { sniffed, sha256 } = checked;
-    const { clipKey, durationSeconds, posterKey } = checked.made;
-    const sizeBytes = (await this.storage.size(clipKey)) ?? 0;
+    const { clipKey, durationSeconds, sizeBytes, posterKey } = checked.made;
     const photo = sniffed.kind === "photo";
     let clipRow: ClipRow;
     try {
@@ -351,20 +350,26 @@ export class UploadsService {
     return toClip(clipRow);
   }
 
-  /** A video remuxed (so it seeks and plays everywhere), its duration, and a poster from it. */
+  /**
+   * A video remuxed (so it seeks and plays everywhere), its duration and size, and a poster grabbed
+   * from the remuxed file while it is still on this machine (on S3 that saves fetching it back).
+   */
   private async makeVideo(file: string, container: "webm" | "mp4", keyOf: (extension: string) => string): Promise<MadeClip> {
     const clipKey = keyOf(container);
-    let durationSeconds: number;
+    const posterKey = clipKey.replace(/\.[a-z0-9]+$/, ".jpg");
+    let made: { durationSeconds: number; sizeBytes: number; poster: string | null };
     try {
-      durationSeconds = await this.storage.withNewLocalFile(clipKey, async (output) => {
+      made = await this.storage.withNewLocalFile(clipKey, async (output) => {
         await remux(this.tools, file, output, container);
-        return probeDuration(this.tools, output);
+        const durationSeconds = await probeDuration(this.tools, output);
+        return { durationSeconds, sizeBytes: (await stat(output)).size, poster: await this.makePoster(output, posterKey, durationSeconds) };
       });
     } catch {
       await this.storage.delete(clipKey);
+      await this.storage.delete(posterKey);
       return { refused: { status: 422, message: CLIP_MESSAGES.unreadable } };
     }
-    return { clipKey, durationSeconds, posterKey: await this.makePoster(clipKey, durationSeconds), refused: undefined };
+    return { clipKey, durationSeconds: made.durationSeconds, sizeBytes: made.sizeBytes, posterKey: made.poster, refused: undefined };
   }
 
   /**
@@ -378,26 +383,26 @@ export class UploadsService {
     const clipKey = keyOf("jpg");
     const posterKey = keyOf("poster.jpg");
     try {
-      await this.storage.withNewLocalFile(clipKey, (output) =>
-        this.storage.withNewLocalFile(posterKey, (poster) => cleanPhoto(file, format, output, poster)),
-      );
+      const sizeBytes = await this.storage.withNewLocalFile(clipKey, async (output) => {
+        await this.storage.withNewLocalFile(posterKey, (poster) => cleanPhoto(file, format, output, poster));
+        return (await stat(output)).size;
+      });
+      return { clipKey, durationSeconds: PHOTO_SECONDS.default, sizeBytes, posterKey, refused: undefined };
     } catch (error) {
       await this.storage.delete(clipKey);
       await this.storage.delete(posterKey);
       if (error instanceof PhotoUnreadableError) return { refused: { status: 422, message: CLIP_MESSAGES.photoUnreadable } };
       throw error;
     }
-    return { clipKey, durationSeconds: PHOTO_SECONDS.default, posterKey, refused: undefined };
   }
 
-  /** A still for the clip's player; a clip without one still plays, so a failure here is not fatal. */
-  private async makePoster(clipKey: string, durationSeconds: number): Promise<string | null> {
-    const posterKey = clipKey.replace(/\.[a-z0-9]+$/, ".jpg");
+  /** A still for the clip's player from its local file; a clip without one still plays, so a failure here is not fatal. */
+  private async makePoster(input: string, posterKey: string, durationSeconds: number): Promise<string | null> {
     try {
-      await this.storage.withLocalFile(clipKey, (input) =>
-        this.storage.withNewLocalFile(posterKey, (output) => grabPoster(this.tools, input, output, durationSeconds)),
-      );
-      if (!(await this.storage.size(posterKey))) throw new Error("empty poster");
+      await this.storage.withNewLocalFile(posterKey, async (output) => {
+        await grabPoster(this.tools, input, output, durationSeconds);
+        if (!(await stat(output)).size) throw new Error("empty poster");
+      });
       return posterKey;
     } catch {
       await this.storage.delete(posterKey);
@@ -491,7 +496,7 @@ export class UploadsService {
 
 /** A clip's file made from an upload, or why the upload is refused. */
 type MadeClip =
-  | { clipKey: string; durationSeconds: number; posterKey: string | null; refused: undefined }
+  | { clipKey: string; durationSeconds: number; sizeBytes: number; posterKey: string | null; refused: undefined }
   | { refused: { status: 413 | 415 | 422; message: string } };
 
 async function sniffFile(file: string): Promise<ClipUploadKind | undefined> {
