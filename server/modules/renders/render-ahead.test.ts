@@ -130,7 +130,7 @@ describe("render ahead", () => {
     expect(parts.length).toBeGreaterThan(3);
     expect((await app.inject({ method: "DELETE", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie } })).statusCode).toBe(204);
     for (const part of parts) expect(existsSync(`${TEST_DATA_DIR}/media/${part.storageKey}`)).toBe(false);
-  }, 400_000);
+  }, 480_000);
 
   it("after one caption changes, remakes only the parts that show it (not the sound), and the video equals a fresh render", async () => {
     const camper = await registerCamper(app);
@@ -153,7 +153,7 @@ describe("render ahead", () => {
     expect(warm.audioMade).toBe(false);
 
     await expectSameVideo(await renderOutputPath(done.id), await freshRender(camper, show.id));
-  }, 300_000);
+  }, 480_000);
 
   it("never takes a preparation while a render waits, and a render of the show drops its ticket's turn to the render", async () => {
     const camper = await registerCamper(app);
