@@ -7,7 +7,7 @@ const SHOW_CHANGES = /^\/api\/recordings\/:id(?:\/(?:clips|sections|shots(?:\/.*
 const CLIP_CHANGES = /^\/api\/(?:clips(?:\/:id(?:\/script-check)?)?|uploads\/:id)$/;
 
 /**
- * Render ahead's trigger (decision 029d): after a successful change to a show's video, the show gets a
+ * Render ahead's trigger (decision 029d): on a successful change to a show's video, the show gets a
  * preparation ticket due once it has been quiet for `debounceMs` (a burst of autosaves moves it on, up to
  * `maxWaitMs` after the first), and the worker is woken. Never fails the camper's request.
  */
@@ -15,22 +15,24 @@ export function registerPrepareTriggers(
   app: FastifyInstance,
   deps: { ahead: RenderAheadRepository; debounceMs: number; maxWaitMs: number; kick: () => void; log?: { warn(obj: object, msg: string): void } },
 ) {
-  app.addHook("onResponse", async (request, reply) => {
-    if (request.method === "GET" || request.method === "HEAD" || reply.statusCode >= 300 || !request.user) return;
+  // Before the answer goes out (onSend), so a client that sees its change saved finds the show's ticket there.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.method === "GET" || request.method === "HEAD" || reply.statusCode >= 300 || !request.user) return payload;
     const url = request.routeOptions.url ?? "";
     const userId = request.user.id;
     try {
       if (SHOW_CHANGES.test(url) && request.method !== "DELETE") {
         const showId = Number((request.params as { id?: string }).id);
-        if (!Number.isInteger(showId)) return;
+        if (!Number.isInteger(showId)) return payload;
         await deps.ahead.schedule(userId, showId, deps.debounceMs, deps.maxWaitMs);
       } else if (CLIP_CHANGES.test(url)) {
         await deps.ahead.scheduleCamper(userId, deps.debounceMs, deps.maxWaitMs);
-      } else return;
+      } else return payload;
       deps.kick();
     } catch (error) {
       // The show went meanwhile (its ticket cannot point at it): nothing to prepare.
       deps.log?.warn({ err: error, url }, "could not schedule preparing a show ahead");
     }
+    return payload;
   });
 }
