@@ -28,11 +28,19 @@
  *    also writes the levelled speech stem and the ducked music as they enter the mix; D is the RMS of
  *    the speech over the RMS of the music within the voice's sentences (the voice-over's stored sentence
  *    times, moved after the title card), over all of them together, and the worst single sentence.
+ * 6. Render ahead: the show settles (a new title, then app.renderWorker.runPreparesUntilIdle(), the background
+ *    preparation run to the end); S = from POST /api/recordings/:id/renders until GET /api/renders/:id says done
+ *    and its media answers a range request (206). Then one caption changes (one word of the script: "Maya" ->
+ *    "Mia"), Render is pressed at once (no preparation in between) and T is measured the same way: the new
+ *    voice-over, the parts that word's caption touches (and the ones after it whose voice moved) and the sound.
+ *    Between OURS rounds (4) the kept parts are deleted, so OURS stays a cold render.
  * Prints detail lines, then exactly:
  *   render (music, photos, cards, word captions): ratio R of bare ffmpeg, S x real time
  *     (R = median ours / median bare, target <= 1.15; S = video seconds / median ours, target >= 1)
  *   mix: integrated I LUFS, true peak P dBTP, speech over music D dB
  *     (targets -14 +- 1 LUFS, <= -1 dBTP, >= 10 dB)
+ *   ready after Render: S s (settled 2-minute show), T s after changing one caption
+ *     (target S <= 5)
  * The app is the real one (createTestApp) on an in-memory PGlite database; media under its test
  * DATA_DIR, removed at the end.
  * Run: npm run bench:render   (or npx tsx bench/render.bench.ts)
@@ -209,7 +217,8 @@ note(`${cpus().length} CPU(s), node ${process.version}, ffmpeg ${tools.ffmpeg}, 
 const clipBytes = [await sourceClip("a", 0), await sourceClip("b", 1)];
 const photoBytes = [await sourcePhoto(0), await sourcePhoto(1), await sourcePhoto(2)];
 
-const app = await createTestApp({ VOICE_PROVIDER: "mespeak" });
+// Preparation starts as soon as the show is quiet (no 4 s debounce to wait out in a benchmark).
+const app = await createTestApp({ VOICE_PROVIDER: "mespeak", RENDER_PREPARE_DEBOUNCE_MS: "0" });
 const work = await mkdtemp(path.join(tmpdir(), "summer-stories-render-bench-"));
 try {
   const camper = await registerCamper(app);
@@ -245,6 +254,8 @@ try {
   async function ours(round: number, fit: (typeof FITS)[number]): Promise<{ seconds: number; job: RenderJob }> {
     // A new title each round: the cards differ by a character, so nothing is reused.
     await inject("PATCH", `/api/recordings/${show.id}`, { title: `Our week at Pine Lake ${round}` });
+    // A cold render: no part kept from an earlier round.
+    await db.delete(schema.renderParts);
     const started = performance.now();
     const res = await app.inject({ method: "POST", url: `/api/recordings/${show.id}/renders`, headers: { cookie: camper.cookie }, payload: { fit } });
     if (res.statusCode !== 202) throw new Error(`render was not queued fresh: ${res.statusCode} ${res.body}`);
@@ -361,6 +372,33 @@ try {
   const between = gaps.length ? energyIn(music, gaps, 48000) : undefined;
   await rm(dir, { recursive: true, force: true });
 
+  // Render ahead: a settled show, then one caption changed.
+  const readyAfterRender = async (): Promise<{ seconds: number; how: string }> => {
+    const started = performance.now();
+    const res = await app.inject({ method: "POST", url: `/api/recordings/${show.id}/renders`, headers: { cookie: camper.cookie }, payload: {} });
+    if (res.statusCode >= 300) throw new Error(`render failed to start: ${res.statusCode} ${res.body}`);
+    const job = res.json() as RenderJob;
+    if (job.status !== "done") await app.renderWorker.runNext();
+    const done = (await inject("GET", `/api/renders/${job.id}`)) as RenderJob;
+    if (done.status !== "done") throw new Error(`render ${job.id} ended ${done.status}: ${done.message}`);
+    const media = await app.inject({ method: "GET", url: done.mediaUrl!, headers: { cookie: camper.cookie, range: "bytes=0-65535" } });
+    if (media.statusCode !== 206) throw new Error(`the video did not play: ${media.statusCode}`);
+    return { seconds: (performance.now() - started) / 1000, how: job.status === "done" ? "adopted the prepared video" : "made in parts" };
+  };
+  await inject("PATCH", `/api/recordings/${show.id}`, { title: "Our week at Pine Lake, settled" });
+  const prepareStarted = performance.now();
+  await app.renderWorker.runPreparesUntilIdle();
+  const prepared = app.renderWorker.lastParts;
+  note(`background preparation ${((performance.now() - prepareStarted) / 1000).toFixed(1)} s (${prepared?.videoPartsMade} of ${prepared?.videoParts} video parts made, sound ${prepared?.audioMade ? "made" : "kept"})`);
+  const settled = await readyAfterRender();
+  line(`settled show: ready ${settled.seconds.toFixed(2)} s after Render (${settled.how})`);
+  await inject("PATCH", `/api/recordings/${show.id}`, { narration: NARRATION.replace("Maya brought", "Mia brought") });
+  const changed = await readyAfterRender();
+  const parts = app.renderWorker.lastParts!;
+  line(
+    `one caption changed ("Maya" -> "Mia", sentence 9 of 18): ready ${changed.seconds.toFixed(2)} s after Render (${changed.how}: ${parts.videoPartsMade} of ${parts.videoParts} video parts made, ${(parts.framesMade / 30).toFixed(1)} s of picture, sound ${parts.audioMade ? "made again" : "kept"})`,
+  );
+
   const oursMedian = median(oursSeconds);
   const bareMedian = median(bareSeconds);
   const ratio = oursMedian / bareMedian;
@@ -374,6 +412,7 @@ try {
   line(`speech over music per sentence: worst ${Math.min(...perSentence).toFixed(1)} dB, best ${Math.max(...perSentence).toFixed(1)} dB; speech stem ${whole.speechDb.toFixed(1)} dBFS RMS, music under it ${whole.musicDb.toFixed(1)} dBFS RMS${between ? `, music between sentences ${db10(between.sum / Math.max(between.count, 1)).toFixed(1)} dBFS RMS` : ""} (in the mix before its final gain)`);
   console.log(`render (music, photos, cards, word captions): ratio ${ratio.toFixed(2)} of bare ffmpeg, ${speed.toFixed(2)} x real time`);
   console.log(`mix: integrated ${I.toFixed(2)} LUFS, true peak ${P.toFixed(2)} dBTP, speech over music ${whole.d.toFixed(2)} dB`);
+  console.log(`ready after Render: ${settled.seconds.toFixed(2)} s (settled 2-minute show), ${changed.seconds.toFixed(2)} s after changing one caption`);
 } finally {
   await app.close();
   await (await testDatabase()).close();

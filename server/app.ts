@@ -55,7 +55,9 @@ import { Housekeeping } from "./modules/housekeeping/housekeeping.ts";
 import { RenderJobsRepository } from "./modules/renders/render-jobs.repository.ts";
 import { RenderWorker } from "./modules/renders/render-worker.ts";
 import { rendersRoutes } from "./modules/renders/renders.routes.ts";
-import { RendersService } from "./modules/renders/renders.service.ts";
+import { campCardsSource, RendersService } from "./modules/renders/renders.service.ts";
+import { RenderAheadRepository } from "./modules/renders/render-ahead.repository.ts";
+import { registerPrepareTriggers } from "./modules/renders/prepare-triggers.ts";
 import { StoryLengthService } from "./modules/renders/story-length.service.ts";
 import { VoiceRepository } from "./modules/voice/voice.repository.ts";
 import { voiceRoutes } from "./modules/voice/voice.routes.ts";
@@ -198,6 +200,18 @@ export async function buildApp(deps: AppDeps) {
 
   registerOriginGuard(app, config.allowedOrigins);
   registerAuthentication(app, auth);
+  // Before the routes, so its hook covers them; the worker it wakes is made further down.
+  const renderAhead = new RenderAheadRepository(db);
+  let wakeRenderWorker = () => {};
+  if (config.render.ahead) {
+    registerPrepareTriggers(app, {
+      ahead: renderAhead,
+      debounceMs: config.render.prepareDebounceMs,
+      maxWaitMs: config.render.prepareMaxWaitMs,
+      kick: () => wakeRenderWorker(),
+      log: app.log,
+    });
+  }
 
   const appInfo = { productName: PRODUCT_NAME, campTitle: config.camp.title, campYear: config.camp.year };
   await app.register(appInfoRoutes, { info: appInfo });
@@ -258,6 +272,9 @@ export async function buildApp(deps: AppDeps) {
     musicFile: musicFileOf,
     x264Preset: config.render.x264Preset,
     log: app.log,
+    ahead: config.render.ahead
+      ? { repo: renderAhead, prepareConcurrency: config.render.prepareConcurrency, choices: (userId, showId) => renders.choicesOf(userId, showId) }
+      : undefined,
   });
   const renders = new RendersService(
     renderJobs,
@@ -266,19 +283,10 @@ export async function buildApp(deps: AppDeps) {
     storage,
     { queuedPerCamper: config.render.queuedPerCamper, voice: { needsSynthesis: (...a) => voice.needsSynthesis(...a), checkLimit: (userId) => ai.checkLimit(userId) } },
     () => renderWorker.kick(),
-    async (userId, title, withName) => {
-      const camp = await campSettings.get();
-      const camper = withName ? await users.findById(userId) : undefined;
-      return {
-        title,
-        name: camper ? (camper.firstName ?? camper.username) : null,
-        campName: camp.campName,
-        year: new Date().getFullYear(),
-        background: camp.colour,
-        accent: camp.accentColour,
-      };
-    },
+    campCardsSource(campSettings, users),
+    config.render.ahead ? renderAhead : undefined,
   );
+  wakeRenderWorker = () => renderWorker.kick();
   shows.onShowDeleted(renders);
   app.decorate("renderWorker", renderWorker);
   const audit = new AuditLog(db);
@@ -287,6 +295,10 @@ export async function buildApp(deps: AppDeps) {
   const campersRepository = new CampersRepository(db);
   const campSessions = new CampSessions(campersRepository, scopes, retention, storage, audit);
   const housekeeping = new Housekeeping(db, storage, sessions, limiter, 7, [config.media.tmpDir], retention, campSessions);
+  // Render parts nobody used for a while go (a show's next render makes what it needs again).
+  housekeeping.onRun(async () => {
+    for (const key of await renderAhead.evictUnused(config.render.partsKeepHours)) await storage.delete(key);
+  });
   app.decorate("housekeeping", housekeeping);
   app.decorate("uploads", uploads);
   app.addHook("onClose", async () => {

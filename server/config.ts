@@ -104,6 +104,12 @@ const envSchema = z.object({
   TRANSCRIBE_MODEL: z.string().min(1).default("whisper-1"),
   CAPTION_LISTENS_PER_MINUTE: z.coerce.number({ error: "must be a whole number" }).int().min(1).default(20),
   RENDER_CONCURRENCY: z.coerce.number().int().min(0).max(8).default(1),
+  // Render ahead (decision 029d): shows prepared in the background, at once per process (0: none here).
+  RENDER_AHEAD: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+  RENDER_PREPARE_CONCURRENCY: z.coerce.number().int().min(0).max(4).optional(),
+  RENDER_PREPARE_DEBOUNCE_MS: z.coerce.number().int().min(0).max(600_000).default(4000),
+  RENDER_PREPARE_MAX_WAIT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  RENDER_PARTS_KEEP_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(72),
   RENDER_X264_PRESET: z.enum(X264_PRESETS, { error: `must be one of ${X264_PRESETS.join(", ")}` }).default(DEFAULT_X264_PRESET),
   RENDERS_QUEUED_PER_CAMPER: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(100).default(3),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name").optional(),
@@ -198,6 +204,15 @@ export interface AppConfig {
     queuedPerCamper: number;
     /** libx264's speed for finished videos (server/render/video-encoding.ts). */
     x264Preset: X264Preset;
+    /** Render ahead (renders from kept parts, shows prepared in the background); off: one picture pass a render, as before. */
+    ahead: boolean;
+    /** Render ahead: shows prepared at once in the background (default 1 where this process renders, else 0). */
+    prepareConcurrency: number;
+    /** A show is prepared once unchanged this long, and at the latest this long after its first change. */
+    prepareDebounceMs: number;
+    prepareMaxWaitMs: number;
+    /** Render parts nobody used for this long are deleted by housekeeping. */
+    partsKeepHours: number;
   };
   /** Bearer token GET /metrics requires; unset, the metrics are open (keep them off the public internet). */
   metricsToken?: string;
@@ -317,7 +332,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       transcription: env.TRANSCRIBE_BASE_URL ? { baseURL: env.TRANSCRIBE_BASE_URL, apiKey: env.TRANSCRIBE_API_KEY, model: env.TRANSCRIBE_MODEL } : undefined,
       captionListensPerMinute: env.CAPTION_LISTENS_PER_MINUTE,
     },
-    render: { concurrency: env.RENDER_CONCURRENCY, queuedPerCamper: env.RENDERS_QUEUED_PER_CAMPER, x264Preset: env.RENDER_X264_PRESET },
+    render: {
+      concurrency: env.RENDER_CONCURRENCY,
+      queuedPerCamper: env.RENDERS_QUEUED_PER_CAMPER,
+      x264Preset: env.RENDER_X264_PRESET,
+      ahead: env.RENDER_AHEAD === "on",
+      prepareConcurrency: env.RENDER_PREPARE_CONCURRENCY ?? (env.RENDER_CONCURRENCY >= 1 ? 1 : 0),
+      prepareDebounceMs: env.RENDER_PREPARE_DEBOUNCE_MS,
+      prepareMaxWaitMs: env.RENDER_PREPARE_MAX_WAIT_MS,
+      partsKeepHours: env.RENDER_PARTS_KEEP_HOURS,
+    },
     metricsToken: env.METRICS_TOKEN,
     media: {
       dir: path.join(dataDir, "media"),

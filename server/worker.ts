@@ -7,6 +7,9 @@ import { resolveVideoTools } from "./media/video-tools.ts";
 import { ClipsRepository } from "./modules/clips/clips.repository.ts";
 import { RenderJobsRepository } from "./modules/renders/render-jobs.repository.ts";
 import { RenderWorker } from "./modules/renders/render-worker.ts";
+import { RenderAheadRepository } from "./modules/renders/render-ahead.repository.ts";
+import { campCardsSource, RendersService } from "./modules/renders/renders.service.ts";
+import { UsersRepository } from "./modules/auth/users.repository.ts";
 import { ClipHeardWordsRepository } from "./modules/clips/clip-heard-words.repository.ts";
 import { ClipWords } from "./modules/clips/clip-words.service.ts";
 import { ShowsRepository } from "./modules/shows/shows.repository.ts";
@@ -48,14 +51,21 @@ async function main() {
   const shows = new ShowsRepository(db);
   const quota = new StorageQuota(new StorageQuotaRepository(db), config.media.quota);
   const voice = new VoiceService(new VoiceRepository(db), shows, storage, createVoiceProvider(config), tools, quota);
-  const worker = new RenderWorker(new RenderJobsRepository(db), shows, storage, new ClipsRepository(db), voice, tools, {
+  const jobs = new RenderJobsRepository(db);
+  const clips = new ClipsRepository(db);
+  const campSettings = new CampSettingsRepository(db, config.camp.title);
+  const ahead = new RenderAheadRepository(db);
+  // Asked only what a show's render would be made from (render ahead): it never queues from here.
+  const renders = new RendersService(jobs, shows, clips, storage, { queuedPerCamper: config.render.queuedPerCamper }, undefined, campCardsSource(campSettings, new UsersRepository(db)), ahead);
+  const worker = new RenderWorker(jobs, shows, storage, clips, voice, tools, {
     concurrency: config.render.concurrency,
-    reels: new ReelRenderer(new ReelsRepository(db), storage, tools, new CampSettingsRepository(db, config.camp.title)),
+    reels: new ReelRenderer(new ReelsRepository(db), storage, tools, campSettings),
     clipWords: new ClipWords(new ClipHeardWordsRepository(db), storage, tools, createSpeechAligner(config), config.media.tmpDir),
     workDir: config.media.tmpDir,
     musicFile: musicFileOf,
     x264Preset: config.render.x264Preset,
     log,
+    ahead: config.render.ahead ? { repo: ahead, prepareConcurrency: config.render.prepareConcurrency, choices: (userId, showId) => renders.choicesOf(userId, showId) } : undefined,
   });
 
   stopOnSignal(async (signal) => {

@@ -620,3 +620,73 @@ export const campRetention = pgTable("camp_retention", {
   setAt: timestamp("set_at", { withTimezone: true }).notNull().defaultNow(),
   executedAt: timestamp("executed_at", { withTimezone: true }),
 });
+
+/**
+ * Pieces of a show's finished video made ahead (render ahead, decision 029d): short H.264 parts and one
+ * audio part, keyed by a hash of everything that decides their frames or samples, so the next render
+ * makes only the parts an edit touched. Files under users/{id}/render-parts/ (they go with the show, the
+ * account, the retention rule, or when unused for RENDER_PARTS_KEEP_HOURS).
+ */
+export const renderParts = pgTable(
+  "render_parts",
+  {
+    showId: integer("show_id")
+      .notNull()
+      .references(() => recordings.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    kind: text("kind").$type<"video" | "audio">().notNull(),
+    storageKey: text("storage_key").notNull(),
+    bytes: integer("bytes").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.showId, t.key] }), index("render_parts_user_used_idx").on(t.userId, t.lastUsedAt)],
+);
+
+/**
+ * A show's video made ahead in full, waiting for the camper to press Render: adopted as a finished render
+ * when the show's fingerprint and options are still the ones it was made from. One per show.
+ */
+export const renderPrepared = pgTable("render_prepared", {
+  showId: integer("show_id")
+    .primaryKey()
+    .references(() => recordings.id, { onDelete: "cascade" }),
+  userId: integer("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  fingerprint: text("fingerprint").notNull(),
+  options: jsonb("options").$type<(typeof renderJobs.$inferSelect)["options"]>().notNull(),
+  narration: text("narration"),
+  outputKey: text("output_key").notNull(),
+  captionsKey: text("captions_key"),
+  durationSeconds: doublePrecision("duration_seconds").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The background preparation queue: one ticket per show whose video changed. A worker takes one only while
+ * no render waits (so preparation never delays a camper's render), and only once the show has been quiet
+ * for the debounce (`run_after`). `requested_at` moves on every change, so a ticket changed while it was
+ * being prepared is prepared again.
+ */
+export const renderPrepares = pgTable(
+  "render_prepares",
+  {
+    showId: integer("show_id")
+      .primaryKey()
+      .references(() => recordings.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    runAfter: timestamp("run_after", { withTimezone: true }).notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    firstRequestedAt: timestamp("first_requested_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text("locked_by"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    heartbeatAt: timestamp("heartbeat_at", { withTimezone: true }),
+  },
+  (t) => [index("render_prepares_run_after_idx").on(t.runAfter)],
+);

@@ -46,6 +46,10 @@ describe("guardMediaInputs", () => {
     expect(guardMediaInputs(["-an", "-i", photo])).toEqual(["-an", "-f", "jpeg_pipe", "-protocol_whitelist", PROTOCOL_WHITELIST, "-i", photo]);
   });
 
+  it("reads a render's joined video parts as MPEG-TS when the caller names it (one file, no lists)", () => {
+    expect(guardMediaInputs(["-f", "mpegts", "-i", "video.ts"])).toEqual(["-f", "mpegts", "-protocol_whitelist", PROTOCOL_WHITELIST, "-i", "video.ts"]);
+  });
+
   it("refuses formats that open other files or URLs, other protocols, unknown files and unpinned inputs", async () => {
     const clip = path.join(work, "clip.webm");
     for (const format of ["concat", "hls", "image2", "tee"]) {

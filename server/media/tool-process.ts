@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import path from "node:path";
+import { setPriority } from "node:os";
 import { guardMediaInputs, isMediaTool } from "./media-inputs.ts";
 
 /**
@@ -78,6 +79,11 @@ export interface ToolLimits {
    * killed with this server, and no time limit needed.
    */
   outlivesServer?: boolean;
+  /**
+   * Background work (a show's video prepared ahead): the program runs at the lowest CPU priority (nice 19,
+   * inherited by the threads it starts), so a camper's render on the same machine is hardly slowed by it.
+   */
+  lowPriority?: boolean;
 }
 
 const stopped = new WeakMap<ChildProcess, Error>();
@@ -94,7 +100,7 @@ export function stopErrorOf(child: ChildProcess): Error | undefined {
  * starts) for an ffmpeg input it may not read, a ToolAbortedError when the signal has already aborted.
  */
 export function spawnTool(command: string, args: readonly string[], options: Omit<SpawnOptions, "signal" | "timeout"> & ToolLimits): ChildProcess {
-  const { timeoutMs, signal, outlivesServer, ...spawnOptions } = options;
+  const { timeoutMs, signal, outlivesServer, lowPriority, ...spawnOptions } = options;
   const name = path.basename(command);
   if (signal?.aborted) throw new ToolAbortedError(name, signal.reason);
   const finalArgs = isMediaTool(command) ? guardMediaInputs(args) : [...args];
@@ -113,6 +119,14 @@ export function spawnTool(command: string, args: readonly string[], options: Omi
     signal?.removeEventListener("abort", onAbort);
     running.delete(child);
   };
+  if (lowPriority && child.pid !== undefined) {
+    // Set before the program has started its encoder threads (spawn returns once it is exec'd), so they inherit it.
+    try {
+      setPriority(child.pid, 19);
+    } catch {
+      // The process already ended: nothing to lower.
+    }
+  }
   if (!outlivesServer) running.add(child);
   child.once("close", done);
   child.once("error", done);

@@ -151,6 +151,24 @@ const filterLists = new Map<string, Promise<ReadonlySet<string>>>();
  * (hard cuts instead of cross-fades) rather than failing. An ffmpeg that cannot list them counts as
  * having none of the optional ones.
  */
+const versions = new Map<string, Promise<string>>();
+
+/**
+ * The ffmpeg build's first line of `-version` (its version and build), asked once: render parts made by
+ * another build (another worker's image) are never joined with this one's.
+ */
+export function ffmpegVersion(tools: VideoToolPaths): Promise<string> {
+  let version = versions.get(tools.ffmpeg);
+  if (!version) {
+    version = runTool(tools.ffmpeg, ["-version"], { maxBuffer: 1024 * 1024, timeoutMs: 10_000 }).then(
+      ({ stdout }) => stdout.split("\n")[0]!.trim(),
+      () => "unknown",
+    );
+    versions.set(tools.ffmpeg, version);
+  }
+  return version;
+}
+
 export function ffmpegFilters(tools: VideoToolPaths): Promise<ReadonlySet<string>> {
   let list = filterLists.get(tools.ffmpeg);
   if (!list) {

@@ -1,7 +1,7 @@
 import { readFile, rename } from "node:fs/promises";
 import path from "node:path";
 import { MIX_LOUDNESS_FILE, STEM_LOUDNESS_FILES, buildLevelArgs, needsLevelling, readMixLoudness, readStemLoudness } from "./render-audio.ts";
-import type { RenderPlan } from "./render-plan.ts";
+import type { LoudnessMeasure, RenderPlan } from "./render-plan.ts";
 
 /** Runs one ffmpeg pass in the working folder; `share` is the part of the whole render's progress it stands for; resolves with ffmpeg's log. */
 export type RenderPassRunner = (args: string[], share: { from: number; to: number }) => Promise<string>;
@@ -19,6 +19,15 @@ const LEVELLED_FILE = "mix-levelled.wav";
 
 /** A show's render plan run to the end: stems measured, the mix made and measured, the video drawn with it. */
 export async function runRenderPasses(plan: RenderPlan, cwd: string, run: RenderPassRunner): Promise<void> {
+  const measured = await runAudioPasses(plan, cwd, run);
+  await run(plan.videoArgs(measured), PASS_SHARES.video);
+}
+
+/**
+ * The sound passes alone (stems measured, mix made, levelled): the mix is left in `plan.mixFile`, and what
+ * its last measurement said is returned for the final gain (render parts encode the sound apart from the picture).
+ */
+export async function runAudioPasses(plan: RenderPlan, cwd: string, run: RenderPassRunner): Promise<LoudnessMeasure | undefined> {
   await run(plan.stemsArgs, PASS_SHARES.stems);
   const read = (file: string) => readFile(path.join(cwd, file), "utf8").catch(() => "");
   const stems = { speechLufs: readStemLoudness(await read(STEM_LOUDNESS_FILES.speech)), musicLufs: readStemLoudness(await read(STEM_LOUDNESS_FILES.music)) };
@@ -29,5 +38,5 @@ export async function runRenderPasses(plan: RenderPlan, cwd: string, run: Render
     await rename(path.join(cwd, LEVELLED_FILE), path.join(cwd, plan.mixFile));
     measured = readMixLoudness(await read(MIX_LOUDNESS_FILE));
   }
-  await run(plan.videoArgs(measured), PASS_SHARES.video);
+  return measured;
 }

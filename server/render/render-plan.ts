@@ -2,7 +2,7 @@ import type { VideoFormatKey } from "../../contracts/product.ts";
 import { VIDEO_FORMATS } from "../../contracts/product.ts";
 import { VIDEO_STYLE, type MusicLevel } from "../../contracts/video-style.ts";
 import { buildMixArgs, buildStemsArgs, finalAudioFilter, sectionInputArgs, type LoudnessMeasure, type MeasureStems } from "./render-audio.ts";
-import { cardColour, heldFrames, joinVideo, layoutSections, sectionVideo, timelineOf, type RenderTimeline } from "./render-sections.ts";
+import { cardColour, heldFrames, joinVideo, layoutSections, sectionVideo, timelineOf, type RenderTimeline, type Section } from "./render-sections.ts";
 import { h264OutputArgs, type X264Preset } from "./video-encoding.ts";
 
 export type { LoudnessMeasure, MeasureStems } from "./render-audio.ts";
@@ -12,6 +12,8 @@ export interface RenderClip {
   /** A video clip (the default), or a photo (a still JPEG shown for durationSeconds with a slow pan). */
   kind?: "video" | "photo";
   path: string;
+  /** What the file is, whatever local path it has now (its storage key): render parts are keyed by it, never by the path. */
+  contentId?: string;
   durationSeconds: number;
   hasAudio: boolean;
   /** The part of the clip the show uses, in seconds into the file (whole clip when absent). */
@@ -30,6 +32,8 @@ export interface RenderPlanInput {
   clips: RenderClip[];
   /** The AI voice-over to lay over the clips (their own sound is lowered under it). */
   voicePath?: string;
+  /** The voice-over's storage key (render parts' audio key; the path is a temporary copy on S3). */
+  voiceContentId?: string;
   /** The voice-over's length: the video lasts at least this long, so the voice is never cut. */
   voiceSeconds?: number;
   /** An .ass file name in ffmpeg's working folder (buildAss: captions and the cards' words, placed and styled), burned in when given. */
@@ -66,6 +70,8 @@ export interface RenderPlan {
   height: number;
   durationSeconds: number;
   timeline: RenderTimeline;
+  /** The sections in order (render-parts.ts cuts the video at them). */
+  sections: Section[];
 }
 
 /** Frame size per format: 16:9 as 1920x1080, 9:16 as 1080x1920. */
@@ -110,6 +116,14 @@ export function renderDuration(format: VideoFormatKey, clips: RenderClip[], voic
  */
 export function filterValue(value: string): string {
   return value.replace(/[\\':]/g, "\\$&").replace(/[\\'[\],;]/g, "\\$&");
+}
+
+/**
+ * Where a finished video is cut: rounded up to the millisecond, since the sections end on a frame and a
+ * cut a few samples early would cut the end of the voice.
+ */
+export function cutAtOf(durationSeconds: number): number {
+  return Math.ceil(durationSeconds * 1000 + 0.5) / 1000;
 }
 
 /** Passes over the clips at most, when a long voice outlasts short clips; after that the last picture holds. */
@@ -191,16 +205,13 @@ export function buildRenderPlan(input: RenderPlanInput): RenderPlan {
     args.push("-f", "wav", "-i", mixFile);
     filters.push(finalAudioFilter(next, measured, timeline.durationSeconds));
     args.push("-filter_complex", filters.join(";"), "-map", `[${videoOut}]`, "-map", "[aout]");
-    // Rounded up to the millisecond: the sections end on a frame, and a cut a few samples early
-    // would cut the end of the voice.
-    const cutAt = Math.ceil(timeline.durationSeconds * 1000 + 0.5) / 1000;
     args.push(
-      "-t", cutAt.toFixed(3),
+      "-t", cutAtOf(timeline.durationSeconds).toFixed(3),
       ...h264OutputArgs(30, input.x264Preset),
       "-c:a", "aac", "-b:a", "160k", "-ar", "48000",
       "-movflags", "+faststart", "-f", "mp4", input.output,
     );
     return args;
   };
-  return { stemsArgs: buildStemsArgs(mix), mixArgs: (stems) => buildMixArgs(mix, stems), videoArgs, mixFile, width: W, height: H, durationSeconds: timeline.durationSeconds, timeline };
+  return { stemsArgs: buildStemsArgs(mix), mixArgs: (stems) => buildMixArgs(mix, stems), videoArgs, mixFile, width: W, height: H, durationSeconds: timeline.durationSeconds, timeline, sections };
 }

@@ -127,7 +127,7 @@ export function sectionVideo(section: Section, i: number, inputIndex: number | u
 }
 
 /** The cross-fade into each section, in frames (none into the first): never longer than half the section, so a short one still shows on its own. */
-function fadeFrames(sections: Section[], i: number): number {
+export function fadeFrames(sections: Section[], i: number): number {
   return i === 0 ? 0 : Math.min(frames(VIDEO_STYLE.crossfadeSeconds), Math.floor(sections[i]!.frames / 2));
 }
 

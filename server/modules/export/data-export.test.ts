@@ -84,8 +84,9 @@ describe.each(["local disk", "S3"] as const)("data export (%s)", (where) => {
     }
 
     // Every object storage holds for the camper is in the archive, byte for byte (the partial
-    // bytes of tus uploads are not the camper's media: once a clip is made they are the clip).
-    const stored = (await storage.list(`users/${camper.userId}/`)).map((o) => o.key).filter((k) => !k.includes("/uploads/"));
+    // bytes of tus uploads are not the camper's media: once a clip is made they are the clip; nor are
+    // render parts, pieces of a render kept to make the next one faster: the render is in the archive).
+    const stored = (await storage.list(`users/${camper.userId}/`)).map((o) => o.key).filter((k) => !k.includes("/uploads/") && !k.includes("/render-parts/"));
     const media = manifest.files.filter((f) => f.storageKey);
     expect(media.map((f) => f.storageKey).sort()).toEqual(stored.sort());
     // Two clips and their posters, a voice sample, a voice-over, a video and its captions.

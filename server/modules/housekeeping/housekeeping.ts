@@ -134,6 +134,9 @@ export class Housekeeping {
         if (row.outputKey) named.add(row.outputKey).add(renderPosterKey(row.outputKey));
         if (row.captionsKey) named.add(row.captionsKey);
       }
+      // Videos prepared ahead, waiting for their camper to press Render.
+      const ready = await this.db.select({ out: schema.renderPrepared.outputKey, cc: schema.renderPrepared.captionsKey }).from(schema.renderPrepared);
+      for (const row of ready) named.add(row.out).add(renderPosterKey(row.out)).add(row.cc ?? row.out);
       for (const orphan of renders.filter((o) => !named.has(o.key))) {
         await this.storage.delete(orphan.key);
         removed++;

@@ -9,7 +9,7 @@ import { renderTimeLimitMs } from "../../media/time-limits.ts";
 import { spawnTool, stopErrorOf, ToolTimeLimitError } from "../../media/tool-process.ts";
 import { ffmpegFilters, hasAudioStream, type VideoToolPaths } from "../../media/video-tools.ts";
 import { buildAss, captionCues, captionCuesUntimed, shiftCues, toPlacedWebVtt, type TimedCue } from "../../render/ass-captions.ts";
-import { buildRenderPlan, frameSize, renderTimeline, type RenderClip } from "../../render/render-plan.ts";
+import { buildRenderPlan, frameSize, renderTimeline, type RenderClip, type RenderPlanInput } from "../../render/render-plan.ts";
 import { runRenderPasses } from "../../render/render-passes.ts";
 import type { X264Preset } from "../../render/video-encoding.ts";
 import { heardWordsOf, timeScriptInClips } from "../../speech/clip-speech.ts";
@@ -20,6 +20,9 @@ import type { ShowsRepository } from "../shows/shows.repository.ts";
 import type { VoiceService } from "../voice/voice.service.ts";
 import type { ReelRenderContext } from "../reels/reel-renderer.ts";
 import type { JobRow, RenderJobsRepository } from "./render-jobs.repository.ts";
+import { renderInParts, type PartsReport } from "./part-maker.ts";
+import type { RenderAheadRepository } from "./render-ahead.repository.ts";
+import { sameChoices } from "./render-choices.ts";
 
 const require = createRequire(import.meta.url);
 
@@ -48,6 +51,24 @@ export interface RenderWorkerOptions {
    */
   musicFile?: (id: string) => string | undefined;
   log?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void; warn?(obj: object, msg: string): void };
+  /**
+   * Render ahead (decision 029d): renders are made from content-addressed parts kept for the next one, and
+   * shows that changed are prepared in the background (`prepareConcurrency` at once, at low priority, only
+   * while no render waits). Absent, every render is one picture pass as before.
+   */
+  ahead?: {
+    repo: RenderAheadRepository;
+    /** What a render of the show would be made from now (RendersService.choicesOf), null when it cannot be rendered. */
+    choices(userId: number, showId: number): Promise<RenderChoices | null>;
+    prepareConcurrency: number;
+  };
+}
+
+/** A show's render choices now: its options, their fingerprint and the script. */
+export interface RenderChoices {
+  options: JobRow["options"];
+  fingerprint: string;
+  narration: string;
 }
 
 /** A failure the camper (or, for a reel, staff) can act on, stored as the job's message. */
@@ -61,6 +82,9 @@ export class RenderFailure extends Error {}
 export class RenderWorker {
   readonly id = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
   private running = new Map<number, { kill: () => void }>();
+  private preparing = new Map<number, { kill: () => void }>();
+  /** What the last render or preparation in parts made (bench:render and the tests count it). */
+  lastParts: PartsReport | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
   private readonly fontsDir: string;
@@ -112,15 +136,84 @@ export class RenderWorker {
     clearInterval(this.timer);
     this.timer = undefined;
     const ids = [...this.running.keys()];
-    for (const { kill } of this.running.values()) kill();
+    for (const { kill } of [...this.running.values(), ...this.preparing.values()]) kill();
     if (ids.length) await this.jobs.handBack(this.id);
+    if (this.preparing.size) await this.options.ahead?.repo.handBack(this.id);
   }
 
   private async fill() {
     while (!this.stopped && this.running.size < this.options.concurrency) {
       const job = await this.claim();
-      if (!job) return;
+      if (!job) break;
       void this.run(job);
+    }
+    // Preparation has slots of its own: it never holds one a render needs, and is claimed only while no render waits.
+    while (!this.stopped && this.options.ahead && this.preparing.size < this.options.ahead.prepareConcurrency) {
+      const ticket = await this.options.ahead.repo.claim(this.id);
+      if (!ticket) break;
+      void this.prepare(ticket);
+    }
+  }
+
+  /** Claims and prepares one show's video (tests and tools); undefined when no ticket is due. */
+  async runNextPrepare(): Promise<number | undefined> {
+    const ticket = await this.options.ahead?.repo.claim(this.id);
+    if (!ticket) return undefined;
+    await this.prepare(ticket);
+    return ticket.showId;
+  }
+
+  /** Prepares every due show, one after the other (tests and bench:render: "the show has settled"). */
+  async runPreparesUntilIdle(): Promise<number> {
+    let count = 0;
+    while ((await this.runNextPrepare()) !== undefined) count++;
+    return count;
+  }
+
+  /**
+   * A show's video made ahead: skipped when a render of its current choices exists or waits, or the prepared
+   * one still matches; stopped (its finished parts kept) as soon as a render of the show is asked for, which
+   * then makes only what is left. Never fails visibly: the camper's own render reports its problems.
+   */
+  private async prepare(ticket: { showId: number; userId: number }) {
+    const ahead = this.options.ahead!;
+    const stopping = new AbortController();
+    this.preparing.set(ticket.showId, { kill: () => stopping.abort(new Error("the preparation was stopped")) });
+    const beat = setInterval(() => {
+      void ahead.repo.beat(this.id, ticket.showId);
+      void ahead.repo.renderWaits(ticket.showId).then((waits) => waits && stopping.abort(new Error("a render of the show was asked for")), () => undefined);
+    }, 1000);
+    const workDir = this.options.workDir ?? tmpdir();
+    await mkdir(workDir, { recursive: true });
+    const work = await mkdtemp(path.join(workDir, `prepare-${ticket.showId}-`));
+    try {
+      const now = await ahead.choices(ticket.userId, ticket.showId);
+      if (!now || (await ahead.repo.renderWaits(ticket.showId))) return;
+      if (await this.jobs.findReusable(ticket.userId, ticket.showId, now.fingerprint)) return;
+      const ready = await ahead.repo.findPrepared(ticket.showId);
+      if (ready && ready.fingerprint === now.fingerprint && sameChoices(ready.options, now.options)) return;
+      const job = { id: 0, userId: ticket.userId, showId: ticket.showId, reelId: null, options: now.options, narration: now.narration } as JobRow;
+      const result = await this.render(job, work, stopping.signal, { lowPriority: true, name: `prepared-${ticket.showId}` });
+      const old = await ahead.repo.replacePrepared({
+        showId: ticket.showId,
+        userId: ticket.userId,
+        fingerprint: now.fingerprint,
+        options: { ...now.options, captions: result.captionsKey !== null },
+        narration: now.narration,
+        outputKey: result.outputKey,
+        captionsKey: result.captionsKey,
+        durationSeconds: result.durationSeconds,
+      });
+      for (const key of old) await this.storage.delete(key).catch(() => undefined);
+      this.options.log?.info({ showId: ticket.showId, parts: this.lastParts }, "show prepared ahead");
+    } catch (error) {
+      if (!stopping.signal.aborted) this.options.log?.warn?.({ err: error, showId: ticket.showId }, "preparing a show ahead failed");
+    } finally {
+      clearInterval(beat);
+      this.preparing.delete(ticket.showId);
+      await rm(work, { recursive: true, force: true });
+      await ahead.repo.release(this.id, ticket.showId).catch(() => undefined);
+      if (this.timer) void this.fill();
     }
   }
 
@@ -138,6 +231,7 @@ export class RenderWorker {
    */
   async recoverStale(staleMs = this.options.staleMs ?? 30_000): Promise<void> {
     await this.jobs.recoverStale(staleMs / 1000, this.options.maxAttempts ?? 3);
+    await this.options.ahead?.repo.handBack(null, staleMs / 1000);
   }
 
   private claim(): Promise<JobRow | undefined> {
@@ -175,7 +269,7 @@ export class RenderWorker {
     }
   }
 
-  private async render(job: JobRow, work: string, signal: AbortSignal) {
+  private async render(job: JobRow, work: string, signal: AbortSignal, background?: { lowPriority: true; name: string }) {
     if (job.reelId !== null) return this.renderReel(job, work, signal);
     if (job.showId === null) throw new RenderFailure("This show no longer exists");
     const showId = job.showId;
@@ -198,7 +292,9 @@ export class RenderWorker {
       }
     }
 
-    const outputKey = `users/${job.userId}/renders/${job.id}-${randomUUID()}.mp4`;
+    const stem = `users/${job.userId}/renders/${background?.name ?? job.id}-${randomUUID()}`;
+    const outputKey = `${stem}.mp4`;
+    const run = (args: string[], seconds: number, share?: { from: number; to: number }) => this.ffmpeg(job, args, seconds, work, signal, share, background?.lowPriority);
     const format = show.videoFormat;
     let captionsKey: string | null = null;
     // Every input ffmpeg reads is a local path only inside this scope (on S3, a temporary copy that
@@ -211,7 +307,7 @@ export class RenderWorker {
         const clipPath = paths[index]!;
         if (clip.kind === "photo") {
           // A still: no sound to look for, shown for its length (the camper's photoSeconds).
-          renderClips.push({ kind: "photo", path: clipPath, durationSeconds: clip.durationSeconds, hasAudio: false });
+          renderClips.push({ kind: "photo", path: clipPath, contentId: clip.storageKey, durationSeconds: clip.durationSeconds, hasAudio: false });
           continue;
         }
         let hasAudio: boolean;
@@ -224,6 +320,7 @@ export class RenderWorker {
         renderClips.push({
           kind: "video",
           path: clipPath,
+          contentId: clip.storageKey,
           durationSeconds: clip.durationSeconds,
           hasAudio,
           trimStartSeconds: span.start,
@@ -257,22 +354,25 @@ export class RenderWorker {
       cues = shiftCues(cues, timeline.storyStartSeconds);
       // One subtitle file carries the captions (inside the platform's free area) and the cards' words.
       let subtitlesFile: string | undefined;
+      let ass: string | undefined;
       const cardWindows = cards && timeline.titleCard && timeline.endCard ? { content: cards, title: timeline.titleCard, end: timeline.endCard } : null;
       if (cues.length || cardWindows) {
         subtitlesFile = "captions.ass";
         const style = job.options.captionStyle ?? "lines";
-        await writeFile(path.join(work, subtitlesFile), buildAss({ format, width, height, style, cues, cards: cardWindows }));
+        ass = buildAss({ format, width, height, style, cues, cards: cardWindows });
+        await writeFile(path.join(work, subtitlesFile), ass);
       }
       if (cues.length) {
-        captionsKey = `users/${job.userId}/renders/${job.id}-${randomUUID()}.vtt`;
+        captionsKey = `${stem}.vtt`;
         const vtt = toPlacedWebVtt(cues, format);
         await this.storage.withNewLocalFile(captionsKey, (p) => writeFile(p, vtt));
       }
 
       await this.writeFontConfig(work);
       return this.storage.withNewLocalFile(outputKey, async (output) => {
-        const plan = buildRenderPlan({
+        const input: RenderPlanInput = {
           format,
+          voiceContentId: voiceKey,
           fit: job.options.fit,
           clips: renderClips,
           voicePath,
@@ -285,8 +385,14 @@ export class RenderWorker {
           cards,
           x264Preset: this.options.x264Preset,
           output,
-        });
-        await runRenderPasses(plan, work, (args, share) => this.ffmpeg(job, args, plan.durationSeconds, work, signal, share));
+        };
+        const plan = buildRenderPlan(input);
+        const ahead = this.options.ahead;
+        if (ahead) {
+          this.lastParts = await renderInParts({ storage: this.storage, repo: ahead.repo, tools: this.tools }, { userId: job.userId, showId }, plan, input, ass, work, run);
+        } else {
+          await runRenderPasses(plan, work, (args, share) => run(args, plan.durationSeconds, share));
+        }
         return plan.durationSeconds;
       });
     });
@@ -360,7 +466,7 @@ export class RenderWorker {
   }
 
   /** Runs ffmpeg with progress scaled into `share` of the job's; resolves with the end of its log. */
-  private ffmpeg(job: JobRow, args: string[], duration: number, cwd: string, signal: AbortSignal, share = { from: 0, to: 99 }) {
+  private ffmpeg(job: JobRow, args: string[], duration: number, cwd: string, signal: AbortSignal, share = { from: 0, to: 99 }, lowPriority = false) {
     return new Promise<string>((resolve, reject) => {
       const fontconfig = path.join(cwd, "fonts.conf");
       const child = spawnTool(this.tools.ffmpeg, args, {
@@ -369,6 +475,7 @@ export class RenderWorker {
         env: { ...process.env, FONTCONFIG_FILE: fontconfig },
         timeoutMs: renderTimeLimitMs(duration),
         signal,
+        lowPriority,
       });
       let stderr = "";
       let lastReport = 0;
@@ -378,7 +485,8 @@ export class RenderWorker {
       });
       child.stdout!.on("data", (d: Buffer) => {
         const match = /out_time_(?:us|ms)=(\d+)/.exec(d.toString());
-        if (!match || Date.now() - lastReport < 1000) return;
+        // A preparation (job id 0) has no progress anyone reads.
+        if (!match || job.id === 0 || Date.now() - lastReport < 1000) return;
         lastReport = Date.now();
         const done = Math.min(1, Number(match[1]) / 1e6 / duration);
         const progress = Math.min(99, Math.floor(share.from + done * (share.to - share.from)));

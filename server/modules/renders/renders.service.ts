@@ -7,6 +7,8 @@ import type { RenderCards } from "../../../contracts/video-style.ts";
 import type { ClipsRepository } from "../clips/clips.repository.ts";
 import type { ShowRow, ShowsRepository } from "../shows/shows.repository.ts";
 import type { JobRow, RenderJobsRepository, RenderOptions } from "./render-jobs.repository.ts";
+import type { RenderAheadRepository } from "./render-ahead.repository.ts";
+import { sameChoices } from "./render-choices.ts";
 
 export function toRenderJob(row: JobRow, videoFormat: string): RenderJob {
   const done = row.status === "done";
@@ -52,6 +54,8 @@ export class RendersService {
     private readonly limits: RenderLimits,
     private readonly onQueued: () => void = () => {},
     private readonly cardsOf?: RenderCardsSource,
+    /** Render ahead (decision 029d): a video prepared from the same choices is adopted at once. */
+    private readonly ahead?: RenderAheadRepository,
   ) {}
 
   async start(userId: number, showId: number, requested: Partial<RenderOptions>): Promise<{ job: RenderJob; reused: boolean }> {
@@ -61,6 +65,12 @@ export class RendersService {
     const { options, fingerprint, narration } = inputs;
     const existing = await this.jobs.findReusable(userId, showId, fingerprint);
     if (existing) return { job: toRenderJob(existing, show.videoFormat), reused: true };
+    const prepared = await this.ahead?.findPrepared(showId);
+    if (prepared && prepared.fingerprint === fingerprint && sameChoices(prepared.options, options)) {
+      const adopted = await this.ahead!.adopt(userId, showId, fingerprint);
+      // Another request adopted it a moment ago: the queued render below makes it from the kept parts.
+      if (adopted) return { job: toRenderJob(adopted, show.videoFormat), reused: true };
+    }
 
     // The voice-over the worker will make is a synthesis like any other: it counts against the voice limit.
     const voice = this.limits.voice;
@@ -88,6 +98,14 @@ export class RendersService {
    * The fingerprint a render of the show's current choices, clips and script would have, or null when
    * it cannot be rendered now: the done render with it is the camper's current video.
    */
+  /** What a render of the show would be made from now (the worker's preparation ahead), null when it cannot be rendered. */
+  async choicesOf(userId: number, showId: number): Promise<{ options: RenderOptions; fingerprint: string; narration: string } | null> {
+    const show = await this.shows.findOwned(userId, showId);
+    if (!show) return null;
+    const now = await this.inputs(userId, show, {});
+    return "refused" in now ? null : now;
+  }
+
   async currentFingerprint(show: ShowRow): Promise<string | null> {
     const now = await this.inputs(show.userId, show, {});
     return "fingerprint" in now ? now.fingerprint : null;
@@ -155,7 +173,7 @@ export class RendersService {
   }
 
   async prepareShowDeletion(userId: number, showId: number) {
-    const keys = await this.jobs.storageKeysOfShow(userId, showId);
+    const keys = [...(await this.jobs.storageKeysOfShow(userId, showId)), ...((await this.ahead?.storageKeysOfShow(userId, showId)) ?? [])];
     return async () => {
       for (const key of keys) await this.storage.delete(key);
     };
@@ -166,4 +184,23 @@ export class RendersService {
     if (!show) throw notFound(SHOW_MESSAGES.notFound);
     return show;
   }
+}
+
+/** The cards' words and look from the camp's settings and the camper's name (one rule for the app and render workers). */
+export function campCardsSource(
+  campSettings: { get(): Promise<{ campName: string; colour: string; accentColour: string }> },
+  users: { findById(id: number): Promise<{ firstName: string | null; username: string } | undefined> },
+): RenderCardsSource {
+  return async (userId, title, withName) => {
+    const camp = await campSettings.get();
+    const camper = withName ? await users.findById(userId) : undefined;
+    return {
+      title,
+      name: camper ? (camper.firstName ?? camper.username) : null,
+      campName: camp.campName,
+      year: new Date().getFullYear(),
+      background: camp.colour,
+      accent: camp.accentColour,
+    };
+  };
 }

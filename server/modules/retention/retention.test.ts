@@ -83,11 +83,16 @@ describe("the camp's retention rule", () => {
     expect((await app.housekeeping.run(new Date(deleteAt.getTime() - DAY_MS))).retention).toBeUndefined();
     expect((await storage.list("users/")).map((o) => o.key).sort()).toEqual([...before].sort());
 
-    // The date passes: exactly the announced files and rows go.
+    // The date passes: exactly the announced files and rows go, with the render parts made from them (pieces of
+    // those renders, kept to make the next one faster: render ahead).
     const report = await app.housekeeping.run(new Date(deleteAt.getTime() + 60 * 60 * 1000));
     expect(report.retention).toEqual({ items: announcement.items.length, files: announcedKeys.size });
+    const campers = new Set(announcement.items.map((i) => i.camperUserId));
+    const partOfThem = (k: string) => [...campers].some((id) => k.startsWith(`users/${id}/render-parts/`));
+    expect(before.some(partOfThem)).toBe(true);
     const after = (await storage.list("users/")).map((o) => o.key).sort();
-    expect(after).toEqual(before.filter((k) => !announcedKeys.has(k)).sort());
+    expect(after).toEqual(before.filter((k) => !announcedKeys.has(k) && !partOfThem(k)).sort());
+    expect(await queryRows(db, sql.raw(`SELECT 1 FROM render_parts WHERE user_id IN (${[...campers].join(",")})`))).toEqual([]);
     for (const item of announcement.items) {
       const rows = await queryRows(db, sql.raw(`SELECT 1 FROM ${TABLE_OF[item.kind]} WHERE ${ID_OF[item.kind]} = ${item.id}`));
       expect(rows, `${item.kind} ${item.id}`).toEqual([]);

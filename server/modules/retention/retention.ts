@@ -146,6 +146,7 @@ export class Retention {
     if (!row || row.executedAt || now.getTime() < row.deleteAt.getTime()) return undefined;
     const items = await this.announced(row.deleteAt);
     const ids = (kind: AnnouncedItem["kind"]) => items.filter((i) => i.kind === kind).map((i) => i.id);
+    const derived: string[] = [];
     await this.db.transaction(async (tx) => {
       const clipIds = ids("clip");
       if (clipIds.length) await tx.delete(schema.clips).where(inArray(schema.clips.id, clipIds));
@@ -156,7 +157,15 @@ export class Retention {
       const renderIds = ids("render");
       if (renderIds.length) await tx.delete(schema.renderJobs).where(inArray(schema.renderJobs.id, renderIds));
       await tx.update(r).set({ executedAt: now }).where(eq(r.id, RULE_ID));
+      // Render ahead's parts and prepared videos are made from those clips and words: they go with them.
+      const campers = [...new Set(items.map((i) => i.camperUserId))];
+      if (campers.length) {
+        const parts = await tx.delete(schema.renderParts).where(inArray(schema.renderParts.userId, campers)).returning({ key: schema.renderParts.storageKey });
+        const ready = await tx.delete(schema.renderPrepared).where(inArray(schema.renderPrepared.userId, campers)).returning();
+        derived.push(...parts.map((p) => p.key), ...ready.flatMap((p) => (p.captionsKey ? [p.outputKey, p.captionsKey] : [p.outputKey])));
+      }
     });
+    for (const key of derived) await this.storage.delete(key);
     // Files after rows: a row never names a file that is gone. A failed delete leaves an orphan file
     // (and the error in the log), never a broken show.
     let files = 0;
