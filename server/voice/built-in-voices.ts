@@ -6,6 +6,7 @@ import { VoiceError, type VoiceProvider } from "./voice-provider.ts";
  */
 export class BuiltInVoices implements VoiceProvider {
   readonly providerName = "Built-in voices";
+  readonly sendsTextAway = false;
   readonly voices: readonly string[];
   readonly defaultVoice: string;
   readonly maxInputChars = 100_000;

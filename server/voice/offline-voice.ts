@@ -11,6 +11,7 @@ const VOICES = ["en-us", "en", "en-us+f3", "en-us+m3"] as const;
 /** Debian's espeak-ng, when the machine has it: a separate process, so the server never blocks. */
 export class EspeakNgVoice implements VoiceProvider {
   readonly providerName = "Built-in voice (eSpeak NG)";
+  readonly sendsTextAway = false;
   readonly voices = VOICES;
   readonly defaultVoice = "en-us";
   readonly maxInputChars = 100_000;

@@ -10,6 +10,7 @@ export interface OpenAiVoiceConfig extends OpenAiEndpoint {
 /** OpenAI-compatible speech (`/audio/speech`) through the official SDK. Only the script is sent. */
 export class OpenAiVoice implements VoiceProvider {
   readonly providerName: string;
+  readonly sendsTextAway = true;
   readonly voices = ["alloy", "ash", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer"] as const;
   readonly defaultVoice = "alloy";
   /** The speech endpoint's input limit. */

@@ -1,6 +1,8 @@
 /** Turns text into speech; chosen by config (offline by default). */
 export interface VoiceProvider {
   readonly providerName: string;
+  /** True when reading sends the script to another server (the OpenAI voice), false for the built-in voices. */
+  readonly sendsTextAway: boolean;
   readonly voices: readonly string[];
   readonly defaultVoice: string;
   /** Longest text one call takes; longer scripts are split and the parts joined. */

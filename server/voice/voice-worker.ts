@@ -53,6 +53,7 @@ export function voiceWorkerLimits(texts: readonly string[], signal?: AbortSignal
 /** A built-in voice that reads several texts in one worker, so its engine and voice load once. */
 export abstract class WorkerVoice implements VoiceProvider {
   abstract readonly providerName: string;
+  readonly sendsTextAway = false;
   abstract readonly voices: readonly string[];
   abstract readonly defaultVoice: string;
   readonly maxInputChars = 100_000;

@@ -7,7 +7,8 @@ import type { RenderJob } from "../../../contracts/renders.ts";
 import { schema } from "../../../db/client.ts";
 import type { App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
-import { webmFixture } from "../../../testing/media-fixtures.ts";
+import { appWithFakeOpenAi } from "../../../testing/fake-openai-app.ts";
+import { audioFixture, webmFixture } from "../../../testing/media-fixtures.ts";
 import { renderOutputPath } from "../../../testing/renders.ts";
 import { createShow, createTestApp, registerCamper, TEST_DATA_DIR, type SignedInClient } from "../../../testing/test-app.ts";
 import { testDatabase } from "../../../testing/test-database.ts";
@@ -175,4 +176,30 @@ describe("render ahead", () => {
     expect(ready?.outputKey).toMatch(new RegExp(`^users/${camper.userId}/renders/prepared-${show.id}-`));
     expect(await db.select().from(schema.renderPrepared).where(eq(schema.renderPrepared.showId, waiting.id))).toEqual([]);
   }, 120_000);
+
+  describe("with a voice that sends the script to another server", () => {
+    const remote = appWithFakeOpenAi((baseURL) => ({ VOICE_BASE_URL: baseURL, RENDER_PREPARE_DEBOUNCE_MS: "0", AI_MAX_RETRIES: "0" }));
+    beforeAll(async () => remote.fake.setSpeechAudio(await audioFixture(3, "mp3")));
+
+    it("prepares nothing ahead: the script leaves only when the camper presses Render", async () => {
+      const camper = await registerCamper(remote.app);
+      const show = await createShow(remote.app, camper.cookie, { narration: NARRATION });
+      const clip = await uploadClip(remote.app, camper, clipBytes, "A");
+      await remote.app.inject({ method: "PUT", url: `/api/recordings/${show.id}/clips`, headers: { cookie: camper.cookie }, payload: { clipIds: [clip.id] } });
+      const patched = await remote.app.inject({ method: "PATCH", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie }, payload: { audioSource: "voice" } });
+      expect(patched.statusCode).toBe(200);
+      remote.fake.speechRequests.length = 0;
+
+      await remote.app.renderWorker.runPreparesUntilIdle();
+      expect(remote.fake.speechRequests).toEqual([]);
+      const { db } = await testDatabase();
+      expect(await db.select().from(schema.renderPrepared).where(eq(schema.renderPrepared.showId, show.id))).toEqual([]);
+      expect(await db.select().from(schema.renderPrepares).where(eq(schema.renderPrepares.showId, show.id))).toEqual([]);
+
+      const { status, job } = await startRender(remote.app, camper, show.id);
+      expect(status).toBe(202);
+      expect((await finished(remote.app, camper, job.id)).status).toBe("done");
+      expect(remote.fake.speechRequests).toHaveLength(1);
+    }, 240_000);
+  });
 });

@@ -75,6 +75,12 @@ export interface RenderChoices {
 export class RenderFailure extends Error {}
 
 /**
+ * Work ahead of the camper stops where it would reach another server (the OpenAI voice, a transcription
+ * endpoint): the camper's own Render does that step, under its limits, when they ask for the video.
+ */
+class NotAhead extends Error {}
+
+/**
  * Runs render jobs in the background: claims queued rows (SKIP LOCKED, so several instances share
  * the queue), runs ffmpeg with progress, and records the result. Output is written under a new key
  * and only named on the job once complete, so nothing half-written is ever served.
@@ -207,7 +213,8 @@ export class RenderWorker {
       for (const key of old) await this.storage.delete(key).catch(() => undefined);
       this.options.log?.info({ showId: ticket.showId, parts: this.lastParts }, "show prepared ahead");
     } catch (error) {
-      if (!stopping.signal.aborted) this.options.log?.warn?.({ err: error, showId: ticket.showId }, "preparing a show ahead failed");
+      if (error instanceof NotAhead) this.options.log?.info({ showId: ticket.showId, reason: error.message }, "show left for the camper's own render");
+      else if (!stopping.signal.aborted) this.options.log?.warn?.({ err: error, showId: ticket.showId }, "preparing a show ahead failed");
     } finally {
       clearInterval(beat);
       this.preparing.delete(ticket.showId);
@@ -282,6 +289,9 @@ export class RenderWorker {
     let voiceSeconds: number | undefined;
     let voiceSentences: TimedSentence[] | null = null;
     if (job.options.audio === "voice") {
+      if (background && this.voice.sendsTextAway && !(await this.voice.keptVoiceOver(job.userId, showId, job.options.voice ?? undefined))) {
+        throw new NotAhead("the voice-over would send the script away");
+      }
       try {
         const voiceOver = await this.voice.voiceOver(job.userId, showId, job.options.voice ?? undefined, signal);
         voiceKey = voiceOver.storageKey;
@@ -345,7 +355,7 @@ export class RenderWorker {
       } else if (job.options.audio === "original" && (job.options.captions || job.options.captionsIfRead)) {
         // With the clips' own sound, cues follow the camper's reading when they read the script; a camper
         // who asked for captions anyway gets the words spread over the video, automatic ones none.
-        const read = await this.readingInClips(job, clips, renderClips, narration, work, signal);
+        const read = await this.readingInClips(job, clips, renderClips, narration, work, signal, Boolean(background));
         if (read) cues = captionCues(read, videoSeconds, format, width, height);
         else if (job.options.captions) cues = captionCuesUntimed(narration, videoSeconds, format, width, height);
       } else if (job.options.captions) {
@@ -442,15 +452,25 @@ export class RenderWorker {
    * undefined when nothing can tell (no aligner and no checked take), the camper did not read the
    * script, or listening failed (captions are then not timed on speech; the render itself goes on).
    */
-  private async readingInClips(job: JobRow, rows: ClipRow[], clips: RenderClip[], narration: string, work: string, signal: AbortSignal): Promise<TimedSentence[] | undefined> {
+  private async readingInClips(
+    job: JobRow,
+    rows: ClipRow[],
+    clips: RenderClip[],
+    narration: string,
+    work: string,
+    signal: AbortSignal,
+    ahead: boolean,
+  ): Promise<TimedSentence[] | undefined> {
     const words = this.options.clipWords;
     const aligner = words?.aligner;
     if ((!aligner && !clips.some((c) => c.heardWords)) || !narration.trim()) return undefined;
+    // Words already kept are read; a clip that would have to be sent to a transcriber stops work done ahead.
+    const beforeListening = ahead && aligner?.sendsAudioAway ? () => Promise.reject(new NotAhead("listening would send a clip's sound away")) : undefined;
     const started = Date.now();
     try {
       const known: RenderClip[] = [];
       for (const [i, clip] of clips.entries()) {
-        const heard = clip.heardWords ?? (clip.hasAudio && words ? ((await words.heard(rows[i]!, narration, { localPath: clip.path, signal })) ?? undefined) : undefined);
+        const heard = clip.heardWords ?? (clip.hasAudio && words ? ((await words.heard(rows[i]!, narration, { localPath: clip.path, signal, beforeListening })) ?? undefined) : undefined);
         known.push({ ...clip, heardWords: heard });
       }
       const timing = await timeScriptInClips(undefined, this.tools, known, narration, work, signal);
@@ -460,6 +480,7 @@ export class RenderWorker {
       );
       return timing.readTheScript ? timing.sentences : undefined;
     } catch (error) {
+      if (error instanceof NotAhead) throw error;
       this.options.log?.warn?.({ err: error, jobId: job.id, aligner: aligner?.name }, "could not listen to the clips' speech");
       return undefined;
     }

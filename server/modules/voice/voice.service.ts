@@ -86,6 +86,16 @@ export class VoiceService {
    * The show's narration read aloud; the same text and voice again is served from storage at once.
    * `signal` stops the reading (the request or render job that asked for it went away).
    */
+  /** True when a new reading sends the script to another server: work done ahead of the camper never asks for one. */
+  get sendsTextAway(): boolean {
+    return this.provider.sendsTextAway;
+  }
+
+  /** The reading of the show's current script in `requestedVoice` made earlier, or null (nothing is read now). */
+  async keptVoiceOver(userId: number, showId: number, requestedVoice?: string): Promise<VoiceOverRow | null> {
+    return (await this.existingReading(showId, await this.narrationOf(userId, showId), requestedVoice ?? this.provider.defaultVoice)) ?? null;
+  }
+
   async voiceOver(userId: number, showId: number, requestedVoice?: string, signal?: AbortSignal): Promise<VoiceOverRow> {
     const voice = requestedVoice ?? this.provider.defaultVoice;
     if (!this.provider.voices.includes(voice)) throw badRequest(VOICE_MESSAGES.unknownVoice);

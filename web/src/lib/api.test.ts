@@ -55,6 +55,13 @@ describe("the client's fetch layer", () => {
     await expect(getJsonOrNull("/api/point", pointSchema)).rejects.toBeInstanceOf(ApiError);
   });
 
+  it("lets go of an answer it does not read (an API answer is never cached, so its body would hold the connection)", async () => {
+    const unread = new Response(JSON.stringify({ message: "You need to sign in first" }), { status: 401 });
+    answerWith(() => unread);
+    await expect(getJsonOrNull("/api/user", pointSchema, { nullOn: 401 })).resolves.toBeNull();
+    expect(unread.bodyUsed).toBe(true);
+  });
+
   it("keeps the answer's headers when asked (a list's next page)", async () => {
     answerWith(() => Response.json({ x: 0, y: 0 }, { headers: { "X-Next-Cursor": "abc" } }));
     const { data, headers } = await getJsonWithHeaders("/api/points", pointSchema);

@@ -104,7 +104,12 @@ export async function getJsonOrNull<S extends z.ZodType>(
   options: { signal?: AbortSignal; nullOn?: 401 | 404 } = {},
 ): Promise<z.infer<S> | null> {
   const response = await fetch(url, { credentials: "include", signal: options.signal });
-  if (response.status === (options.nullOn ?? 404)) return null;
+  if (response.status === (options.nullOn ?? 404)) {
+    // The answer's words are not needed, but its connection is: API answers are never cached (no-store),
+    // so an unread body would hold the connection until the response is collected.
+    await response.body?.cancel();
+    return null;
+  }
   await throwIfNotOk(response);
   return parseFrom(schema, url, await response.json());
 }
