@@ -62,6 +62,16 @@ describe("guardMediaInputs", () => {
     expect(() => guardMediaInputs(["-i", "http://127.0.0.1:9/a.webm"])).toThrow(/needs its format named/);
     expect(() => guardMediaInputs(["-v", "error", clip])).toThrow(/must be given with -i/);
   });
+
+  it("lets ffmpeg draw a card from a filter alone, and ffprobe still never opens a bare file", async () => {
+    const card = path.join(work, "card.ts");
+    const args = ["-v", "error", "-y", "-filter_complex", "color=c=0x1f3a5f:s=320x240:r=30:d=1[v]", "-map", "[v]", "-f", "mpegts", card];
+    expect(guardMediaInputs(args)).toEqual(args);
+    await runTool(tools.ffmpeg, args, { maxBuffer: 1024 * 1024 });
+    const { stdout } = await runTool(tools.ffprobe, ["-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0", "-f", "mpegts", "-i", card], { maxBuffer: 1024 * 1024 });
+    expect(String(stdout)).toMatch(/^video/);
+    await expect(runTool(tools.ffprobe, ["-v", "error", "-filter_complex", "x", path.join(work, "clip.webm")], { maxBuffer: 1024 })).rejects.toThrow();
+  });
 });
 
 describe("the ffmpeg a camp configures", () => {

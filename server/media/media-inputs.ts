@@ -77,8 +77,10 @@ export function isMediaTool(command: string): boolean {
  */
 export function guardMediaInputs(args: readonly string[]): string[] {
   if (!args.includes("-i")) {
-    // Only a question to the tool itself (-version); ffprobe would take any other word for an input.
-    if (args.every((arg) => arg.startsWith("-"))) return [...args];
+    // A question to the tool itself (-version), or ffmpeg drawing every frame from a filter (a run of render
+    // parts that holds only a title or end card, drawn by `color`). ffprobe would take any other word for an
+    // input, but it has no -filter_complex: it refuses that option before opening anything.
+    if (args.every((arg) => arg.startsWith("-")) || args.includes("-filter_complex")) return [...args];
     throw new MediaInputError("every input must be given with -i, so its format can be pinned");
   }
   const out: string[] = [];

@@ -399,7 +399,15 @@ export class RenderWorker {
         const plan = buildRenderPlan(input);
         const ahead = this.options.ahead;
         if (ahead) {
-          this.lastParts = await renderInParts({ storage: this.storage, repo: ahead.repo, tools: this.tools }, { userId: job.userId, showId }, plan, input, ass, work, run);
+          try {
+            this.lastParts = await renderInParts({ storage: this.storage, repo: ahead.repo, tools: this.tools }, { userId: job.userId, showId }, plan, input, ass, work, run);
+          } catch (error) {
+            // Parts only save time: when they cannot be made or joined, the camper still gets the video
+            // from the one picture pass (a preparation just stops; the camper's own Render does this).
+            if (signal.aborted || background) throw error;
+            this.options.log?.error({ err: error, jobId: job.id }, "rendering in parts failed; rendering in one pass");
+            await runRenderPasses(plan, work, (args, share) => run(args, plan.durationSeconds, share));
+          }
         } else {
           await runRenderPasses(plan, work, (args, share) => run(args, plan.durationSeconds, share));
         }
