@@ -33,6 +33,9 @@ describe("loadConfig", () => {
 
   it("treats empty values as unset", () => {
     expect(loadConfig({ DATABASE_URL: "", PORT: "" }).port).toBe(5000);
+    // As .env.example leaves it: background preparation follows RENDER_CONCURRENCY.
+    expect(loadConfig({ RENDER_PREPARE_CONCURRENCY: "" }).render.prepareConcurrency).toBe(1);
+    expect(loadConfig({ RENDER_PREPARE_CONCURRENCY: "", RENDER_CONCURRENCY: "0" }).render.prepareConcurrency).toBe(0);
   });
 
   it("names every bad variable at once", () => {
