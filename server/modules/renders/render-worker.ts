@@ -109,14 +109,24 @@ export class RenderWorker {
 
   start() {
     this.stopped = false;
-    void this.recoverStale().then(() => this.fill());
-    this.timer = setInterval(() => void this.recoverStale().then(() => this.fill()), this.options.pollMs ?? 2000);
+    this.poll();
+    this.timer = setInterval(() => this.poll(), this.options.pollMs ?? 2000);
     this.timer.unref();
+  }
+
+  /**
+   * One look at the queue. The database may be away for a moment (a restart, a failover): that is logged
+   * and the next poll tries again, never an unhandled rejection that would stop the whole process.
+   */
+  private poll(recover = true) {
+    (recover ? this.recoverStale().then(() => this.fill()) : this.fill()).catch((error: unknown) =>
+      this.options.log?.warn?.({ err: error }, "the render queue could not be read; trying again at the next poll"),
+    );
   }
 
   /** Wakes the worker when a job is queued. */
   kick() {
-    if (this.timer) void this.fill();
+    if (this.timer) this.poll(false);
   }
 
   /**
@@ -151,13 +161,13 @@ export class RenderWorker {
     while (!this.stopped && this.running.size < this.options.concurrency) {
       const job = await this.claim();
       if (!job) break;
-      void this.run(job);
+      this.run(job).catch((error: unknown) => this.options.log?.error({ err: error, jobId: job.id }, "a render could not be recorded; it goes back to the queue when its heartbeat goes stale"));
     }
     // Preparation has slots of its own: it never holds one a render needs, and is claimed only while no render waits.
     while (!this.stopped && this.options.ahead && this.preparing.size < this.options.ahead.prepareConcurrency) {
       const ticket = await this.options.ahead.repo.claim(this.id);
       if (!ticket) break;
-      void this.prepare(ticket);
+      this.prepare(ticket).catch((error: unknown) => this.options.log?.warn?.({ err: error, showId: ticket.showId }, "preparing a show ahead failed"));
     }
   }
 
@@ -186,7 +196,7 @@ export class RenderWorker {
     const stopping = new AbortController();
     this.preparing.set(ticket.showId, { kill: () => stopping.abort(new Error("the preparation was stopped")) });
     const beat = setInterval(() => {
-      void ahead.repo.beat(this.id, ticket.showId);
+      ahead.repo.beat(this.id, ticket.showId).catch(() => undefined);
       void ahead.repo.renderWaits(ticket.showId).then((waits) => waits && stopping.abort(new Error("a render of the show was asked for")), () => undefined);
     }, 1000);
     const workDir = this.options.workDir ?? tmpdir();
@@ -220,7 +230,7 @@ export class RenderWorker {
       this.preparing.delete(ticket.showId);
       await rm(work, { recursive: true, force: true });
       await ahead.repo.release(this.id, ticket.showId).catch(() => undefined);
-      if (this.timer) void this.fill();
+      if (this.timer) this.poll(false);
     }
   }
 
@@ -252,7 +262,7 @@ export class RenderWorker {
     const workDir = this.options.workDir ?? tmpdir();
     await mkdir(workDir, { recursive: true });
     const work = await mkdtemp(path.join(workDir, `render-${job.id}-`));
-    const heartbeat = setInterval(() => void this.jobs.beat(this.id, job.id), this.options.heartbeatMs ?? 5000);
+    const heartbeat = setInterval(() => this.jobs.beat(this.id, job.id).catch(() => undefined), this.options.heartbeatMs ?? 5000);
     try {
       const result = await this.render(job, work, stopping.signal);
       await this.jobs.finish(this.id, job.id, {
@@ -272,7 +282,7 @@ export class RenderWorker {
       clearInterval(heartbeat);
       this.running.delete(job.id);
       await rm(work, { recursive: true, force: true });
-      if (this.timer) void this.fill();
+      if (this.timer) this.poll(false);
     }
   }
 
@@ -519,7 +529,7 @@ export class RenderWorker {
         lastReport = Date.now();
         const done = Math.min(1, Number(match[1]) / 1e6 / duration);
         const progress = Math.min(99, Math.floor(share.from + done * (share.to - share.from)));
-        void this.jobs.setProgress(this.id, job.id, progress);
+        this.jobs.setProgress(this.id, job.id, progress).catch(() => undefined);
       });
       child.on("error", (error: NodeJS.ErrnoException) => {
         if (error.code === "ENOENT") return reject(new RenderFailure("The video tool (ffmpeg) is missing on the server. Ask your camp leader."));
