@@ -19,7 +19,7 @@ const CALL_SITES: Record<string, { runs: string; camperText: string }> = {
   },
   "server/voice/flite-voice.ts": { runs: "flite compiled to WebAssembly", camperText: "the argument after -t, which flite takes as text whatever it starts with" },
   "server/speech/pocketsphinx-aligner.ts": { runs: "pocketsphinx_continuous", camperText: "dictionary words in the grammar file" },
-  "server/modules/renders/render-worker.ts": { runs: "ffmpeg (the render)", camperText: "captions in captions.srt, escaped by captions.ts, read by the subtitles filter" },
+  "server/modules/renders/render-ffmpeg.ts": { runs: "ffmpeg (the render)", camperText: "captions in captions.srt, escaped by captions.ts, read by the subtitles filter" },
   "server/media/video-tools.ts": { runs: "ffmpeg and ffprobe (probe, remux, poster, joining, silences)", camperText: "none: stored files the server names" },
   "server/speech/clip-speech.ts": { runs: "ffmpeg (a clip's sound for listening)", camperText: "none: stored files the server names" },
   "db/embedded-postgres.ts": { runs: "initdb and postgres", camperText: "none" },
