@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, onSendHookHandler } from "fastify";
 import type { RenderAheadRepository } from "./render-ahead.repository.ts";
 
 /** Requests under a show that change what its video would be (its script and choices, clips, sections, shots, voice-over). */
@@ -15,24 +15,32 @@ export function registerPrepareTriggers(
   app: FastifyInstance,
   deps: { ahead: RenderAheadRepository; debounceMs: number; maxWaitMs: number; kick: () => void; log?: { warn(obj: object, msg: string): void } },
 ) {
-  // Before the answer goes out (onSend), so a client that sees its change saved finds the show's ticket there.
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (request.method === "GET" || request.method === "HEAD" || reply.statusCode >= 300 || !request.user) return payload;
-    const url = request.routeOptions.url ?? "";
-    const userId = request.user.id;
-    try {
-      if (SHOW_CHANGES.test(url) && request.method !== "DELETE") {
-        const showId = Number((request.params as { id?: string }).id);
-        if (!Number.isInteger(showId)) return payload;
-        await deps.ahead.schedule(userId, showId, deps.debounceMs, deps.maxWaitMs);
-      } else if (CLIP_CHANGES.test(url)) {
-        await deps.ahead.scheduleCamper(userId, deps.debounceMs, deps.maxWaitMs);
-      } else return payload;
-      deps.kick();
-    } catch (error) {
-      // The show went meanwhile (its ticket cannot point at it): nothing to prepare.
-      deps.log?.warn({ err: error, url }, "could not schedule preparing a show ahead");
-    }
-    return payload;
+  // Only on the routes that can change a video, as their own onSend hook: a global one was an async
+  // hook (a promise) on every request, the signed-in list included, to find nothing to do.
+  app.addHook("onRoute", (route) => {
+    const url = route.url;
+    const showChange = SHOW_CHANGES.test(url);
+    if (!showChange && !CLIP_CHANGES.test(url)) return;
+    if ([route.method].flat().every((method) => method === "GET" || method === "HEAD")) return;
+    // Before the answer goes out (onSend), so a client that sees its change saved finds the show's ticket there.
+    const trigger: onSendHookHandler = async (request, reply, payload) => {
+      if (request.method === "GET" || request.method === "HEAD" || reply.statusCode >= 300 || !request.user) return payload;
+      const userId = request.user.id;
+      try {
+        if (showChange && request.method !== "DELETE") {
+          const showId = Number((request.params as { id?: string }).id);
+          if (!Number.isInteger(showId)) return payload;
+          await deps.ahead.schedule(userId, showId, deps.debounceMs, deps.maxWaitMs);
+        } else if (!showChange) {
+          await deps.ahead.scheduleCamper(userId, deps.debounceMs, deps.maxWaitMs);
+        } else return payload;
+        deps.kick();
+      } catch (error) {
+        // The show went meanwhile (its ticket cannot point at it): nothing to prepare.
+        deps.log?.warn({ err: error, url }, "could not schedule preparing a show ahead");
+      }
+      return payload;
+    };
+    route.onSend = [...[route.onSend ?? []].flat(), trigger];
   });
 }
