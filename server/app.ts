@@ -2,8 +2,9 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { serializerCompiler } from "./http/serializer.ts";
+import { validatorCompiler } from "./http/validator.ts";
 import { PRODUCT_NAME } from "../contracts/product.ts";
 import type { Database } from "../db/client.ts";
 import type { AppConfig } from "./config.ts";
@@ -179,15 +180,9 @@ export async function buildApp(deps: AppDeps) {
     // Our HTML pages send their own policy: this one plus the hashes of their inline styles.
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     xFrameOptions: { action: "deny" },
-    // The app is also served over plain HTTP on a camp's local network: HSTS only for HTTPS (below).
+    // The app is also served over plain HTTP on a camp's local network: HSTS only for HTTPS, set by
+    // registerSecurityHeaders itself.
     strictTransportSecurity: false,
-  });
-  // HTTPS reached us through a trusted proxy (request.protocol trusts X-Forwarded-Proto only from the
-  // proxies TRUST_PROXY names): browsers should never use plain HTTP for this host again.
-  // Set as the request arrives (synchronously, like the headers above), so every answer carries it.
-  app.addHook("onRequest", (request, reply, done) => {
-    if (request.protocol === "https") reply.header("strict-transport-security", "max-age=31536000");
-    done();
   });
 
   const limiter = new RateLimiter(db);

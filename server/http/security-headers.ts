@@ -39,15 +39,23 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fre
   "cache-control": "no-store",
 });
 
+/** HSTS, for answers that reached us over HTTPS (below). */
+const HSTS = "max-age=31536000";
+
 /**
  * Every answer carries security headers: API answers (/api/) the set above, everything else the page
  * set from helmet (a route or page may replace one, as our HTML pages do their Content-Security-Policy).
- * Set on the reply, so a hijacked reply (SSE) sends them too.
+ * Set on the reply as the request arrives, so a hijacked reply (SSE) sends them too. HSTS is set in the
+ * same hook: the app is also served over plain HTTP on a camp's local network, so only a request that
+ * reached us over HTTPS (request.protocol trusts X-Forwarded-Proto only from the proxies TRUST_PROXY
+ * names) tells browsers never to use plain HTTP for this host again. One synchronous hook for all of
+ * them: each hook is a step of every request's chain.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: Readonly<HelmetOptions>) {
   const headers = securityHeadersFor(options);
   app.addHook("onRequest", (request, reply, done) => {
     reply.headers(request.url.startsWith("/api/") ? API_SECURITY_HEADERS : headers);
+    if (request.protocol === "https") reply.header("strict-transport-security", HSTS);
     done();
   });
 }

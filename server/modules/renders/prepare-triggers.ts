@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, onSendHookHandler } from "fastify";
 import type { RenderAheadRepository } from "./render-ahead.repository.ts";
 
 /** Requests under a show that change what its video would be (its script and choices, clips, sections, shots, voice-over). */
@@ -28,26 +28,31 @@ export function registerPrepareTriggers(
   app: FastifyInstance,
   deps: { ahead: RenderAheadRepository; debounceMs: number; maxWaitMs: number; kick: () => void; log?: { warn(obj: object, msg: string): void } },
 ) {
-  // Before the answer goes out (onSend), so a client that sees its change saved finds the show's ticket there.
-  // A callback hook, not an async one: every other request passes straight on without a promise.
-  app.addHook("onSend", (request, reply, payload, done) => {
-    const changed = reply.statusCode < 300 && request.user ? preparedVideosChangedBy(request.method, request.routeOptions.url ?? "") : null;
-    if (!changed) return done(null, payload);
-    const userId = request.user!.id;
-    const showId = Number((request.params as { id?: string }).id);
-    const scheduled =
-      changed === "camper"
-        ? deps.ahead.scheduleCamper(userId, deps.debounceMs, deps.maxWaitMs)
-        : Number.isInteger(showId)
-          ? deps.ahead.schedule(userId, showId, deps.debounceMs, deps.maxWaitMs)
-          : undefined;
-    if (!scheduled) return done(null, payload);
-    scheduled
-      .then(
-        () => deps.kick(),
+  // Only on the routes that can change a video, as their own onSend hook: a global one was an async
+  // hook (a promise) on every request, the signed-in list included, to find nothing to do.
+  app.addHook("onRoute", (route) => {
+    const url = route.url;
+    if (![route.method].flat().some((method) => preparedVideosChangedBy(method, url))) return;
+    // Before the answer goes out (onSend), so a client that sees its change saved finds the show's ticket there.
+    const trigger: onSendHookHandler = async (request, reply, payload) => {
+      const changed = reply.statusCode < 300 && request.user ? preparedVideosChangedBy(request.method, url) : null;
+      if (!changed) return payload;
+      const userId = request.user!.id;
+      try {
+        if (changed === "show") {
+          const showId = Number((request.params as { id?: string }).id);
+          if (!Number.isInteger(showId)) return payload;
+          await deps.ahead.schedule(userId, showId, deps.debounceMs, deps.maxWaitMs);
+        } else {
+          await deps.ahead.scheduleCamper(userId, deps.debounceMs, deps.maxWaitMs);
+        }
+        deps.kick();
+      } catch (error) {
         // The show went meanwhile (its ticket cannot point at it): nothing to prepare.
-        (error: unknown) => deps.log?.warn({ err: error, url: request.routeOptions.url }, "could not schedule preparing a show ahead"),
-      )
-      .finally(() => done(null, payload));
+        deps.log?.warn({ err: error, url }, "could not schedule preparing a show ahead");
+      }
+      return payload;
+    };
+    route.onSend = [...[route.onSend ?? []].flat(), trigger];
   });
 }
