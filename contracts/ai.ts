@@ -1,33 +1,11 @@
 import { z } from "zod";
 import { NARRATION_TONES } from "./product.ts";
 import { SHOW_LIMITS } from "./recordings.ts";
+import { AI_LIMITS, AI_MESSAGES } from "./ai-constants.ts";
+export * from "./ai-constants.ts";
 
 type ToneKey = (typeof NARRATION_TONES)[number]["key"];
 const toneKeys = NARRATION_TONES.map((t) => t.key) as [ToneKey, ...ToneKey[]];
-
-export const AI_LIMITS = {
-  maxAudienceLinks: 5,
-  audienceLinkMaxLength: 300,
-  customPromptMaxLength: 1000,
-  chatMaxMessages: 30,
-  chatMessageMaxLength: 4000,
-  minDurationSeconds: 30,
-  maxDurationSeconds: 600,
-} as const;
-
-export const AI_MESSAGES = {
-  noContent: "No content received from AI generation",
-  generationFailed: "Failed to generate content",
-  customFailed: "Failed to process custom AI request",
-  chatFailed: "Failed to get AI response. Please try again.",
-  needsResponses: "Please fill out at least one response before generating",
-  needsInstruction: "Please describe the change you want",
-  needsNarration: "Generate or write a narration first",
-  titleFallback: "My Reflection",
-  unchanged:
-    "That change left your narration exactly as it was, so nothing was changed. Try asking in other words, or edit the text yourself.",
-  noNewVersion: "The AI could not write a different version from the same answers. Change an answer or pick another tone, then try again.",
-} as const;
 
 const responseText = z
   .string()
@@ -96,6 +74,7 @@ export type ChatBody = z.infer<typeof chatBodySchema>;
 
 export const contentResponseSchema = z.object({ content: z.string() });
 export const titleResponseSchema = z.object({ title: z.string() });
+export type TitleResponse = z.infer<typeof titleResponseSchema>;
 export const chatResponseSchema = z.object({ response: z.string() });
 
 /** GET /api/ai/status */
@@ -109,15 +88,6 @@ export const aiStatusSchema = z.object({
   provider: z.string(),
 });
 export type AiStatus = z.infer<typeof aiStatusSchema>;
-
-/**
- * Streaming: a client that sends `Accept: text/event-stream` to generate-reflection, custom-request
- * or chat gets server-sent events instead of JSON:
- *   event: delta   data: {"text": "..."}                 (repeated; append in order)
- *   event: done    data: {"content": "..."} (or {"response": "..."} for chat)  the whole text
- *   event: error   data: {"message": "...", "status": 502, "errorCode": 429|null}
- */
-export const SSE_EVENTS = { delta: "delta", done: "done", error: "error" } as const;
 
 /** The data of each event above, and of the plain JSON answer a non-streaming client gets. */
 export const aiDeltaEventSchema = z.object({ text: z.string() });

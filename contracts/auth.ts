@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { SUBSCRIPTION_TIERS } from "./product.ts";
+import { PASSWORD_RULES, STAFF_ROLES, type StaffRole } from "./auth-constants.ts";
+export * from "./auth-constants.ts";
 
 export const USERNAME_RULES = { min: 3, max: 32, pattern: /^[A-Za-z0-9._-]+$/ } as const;
-export const PASSWORD_RULES = { min: 8, max: 128 } as const;
-
 export const usernameSchema = z
   .string({ error: (issue) => (issue.input === undefined ? "Username is required" : "Username must be text") })
   .trim()
@@ -86,13 +86,6 @@ export type StaffReauthBody = z.infer<typeof staffReauthBodySchema>;
 export const staffReauthSchema = z.object({ confirmedForSeconds: z.number().int() });
 export type StaffReauth = z.infer<typeof staffReauthSchema>;
 
-/**
- * Campers make shows; camp staff review them. Staff are the director (`admin`: everything, every cabin,
- * manages staff and retention) and counselors (`counselor`: only the campers of their own cabins).
- * Staff accounts are made by `npm run staff:add` on the server or by an admin in the app (decision 027a).
- */
-export const STAFF_ROLES = ["admin", "counselor"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 export const USER_ROLES = ["camper", ...STAFF_ROLES] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 export const isStaffRole = (role: UserRole): role is StaffRole => role !== "camper";
@@ -106,17 +99,3 @@ export const publicUserSchema = z.object({
   role: z.enum(USER_ROLES),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
-
-export const AUTH_MESSAGES = {
-  invalidCredentials: "Incorrect username or password",
-  usernameTaken: "That username is taken. Please choose another one.",
-  signedOut: "You need to sign in first",
-  wrongPassword: "That password is not right",
-  staffOnly: "This part of the app is for camp staff",
-  adminOnly: "Only the camp director can do this",
-  commonPassword: "Lots of people use that password, so it would be easy to guess. Please choose another one: a few words only you would put together work well.",
-  passwordAgain: "Please type your password again to do this.",
-  wrongCode: "That code didn't work. Check it with your counselor.",
-  wrongCardCode: "That is not the code on your sign-in card",
-  currentPasswordRequired: "Password is required: please type the password you use now",
-} as const;

@@ -1,12 +1,7 @@
 import { z } from "zod";
 import { hexColourSchema } from "./video-style.ts";
-
-/**
- * The camp's own settings (issue 27): the camp's name (on cabin reels' title cards) and how long a
- * camper may be away from a shared tablet before their session ends (decision 027e).
- */
-export const CAMPER_IDLE_MINUTES = { default: 15, never: 0, min: 5, max: 240 } as const;
-export const CAMP_NAME_MAX = 80;
+import { CAMPER_IDLE_MINUTES, CAMP_NAME_MAX } from "./camp-settings-constants.ts";
+export * from "./camp-settings-constants.ts";
 
 export const CAMP_SETTINGS_MESSAGES = {
   idleMinutes: `Minutes away must be 0 (never sign out) or a whole number from ${CAMPER_IDLE_MINUTES.min} to ${CAMPER_IDLE_MINUTES.max}`,

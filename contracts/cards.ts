@@ -2,6 +2,8 @@ import { z } from "zod";
 import { passwordSchema } from "./auth.ts";
 import { idSchema } from "./ids.ts";
 
+export * from "./cards-constants.ts";
+
 /**
  * Sign-in cards (decision 027b). A card is what staff print for a camper: who it is for and the code
  * that signs them in. The code is readable only in the answer that issued it; the server keeps its hash.
@@ -40,7 +42,3 @@ export const CARD_MESSAGES = {
   camperNotFound: "No camper with that id",
   cabinNotFound: "No cabin with that id",
 } as const;
-
-/** The path a card's QR code opens; the code rides in the fragment, which browsers never send to a server. */
-export const CARD_PATH = "/card";
-export const cardUrl = (origin: string, code: string) => `${origin}${CARD_PATH}#${code}`;

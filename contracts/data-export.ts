@@ -1,12 +1,12 @@
 import { z } from "zod";
 
+export * from "./data-export-constants.ts";
+
 /**
  * An archive reads every file the camper has: a handful an hour is plenty for anyone taking their
  * data, and keeps a stuck "download" button (or a script) from tying up the disk or the bucket.
  */
 export const EXPORT_LIMITS = { perCamperPerHour: 5, perStaffPerHour: 30 } as const;
-export const EXPORT_RATE_MESSAGE = "You have downloaded your data several times this hour. Please try again later.";
-
 /**
  * GET /api/user/export/allowance: how many archives the camper may still download this hour. The
  * archive is a plain download link (a browser shows a refused download only as "Failed"), so the

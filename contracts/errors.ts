@@ -1,14 +1,6 @@
 import { z } from "zod";
-
-/**
- * Why an action was refused, for a screen that offers the way forward next to the message:
- * personal_details: open findings of the personal-details check (the body carries them);
- * needs_video: no finished video yet; needs_approval: staff have not approved the video;
- * not_submitted: the camper has not sent it; video_changed: a newer video than the one decided on;
- * no_media_release: the camper's family gave no media release, so no share link is made (decision 027a).
- */
-export const REFUSAL_CODES = ["personal_details", "needs_video", "needs_approval", "not_submitted", "video_changed", "no_media_release"] as const;
-export type RefusalCode = (typeof REFUSAL_CODES)[number];
+import { REFUSAL_CODES } from "./errors-constants.ts";
+export * from "./errors-constants.ts";
 
 /** Every error response of the API has this body; a refusal (409) also says why in `code`. */
 export const errorBodySchema = z.object({ message: z.string(), code: z.enum(REFUSAL_CODES).optional() });

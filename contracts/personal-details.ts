@@ -1,21 +1,6 @@
 import { z } from "zod";
-
-/**
- * Personal details a camper (11-14) should not broadcast in a shared video (issue 17, item 4). The
- * check runs on a show's title, script and the captions of its newest video.
- */
-export const PERSONAL_DETAIL_KINDS = ["phone", "email", "address", "handle", "full_name", "school", "age"] as const;
-export type PersonalDetailKind = (typeof PERSONAL_DETAIL_KINDS)[number];
-
-export const PERSONAL_DETAIL_LABELS: Record<PersonalDetailKind, string> = {
-  phone: "Phone number",
-  email: "E-mail address",
-  address: "Street address",
-  handle: "Social media name",
-  full_name: "Full name",
-  school: "School name",
-  age: "Name with age",
-};
+import { PERSONAL_DETAIL_KINDS, PERSONAL_DETAIL_FIELDS, type PersonalDetailKind, type PersonalDetailField } from "./personal-details-constants.ts";
+export * from "./personal-details-constants.ts";
 
 /** Plain words for an 11-year-old: what it is and why it matters. */
 export const PERSONAL_DETAIL_EXPLANATIONS: Record<PersonalDetailKind, string> = {
@@ -27,9 +12,6 @@ export const PERSONAL_DETAIL_EXPLANATIONS: Record<PersonalDetailKind, string> = 
   school: "This looks like the name of a school. It tells strangers where someone is every day.",
   age: "This tells someone's name and age together. Leave out the age or the name.",
 };
-
-export const PERSONAL_DETAIL_FIELDS = ["title", "script", "captions"] as const;
-export type PersonalDetailField = (typeof PERSONAL_DETAIL_FIELDS)[number];
 
 export const PERSONAL_DETAIL_FIELD_HINTS: Record<PersonalDetailField, string> = {
   title: "In your title.",
@@ -122,46 +104,6 @@ export const personalDetailsRefusalSchema = z.object({
   texts: personalDetailsCheckSchema.shape.texts,
 });
 export type PersonalDetailsRefusal = z.infer<typeof personalDetailsRefusalSchema>;
-
-export const PERSONAL_DETAIL_MESSAGES = {
-  unresolved: (n: number) =>
-    `Your show may have personal details in it (${n} to check). Fix each one, or choose "It's OK to share" for a false alarm, then send it again.`,
-  /** Staff's approve refused: only the camper can fix or keep a phrase. */
-  unresolvedForStaff: (n: number) =>
-    `This show may have personal details in it (${n} to check) that the camper has not fixed or kept. Request changes and name them in your note.`,
-  notFlagged: "That phrase is not flagged in this show",
-  /** Said after "Fix it" selects a phrase, for a screen reader. */
-  selected: (phrase: string, where: string) => `Selected "${phrase}" in ${where}. Change or delete it.`,
-  /** "Fix it" for a phrase that is no longer there (fixed since the check). */
-  gone: (phrase: string, where: string) => `"${phrase}" is no longer in ${where}.`,
-  /** After a refusal's message, where the findings are. */
-  listedAbove: "Each one is listed above with a Fix it button.",
-  captionLine: (n: number) => `Caption line ${n} of your video`,
-  captionFix: "Captions come from your script: fix the words in the script, then make the video again.",
-} as const;
-
-/** A note staff can send with "Request changes": each open phrase and where it stands. */
-export function staffNoteFor(findings: Pick<PersonalDetailFinding, "kind" | "phrase" | "places">[]): string {
-  const lines = findings.map((f) => {
-    const where = [...new Set(f.places.map((p) => PERSONAL_DETAIL_PLACE_NAMES[p.field]))].join(" and ");
-    return `- "${f.phrase}" (${PERSONAL_DETAIL_LABELS[f.kind].toLowerCase()}) in ${where}`;
-  });
-  return `Please change or remove these personal details, then make the video again and send it:\n${lines.join("\n")}`;
-}
-
-/** Where a place is, in the words the camper reads ("your script"). */
-export const PERSONAL_DETAIL_PLACE_NAMES: Record<PersonalDetailField, string> = {
-  title: "your title",
-  script: "your script",
-  captions: "your video's captions",
-};
-
-/** The same places as staff read them. */
-export const PERSONAL_DETAIL_PLACE_NAMES_FOR_STAFF: Record<PersonalDetailField, string> = {
-  title: "the title",
-  script: "the script",
-  captions: "the video's captions",
-};
 
 /** The key a kept phrase is stored under: the same words, whatever the spacing or capitals. */
 export function keptKey(kind: PersonalDetailKind, phrase: string): string {

@@ -3,40 +3,8 @@ import { musicTrackIdSchema } from "./music.ts";
 import { captionStyleSchema, musicLevelSchema } from "./video-style.ts";
 import { idParamsSchema, idSchema } from "./ids.ts";
 import { NARRATION_TONES, VIDEO_FORMATS } from "./product.ts";
-
-/** Limits the server enforces on a show (issue: Shows). */
-export const SHOW_LIMITS = {
-  maxPrompts: 5,
-  promptMaxLength: 500,
-  responseMaxLength: 5000,
-  titleMaxLength: 200,
-  narrationMaxLength: 20_000,
-  listPageMax: 100,
-  /** The parts a show's video is made of: its shots and its clips recorded for no shot, together. */
-  maxSections: 100,
-} as const;
-
-export const SHOW_MESSAGES = {
-  needsResponse: "Please fill out at least one response before saving",
-  notFound: "Show not found",
-  promptsMismatch: "Prompts and responses must be lists of the same length",
-  freeTierLimit: (limit: number) =>
-    `The free plan holds ${limit} shows. Delete a show you no longer need, or see Plans for more.`,
-  draftNarration: "Draft saved - waiting for AI generation",
-  updatedNarration: "Updated - waiting for AI generation",
-  tooManySections: (max: number) =>
-    `A show can have at most ${max} parts (shots and clips together). Delete a clip you don't need or merge two shots, then try again.`,
-} as const;
-
-const PLACEHOLDER_NARRATIONS: ReadonlySet<string> = new Set(["", SHOW_MESSAGES.draftNarration, SHOW_MESSAGES.updatedNarration]);
-
-/**
- * True when a show holds no narration of its own: none, blank, or the text saving writes while the AI
- * has not written one yet. Such a show has nothing to voice, caption or fit to its clips.
- */
-export function isPlaceholderNarration(narration: string | null | undefined): boolean {
-  return PLACEHOLDER_NARRATIONS.has((narration ?? "").trim());
-}
+import { SHOW_LIMITS, SHOW_MESSAGES, AUDIO_SOURCES } from "./recordings-constants.ts";
+export * from "./recordings-constants.ts";
 
 const toneKeys = NARRATION_TONES.map((t) => t.key) as [string, ...string[]];
 const formatKeys = VIDEO_FORMATS.map((f) => f.key) as [string, ...string[]];
@@ -67,8 +35,6 @@ export const videoFormatSchema = z.enum(formatKeys as [VideoFormatKeyOf, ...Vide
 type NarrationToneKey = (typeof NARRATION_TONES)[number]["key"];
 type VideoFormatKeyOf = (typeof VIDEO_FORMATS)[number]["key"];
 
-export const AUDIO_SOURCES = ["original", "voice"] as const;
-export type AudioSource = (typeof AUDIO_SOURCES)[number];
 export const audioSourceSchema = z.enum(AUDIO_SOURCES, { error: "Audio source must be original or voice" });
 
 export const lengthSecondsSchema = z
@@ -95,14 +61,6 @@ export const voiceNameSchema = z
  * on only when the render finds the camper reading the script in the clips (timed on their speech).
  */
 export const captionsSchema = z.boolean({ error: "captions must be true, false or null" }).nullable();
-
-/**
- * The effective captions choice of a show (what a render without options uses). False with the clips'
- * own sound and automatic captions: the render then adds captions only if the camper read the script.
- */
-export function captionsOn(show: { captions: boolean | null; audioSource: (typeof AUDIO_SOURCES)[number] }): boolean {
-  return show.captions ?? show.audioSource === "voice";
-}
 
 const clipIdsSchema = z
   .array(idSchema("Clip id"), { error: "clipIds must be a list of clip ids" })
@@ -186,9 +144,6 @@ export const listShowsQuerySchema = z.strictObject({
     .optional(),
   cursor: z.string().max(200).optional(),
 });
-/** The response header carrying the cursor of the next page, absent on the last page. */
-export const NEXT_CURSOR_HEADER = "x-next-cursor";
-
 /** A show as the API returns it. */
 export const showSchema = z.object({
   id: z.number().int(),

@@ -3,6 +3,8 @@ import { idQuerySchema, idSchema } from "./ids.ts";
 import { VIDEO_FORMATS, type VideoFormatKey } from "./product.ts";
 import { RENDER_STATUSES } from "./renders.ts";
 import { shareLinkSchema } from "./shares.ts";
+import { REEL_LIMITS } from "./reels-constants.ts";
+export * from "./reels-constants.ts";
 
 /**
  * Cabin reels (issue 27 item 6, decision 027d): staff pick approved videos of one cabin or one camp
@@ -22,16 +24,6 @@ import { shareLinkSchema } from "./shares.ts";
  *   DELETE /api/staff/reels/:id/shares/:shareId   revoke one
  *   GET    /api/staff/cabins/:id/approved.zip     the closing-night zip of a cabin's approved videos
  */
-
-/** The title card's length: the reel lasts this plus each part. */
-export const REEL_TITLE_SECONDS = 4;
-
-export const REEL_LIMITS = {
-  maxItems: 60,
-  titleMaxLength: 80,
-  minSecondsPerCamper: 3,
-  maxSecondsPerCamper: 600,
-} as const;
 
 const formatKeys = VIDEO_FORMATS.map((f) => f.key) as [VideoFormatKey, ...VideoFormatKey[]];
 const seconds = (label: string) => z.number({ error: `${label} must be a number of seconds` }).finite().min(0, `${label} cannot be negative`).max(3600, `${label} is too long`);

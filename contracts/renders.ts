@@ -95,6 +95,7 @@ export const fitScriptResponseSchema = z.object({
   targetWordCount: z.number().int(),
   clipsSeconds: z.number(),
 });
+export type FitScriptResponse = z.infer<typeof fitScriptResponseSchema>;
 
 export const RENDER_MESSAGES = {
   noClips: "Record at least one clip for this show first",

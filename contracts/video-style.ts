@@ -1,5 +1,7 @@
 import { z } from "zod";
 import type { VideoFormatKey } from "./product.ts";
+import { MUSIC_LEVELS } from "./video-style-constants.ts";
+export * from "./video-style-constants.ts";
 
 /**
  * How a finished video looks and sounds beyond its clips and voice (issue 28): music under the story,
@@ -7,9 +9,6 @@ import type { VideoFormatKey } from "./product.ts";
  * cross-fades. One place for every figure the render, the client and the tests share.
  */
 
-/** The music's level between sentences; under speech it always ducks well below the voice. */
-export const MUSIC_LEVELS = ["soft", "medium", "loud"] as const;
-export type MusicLevel = (typeof MUSIC_LEVELS)[number];
 export const musicLevelSchema = z.enum(MUSIC_LEVELS, { error: `Music level must be one of ${MUSIC_LEVELS.join(", ")}` });
 
 /** lines: a caption line at a time; word: the line with each word lit as it is spoken. */
@@ -36,9 +35,6 @@ export const VIDEO_STYLE = {
   musicFadeSeconds: 1.5,
 } as const;
 
-/** A photo's section: how long it shows (the camper sets it; PATCH /api/clips/:id { photoSeconds }). */
-export const PHOTO_SECONDS = { default: 4, min: 1, max: 20 } as const;
-
 /**
  * What a platform covers with its own buttons and text, as shares of the frame from each edge: captions
  * and cards are drawn inside the rest. TikTok, Reels (Instagram) and Shorts keep their lower part and
@@ -63,8 +59,6 @@ export const hexColourSchema = z
   .string({ error: "Colours are written #rrggbb" })
   .regex(/^#[0-9a-fA-F]{6}$/, "Colours are written #rrggbb")
   .transform((c) => c.toLowerCase());
-export const DEFAULT_CAMP_COLOURS = { background: "#12355b", accent: "#ffd166" } as const;
-
 /**
  * What a render's cards say, fixed on the render job when it is asked for (so the video staff approve is
  * the one made, whatever changes later): the show's title, the camper's first name when they chose to

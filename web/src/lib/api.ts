@@ -1,5 +1,4 @@
 import { QueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
 
 /** A non-OK response, worded "{status}: {body text}" (status text when the body is empty). */
 export class ApiError extends Error {
@@ -56,53 +55,51 @@ export class ContractError extends Error {
 }
 
 /**
- * A contract's schema, or a loader of it. A loader keeps zod out of the first download: the sign-in
- * page asks who is signed in, and a signed-out visitor's 401 needs no schema at all.
+ * How the client reads an answer. The server sends every answer through its contract's schema
+ * (contracts/*.ts), so the client takes it as the contract's type without parsing it again: that
+ * keeps zod out of every screen's download (decision 029a). What a screen still depends on is checked
+ * here: the answer is JSON, and, where a caller names them, it carries the fields the caller is about
+ * to use (a proxy's page or a half answer is a ContractError a camper can read, never a crash later).
  */
-export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+export type ReadOptions = { signal?: AbortSignal; fields?: readonly string[] };
 
-async function parseFrom<S extends z.ZodType>(source: SchemaSource<S>, url: string, body: unknown): Promise<z.infer<S>> {
-  return parseWith(typeof source === "function" ? await source() : source, url, body);
-}
-
-/** `body` as `schema` says, or a ContractError naming the first field that is not. */
-export function parseWith<S extends z.ZodType>(schema: S, url: string, body: unknown): z.infer<S> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    throw new ContractError(url, first ? `${first.path.join(".") || "body"}: ${first.message}` : "unexpected shape");
+/** The JSON of `response`, or a ContractError saying why it is not what the caller can use. */
+export async function readAnswer<T>(response: Response, url: string, fields?: readonly string[]): Promise<T> {
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ContractError(url, "not JSON");
   }
-  return parsed.data;
+  if (fields) checkFields(body, url, fields);
+  return body as T;
 }
 
-/**
- * GET `url` and check the JSON against the shared contract (contracts/*.ts), so a screen never works
- * on a shape it did not expect.
- */
-export async function getJson<S extends z.ZodType>(url: string, schema: SchemaSource<S>, options: { signal?: AbortSignal } = {}): Promise<z.infer<S>> {
-  return (await getJsonWithHeaders(url, schema, options)).data;
+/** `body` is an object carrying every one of `fields`, or a ContractError naming the first it lacks. */
+export function checkFields(body: unknown, url: string, fields: readonly string[]): void {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new ContractError(url, "body: not an object");
+  const missing = fields.find((field) => (body as Record<string, unknown>)[field] === undefined);
+  if (missing !== undefined) throw new ContractError(url, `${missing}: missing`);
+}
+
+/** GET `url` as the contract's type `T` (see ReadOptions for what is checked). */
+export async function getJson<T>(url: string, options: ReadOptions = {}): Promise<T> {
+  return (await getJsonWithHeaders<T>(url, options)).data;
 }
 
 /** getJson for answers that carry part of their meaning in headers (a list's next-page cursor). */
-export async function getJsonWithHeaders<S extends z.ZodType>(
-  url: string,
-  schema: SchemaSource<S>,
-  options: { signal?: AbortSignal } = {},
-): Promise<{ data: z.infer<S>; headers: Headers }> {
+export async function getJsonWithHeaders<T>(url: string, options: ReadOptions = {}): Promise<{ data: T; headers: Headers }> {
   const response = await fetch(url, { credentials: "include", signal: options.signal });
   await throwIfNotOk(response);
-  return { data: await parseFrom(schema, url, await response.json()), headers: response.headers };
+  return { data: await readAnswer<T>(response, url, options.fields), headers: response.headers };
 }
 
 /**
- * GET `url` as `schema`; the `nullOn` status (404 unless told: "there is none") answers null. The
+ * GET `url` as `T`; the `nullOn` status (404 unless told: "there is none") answers null. The
  * signed-in user asks with 401, which means "signed out", not a failure.
  */
-export async function getJsonOrNull<S extends z.ZodType>(
-  url: string,
-  schema: SchemaSource<S>,
-  options: { signal?: AbortSignal; nullOn?: 401 | 404 } = {},
-): Promise<z.infer<S> | null> {
+export async function getJsonOrNull<T>(url: string, options: ReadOptions & { nullOn?: 401 | 404 } = {}): Promise<T | null> {
   const response = await fetch(url, { credentials: "include", signal: options.signal });
   if (response.status === (options.nullOn ?? 404)) {
     // The answer's words are not needed, but its connection is: API answers are never cached (no-store),
@@ -111,30 +108,29 @@ export async function getJsonOrNull<S extends z.ZodType>(
     return null;
   }
   await throwIfNotOk(response);
-  return parseFrom(schema, url, await response.json());
+  return readAnswer<T>(response, url, options.fields);
 }
 
-/** POST `form` as multipart (the browser sets the boundary), the answer checked against `schema`. */
-export async function sendForm<S extends z.ZodType>(url: string, form: FormData, schema: SchemaSource<S>): Promise<z.infer<S>> {
+/** POST `form` as multipart (the browser sets the boundary), the answer read as `T`. */
+export async function sendForm<T>(url: string, form: FormData, options: Pick<ReadOptions, "fields"> = {}): Promise<T> {
   const response = await fetch(url, { method: "POST", body: form, credentials: "include" });
   await throwIfNotOk(response);
-  return parseFrom(schema, url, await response.json());
+  return readAnswer<T>(response, url, options.fields);
 }
 
 /** Biggest body a keepalive request may carry (browsers cap them at 64 KiB). */
 export const KEEPALIVE_MAX_BYTES = 60_000;
 
 /**
- * POST/PATCH/PUT/DELETE with an optional JSON body, the answer checked against `schema`. keepalive:
- * the request outlives the page (page hide, closing the tab) when the body is small enough.
+ * POST/PATCH/PUT/DELETE with an optional JSON body, the answer read as `T`. keepalive: the request
+ * outlives the page (page hide, closing the tab) when the body is small enough.
  */
-export async function sendJson<S extends z.ZodType>(
+export async function sendJson<T>(
   method: "POST" | "PATCH" | "PUT" | "DELETE",
   url: string,
   data: unknown,
-  schema: SchemaSource<S>,
-  options: { keepalive?: boolean; signal?: AbortSignal } = {},
-): Promise<z.infer<S>> {
+  options: ReadOptions & { keepalive?: boolean } = {},
+): Promise<T> {
   const body = data !== undefined ? JSON.stringify(data) : undefined;
   const response = await fetch(url, {
     method,
@@ -145,7 +141,7 @@ export async function sendJson<S extends z.ZodType>(
     keepalive: options.keepalive === true && (body === undefined || new Blob([body]).size <= KEEPALIVE_MAX_BYTES),
   });
   await throwIfNotOk(response);
-  return parseFrom(schema, url, await response.json());
+  return readAnswer<T>(response, url, options.fields);
 }
 
 /**
@@ -181,7 +177,7 @@ export function errorMessage(error: unknown): string {
 
 /**
  * Queries ask once: no retries, data never stale, no refetch on focus, no polling. No default query
- * function: every query names its own, with the schema its answer is checked against.
+ * function: every query names its own, with the contract type its answer is read as.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

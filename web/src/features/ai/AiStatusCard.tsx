@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, CheckCircle2, Clock, RefreshCw, XCircle } from "lucide-react";
 import { useEffect } from "react";
-import { aiStatusSchema, type AiStatus } from "../../../../contracts/ai.ts";
+import type { AiStatus } from "../../../../contracts/ai.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { toast } from "../../hooks/use-toast.ts";
@@ -48,7 +48,7 @@ const BADGES: Record<Badge, { label: string; className: string; Icon: typeof Che
 export function AiStatusCard({ className }: { className?: string }) {
   const { data, error, isFetching, refetch, dataUpdatedAt, errorUpdatedAt } = useQuery<AiStatus, Error>({
     queryKey: AI_STATUS_KEY,
-    queryFn: ({ signal }) => getJson(AI_STATUS_KEY[0], aiStatusSchema, { signal }),
+    queryFn: ({ signal }) => getJson<AiStatus>(AI_STATUS_KEY[0], { signal }),
   });
 
   useEffect(() => {

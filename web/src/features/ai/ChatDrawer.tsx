@@ -1,6 +1,6 @@
 import { Maximize2, Minimize2, Send, X } from "lucide-react";
 import { useEffect, useId, useRef, type KeyboardEvent } from "react";
-import { AI_LIMITS } from "../../../../contracts/ai.ts";
+import { AI_LIMITS } from "../../../../contracts/ai-constants.ts";
 import { PRODUCT_NAME } from "../../../../contracts/product.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/utils.ts";

@@ -1,6 +1,6 @@
 import { Loader2, MessageSquarePlus } from "lucide-react";
 import { useId, useState } from "react";
-import { AI_LIMITS, AI_MESSAGES } from "../../../../contracts/ai.ts";
+import { AI_LIMITS, AI_MESSAGES } from "../../../../contracts/ai-constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";

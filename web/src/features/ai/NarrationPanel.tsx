@@ -1,8 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { Download, Loader2, RotateCcw, Sparkles, Wand2 } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { AI_MESSAGES, titleResponseSchema } from "../../../../contracts/ai.ts";
-import { SHOW_LIMITS } from "../../../../contracts/recordings.ts";
+import { AI_MESSAGES } from "../../../../contracts/ai-constants.ts";
+import type { TitleResponse } from "../../../../contracts/ai.ts";
+import { SHOW_LIMITS } from "../../../../contracts/recordings-constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -66,7 +67,7 @@ export function NarrationPanel({ generator, title, onTitleChange, targetWords, c
 
   const titleMutation = useMutation<string, Error, string>({
     mutationFn: async (content) => {
-      const { title: generated } = await sendJson("POST", TITLE_URL, { content }, titleResponseSchema);
+      const { title: generated } = await sendJson<TitleResponse>("POST", TITLE_URL, { content });
       if (!generated.trim()) throw new Error("No title received");
       return generated.trim();
     },

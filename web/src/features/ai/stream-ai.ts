@@ -1,6 +1,12 @@
-import { aiAnswerSchema, aiDeltaEventSchema, aiErrorEventSchema, SSE_EVENTS } from "../../../../contracts/ai.ts";
 import type { z } from "zod";
-import { ContractError, parseWith, throwIfNotOk } from "../../lib/api.ts";
+import type * as AiContract from "../../../../contracts/ai.ts";
+import { SSE_EVENTS } from "../../../../contracts/ai-constants.ts";
+import { ContractError, throwIfNotOk } from "../../lib/api.ts";
+import { parseWith } from "../../lib/parse-with.ts";
+
+/** The AI's answer schemas (and zod) load with the first request, never with the screen. */
+type AiSchemas = typeof AiContract;
+const loadAiSchemas = (): Promise<AiSchemas> => import("../../../../contracts/ai.ts");
 
 /** One server-sent event: its `event:` name (default "message") and its joined `data:` lines. */
 export interface SseEvent {
@@ -110,8 +116,8 @@ function parseText<S extends z.ZodType>(schema: S, url: string, text: string): z
 }
 
 /** The answer in a done event or a plain JSON reply: `content` (generate, custom) or `response` (chat). */
-function answerText(url: string, text: string): string {
-  const answer = parseText(aiAnswerSchema, url, text);
+function answerText(schemas: AiSchemas, url: string, text: string): string {
+  const answer = parseText(schemas.aiAnswerSchema, url, text);
   return "content" in answer ? answer.content : answer.response;
 }
 
@@ -125,6 +131,9 @@ const AI_COULD_NOT_ANSWER = "The AI could not answer. Please try again.";
  * stream is handled too.
  */
 export async function streamAi(url: string, body: unknown, { onDelta, signal }: StreamAiOptions = {}): Promise<string> {
+  const schemasLoading = loadAiSchemas();
+  // Awaited only once the answer is in; a failed request must not leave this rejection unheard.
+  schemasLoading.catch(() => undefined);
   const response = await fetch(url, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "text/event-stream" },
@@ -133,10 +142,11 @@ export async function streamAi(url: string, body: unknown, { onDelta, signal }: 
     signal,
   });
   await throwIfNotOk(response);
+  const schemas = await schemasLoading;
 
   const contentType = response.headers.get("Content-Type") ?? "";
   if (!contentType.includes("text/event-stream") || !response.body) {
-    const answer = answerText(url, await response.text());
+    const answer = answerText(schemas, url, await response.text());
     onDelta?.(answer);
     return answer;
   }
@@ -149,7 +159,7 @@ export async function streamAi(url: string, body: unknown, { onDelta, signal }: 
   // Returns the final text on `done`, throws on `error`, undefined otherwise.
   const handle = (event: SseEvent): string | undefined => {
     if (event.event === SSE_EVENTS.delta) {
-      const { text: piece } = parseText(aiDeltaEventSchema, url, event.data);
+      const { text: piece } = parseText(schemas.aiDeltaEventSchema, url, event.data);
       if (piece) {
         text += piece;
         onDelta?.(text);
@@ -157,13 +167,13 @@ export async function streamAi(url: string, body: unknown, { onDelta, signal }: 
       return undefined;
     }
     if (event.event === SSE_EVENTS.done) {
-      const final = answerText(url, event.data);
+      const final = answerText(schemas, url, event.data);
       if (final !== text) onDelta?.(final);
       return final;
     }
     if (event.event === SSE_EVENTS.error) {
       // The request failed either way: an error event in a shape we did not expect still reads as one.
-      const parsed = aiErrorEventSchema.safeParse(jsonOf(event.data));
+      const parsed = schemas.aiErrorEventSchema.safeParse(jsonOf(event.data));
       if (!parsed.success) throw new AiStreamError(AI_COULD_NOT_ANSWER, null, null);
       const { message, status, errorCode } = parsed.data;
       throw new AiStreamError(message || AI_COULD_NOT_ANSWER, status, errorCode);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { AI_LIMITS, AI_MESSAGES, type ChatBody } from "../../../../contracts/ai.ts";
+import { AI_LIMITS, AI_MESSAGES } from "../../../../contracts/ai-constants.ts";
+import type { ChatBody } from "../../../../contracts/ai.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { aiErrorText } from "./ai-errors.ts";
 import { streamAi } from "./stream-ai.ts";

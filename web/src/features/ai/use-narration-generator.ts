@@ -1,11 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import {
-  AI_MESSAGES,
-  type CustomRequestBody,
-  type GenerateReflectionBody,
-} from "../../../../contracts/ai.ts";
+import { AI_MESSAGES } from "../../../../contracts/ai-constants.ts";
+import type { CustomRequestBody, GenerateReflectionBody } from "../../../../contracts/ai.ts";
 import { AI_GENERATION_COOLDOWN_MS, targetWordCount, type NarrationTone } from "../../../../contracts/product.ts";
-import { isPlaceholderNarration } from "../../../../contracts/recordings.ts";
+import { isPlaceholderNarration } from "../../../../contracts/recordings-constants.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { aiErrorText } from "./ai-errors.ts";
 import { streamAi } from "./stream-ai.ts";

@@ -6,9 +6,6 @@ import { getJson } from "../../lib/api.ts";
 const APP_INFO_URL = "/api/app-info";
 export const APP_INFO_KEY = [APP_INFO_URL] as const;
 
-/** Loaded only when the page did not carry the facts (the development server's page). */
-const appInfoSchema = () => import("../../../../contracts/app-info.ts").then((contract) => contract.appInfoSchema);
-
 /**
  * The facts the served page carries (server/http/web-client.ts writes them from the same AppInfo the
  * API answers with), or undefined when it carries none or something else.
@@ -30,7 +27,7 @@ export function appInfoFromPage(): AppInfo | undefined {
 export function useAppInfo() {
   return useQuery<AppInfo, Error>({
     queryKey: APP_INFO_KEY,
-    queryFn: ({ signal }) => getJson(APP_INFO_KEY[0], appInfoSchema, { signal }),
+    queryFn: ({ signal }) => getJson<AppInfo>(APP_INFO_KEY[0], { signal }),
     // The page's own copy answers at once; the query asks the API only without one.
     initialData: appInfoFromPage,
   });

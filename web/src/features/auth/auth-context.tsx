@@ -7,12 +7,6 @@ import { apiRequest, errorMessage, getJsonOrNull, sendJson } from "../../lib/api
 
 export const CURRENT_USER_KEY = [CURRENT_USER_PATH] as const;
 
-/**
- * The user contract, loaded when an answer needs reading: a signed-out visitor's 401 needs none, so
- * the sign-in page downloads no zod.
- */
-const publicUserSchema = () => import("../../../../contracts/auth.ts").then((contract) => contract.publicUserSchema);
-
 interface AuthContextValue {
   user: PublicUser | null;
   isLoading: boolean;
@@ -31,23 +25,23 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // A 401 here means "signed out", not an error.
   const { data, error, isLoading } = useQuery<PublicUser | null, Error>({
     queryKey: CURRENT_USER_KEY,
-    queryFn: ({ signal }) => getJsonOrNull(CURRENT_USER_KEY[0], publicUserSchema, { signal, nullOn: 401 }),
+    queryFn: ({ signal }) => getJsonOrNull<PublicUser>(CURRENT_USER_KEY[0], { signal, nullOn: 401 }),
   });
 
   const loginMutation = useMutation<PublicUser, Error, LoginBody>({
-    mutationFn: (credentials) => sendJson("POST", "/api/login", credentials, publicUserSchema),
+    mutationFn: (credentials) => sendJson<PublicUser>("POST", "/api/login", credentials),
     onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
     onError: (err) => toast({ title: "Login failed", description: errorMessage(err), variant: "destructive" }),
   });
 
   const registerMutation = useMutation<PublicUser, Error, RegisterBody>({
-    mutationFn: (credentials) => sendJson("POST", "/api/register", credentials, publicUserSchema),
+    mutationFn: (credentials) => sendJson<PublicUser>("POST", "/api/register", credentials),
     onSuccess: (user) => queryClient.setQueryData(CURRENT_USER_KEY, user),
     onError: (err) => toast({ title: "Registration failed", description: errorMessage(err), variant: "destructive" }),
   });
 
   const codeLoginMutation = useMutation<PublicUser, Error, LoginCodeBody>({
-    mutationFn: (body) => sendJson("POST", "/api/login/code", body, publicUserSchema),
+    mutationFn: (body) => sendJson<PublicUser>("POST", "/api/login/code", body),
     onSuccess: (user) => {
       // A shared tablet: whatever the previous camper left in the cache goes.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Link } from "wouter";
-import { CAMPER_STEP_LABELS, camperDisplayName, type BoardCamper, type CamperStep } from "../../../../contracts/board.ts";
+import { CAMPER_STEP_LABELS, camperDisplayName, type CamperStep } from "../../../../contracts/board-constants.ts";
+import type { BoardCamper } from "../../../../contracts/board.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { errorMessage } from "../../lib/api.ts";

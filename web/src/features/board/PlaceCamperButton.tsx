@@ -1,6 +1,6 @@
 import { MapPin } from "lucide-react";
 import { useId, useState } from "react";
-import { ROSTER_LIMITS } from "../../../../contracts/roster.ts";
+import { ROSTER_LIMITS } from "../../../../contracts/roster-constants.ts";
 import type { BoardCamper } from "../../../../contracts/board.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";

@@ -1,6 +1,6 @@
 import { KeyRound } from "lucide-react";
 import { useState } from "react";
-import { PASSWORD_RULES } from "../../../../contracts/auth.ts";
+import { PASSWORD_RULES } from "../../../../contracts/auth-constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { toast } from "../../hooks/use-toast.ts";

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { boardSchema, type Board } from "../../../../contracts/board.ts";
-import { cabinSchema, staffCamperSchema, type Cabin, type StaffCamper } from "../../../../contracts/roster.ts";
+import type { Board } from "../../../../contracts/board.ts";
+import type { Cabin, StaffCamper } from "../../../../contracts/roster.ts";
 import { apiRequest, getJson, sendJson } from "../../lib/api.ts";
 import { STAFF_ROOT } from "../staff/staff-api.ts";
 
@@ -17,7 +16,7 @@ export function useBoard(filters: BoardFilters) {
   const query = params.toString();
   return useQuery<Board, Error>({
     queryKey: [STAFF_ROOT, "board", query],
-    queryFn: ({ signal }) => getJson(`${STAFF_ROOT}/board${query ? `?${query}` : ""}`, boardSchema, { signal }),
+    queryFn: ({ signal }) => getJson<Board>(`${STAFF_ROOT}/board${query ? `?${query}` : ""}`, { signal }),
     staleTime: 0,
     placeholderData: (previous) => previous,
   });
@@ -27,7 +26,7 @@ export function useBoard(filters: BoardFilters) {
 export function useSetMediaRelease() {
   const queryClient = useQueryClient();
   return useMutation<unknown, Error, { camperId: number; mediaRelease: boolean }>({
-    mutationFn: ({ camperId, mediaRelease }) => sendJson("PATCH", `${STAFF_ROOT}/campers/${camperId}`, { mediaRelease }, z.unknown()),
+    mutationFn: ({ camperId, mediaRelease }) => sendJson<unknown>("PATCH", `${STAFF_ROOT}/campers/${camperId}`, { mediaRelease }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [STAFF_ROOT] }),
   });
 }
@@ -36,7 +35,7 @@ export function useSetMediaRelease() {
 export function useStaffCabins() {
   return useQuery<Cabin[], Error>({
     queryKey: [STAFF_ROOT, "cabins"],
-    queryFn: ({ signal }) => getJson(`${STAFF_ROOT}/cabins`, z.array(cabinSchema), { signal }),
+    queryFn: ({ signal }) => getJson<Cabin[]>(`${STAFF_ROOT}/cabins`, { signal }),
     staleTime: 0,
   });
 }
@@ -60,7 +59,7 @@ export function useSetCamperPassword(camperId: number) {
 export function usePlaceCamper(camperId: number) {
   const queryClient = useQueryClient();
   return useMutation<StaffCamper, Error, { cabin: string; session: string | null }>({
-    mutationFn: (body) => sendJson("PATCH", `${STAFF_ROOT}/campers/${camperId}`, body, staffCamperSchema),
+    mutationFn: (body) => sendJson<StaffCamper>("PATCH", `${STAFF_ROOT}/campers/${camperId}`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [STAFF_ROOT] }),
   });
 }

@@ -1,4 +1,4 @@
-import { cardUrl } from "../../../../contracts/cards.ts";
+import { cardUrl } from "../../../../contracts/cards-constants.ts";
 import { qrSvgPath } from "./qr-svg.ts";
 
 export interface PrintableCard {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { cabinCardsSchema, reissuedCardSchema, type SignInCard } from "../../../../contracts/cards.ts";
+import type { SignInCard, ReissuedCard, CabinCards } from "../../../../contracts/cards.ts";
 import { sendJson } from "../../lib/api.ts";
 
 const STAFF_ROOT = "/api/staff";
@@ -8,7 +8,7 @@ const STAFF_ROOT = "/api/staff";
 export function useReissueCard(camperId: number) {
   const queryClient = useQueryClient();
   return useMutation<SignInCard, Error, void>({
-    mutationFn: async () => (await sendJson("POST", `${STAFF_ROOT}/campers/${camperId}/card`, undefined, reissuedCardSchema)).card,
+    mutationFn: async () => (await sendJson<ReissuedCard>("POST", `${STAFF_ROOT}/campers/${camperId}/card`, undefined)).card,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [STAFF_ROOT, "audit"] }),
   });
 }
@@ -17,7 +17,7 @@ export function useReissueCard(camperId: number) {
 export function useCabinCards(cabinId: string) {
   const queryClient = useQueryClient();
   return useMutation<SignInCard[], Error, void>({
-    mutationFn: async () => (await sendJson("POST", `${STAFF_ROOT}/cabins/${cabinId}/cards`, undefined, cabinCardsSchema)).cards,
+    mutationFn: async () => (await sendJson<CabinCards>("POST", `${STAFF_ROOT}/cabins/${cabinId}/cards`, undefined)).cards,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [STAFF_ROOT, "audit"] }),
   });
 }

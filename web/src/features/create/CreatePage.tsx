@@ -1,7 +1,8 @@
 import { ArrowRight, CheckCircle2, CloudOff, FilePlus2, Loader2, Save } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSearch } from "wouter";
-import { SHOW_MESSAGES, type Show } from "../../../../contracts/recordings.ts";
+import { SHOW_MESSAGES } from "../../../../contracts/recordings-constants.ts";
+import type { Show } from "../../../../contracts/recordings.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { CenteredSpinner } from "../../components/ui/spinner.tsx";

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { SHOW_MESSAGES, isPlaceholderNarration, type Show, type UpdateShowBody } from "../../../../contracts/recordings.ts";
+import { SHOW_MESSAGES, isPlaceholderNarration } from "../../../../contracts/recordings-constants.ts";
+import type { Show, UpdateShowBody } from "../../../../contracts/recordings.ts";
 import { toast } from "../../hooks/use-toast.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { useSaveBeforeSignOut } from "../idle/idle-activity.ts";

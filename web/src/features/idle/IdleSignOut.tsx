@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { IdleSignOut as IdleSetting } from "../../../../contracts/camp-settings.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import {
@@ -38,7 +39,6 @@ export const IDLE_TIMING = {
 
 const IDLE_URL = "/api/camp-settings/idle";
 export const IDLE_SETTING_KEY = [IDLE_URL] as const;
-const idleSchema = () => import("../../../../contracts/camp-settings.ts").then((contract) => contract.idleSignOutSchema);
 
 const ACTIVITY_EVENTS = ["pointerdown", "keydown", "input", "wheel", "touchstart"] as const;
 
@@ -48,7 +48,7 @@ export function IdleSignOut() {
   const camper = user?.role === "camper";
   const { data } = useQuery({
     queryKey: IDLE_SETTING_KEY,
-    queryFn: ({ signal }) => getJson(IDLE_URL, idleSchema, { signal }),
+    queryFn: ({ signal }) => getJson<IdleSetting>(IDLE_URL, { signal }),
     enabled: camper,
   });
   if (!camper || !data || data.camperIdleMinutes <= 0) return null;

@@ -1,7 +1,8 @@
 import { TextSelect } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "wouter";
-import { PERSONAL_DETAIL_MESSAGES, type CaptionLine } from "../../../../contracts/personal-details.ts";
+import { PERSONAL_DETAIL_MESSAGES } from "../../../../contracts/personal-details-constants.ts";
+import type { CaptionLine } from "../../../../contracts/personal-details.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { formatClock } from "../voice/time-format.ts";
 

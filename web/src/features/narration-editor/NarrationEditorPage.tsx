@@ -3,7 +3,8 @@ import { AudioLines, CheckCircle2, Clapperboard, CloudOff, History, Loader2, Mic
 import { useCallback, useId, type KeyboardEvent } from "react";
 import { Link, useLocation, useParams } from "wouter";
 import { PRODUCT_NAME } from "../../../../contracts/product.ts";
-import { SHOW_LIMITS, type Show } from "../../../../contracts/recordings.ts";
+import { SHOW_LIMITS } from "../../../../contracts/recordings-constants.ts";
+import type { Show } from "../../../../contracts/recordings.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";

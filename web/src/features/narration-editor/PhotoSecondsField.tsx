@@ -1,7 +1,7 @@
 import { CheckCircle2, Loader2 } from "lucide-react";
 import { useId } from "react";
 import type { Clip } from "../../../../contracts/clips.ts";
-import { PHOTO_SECONDS } from "../../../../contracts/video-style.ts";
+import { PHOTO_SECONDS } from "../../../../contracts/video-style-constants.ts";
 import { cn } from "../../lib/utils.ts";
 import { usePhotoSeconds } from "./photo-seconds.ts";
 

@@ -1,6 +1,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { CLIP_LIMITS, CLIP_MESSAGES, clipSchema, type Clip } from "../../../../contracts/clips.ts";
+import { CLIP_LIMITS, CLIP_MESSAGES } from "../../../../contracts/clips-constants.ts";
+import type { Clip } from "../../../../contracts/clips.ts";
 import { errorMessage, sendJson } from "../../lib/api.ts";
 import { useSaveBeforeSignOut } from "../idle/idle-activity.ts";
 import { CLIPS_ROOT } from "../recorder/clips-api.ts";
@@ -103,7 +104,7 @@ export function useClipPatch<C extends Clip | Pick<Clip, "id" | "durationSeconds
       setState("saving");
       setServerError(null);
       try {
-        await clipSaved(queryClient, await sendJson("PATCH", `${CLIPS_ROOT}/${current.id}`, body, clipSchema));
+        await clipSaved(queryClient, await sendJson<Clip>("PATCH", `${CLIPS_ROOT}/${current.id}`, body));
         setState("saved");
       } catch (error) {
         setState("failed");

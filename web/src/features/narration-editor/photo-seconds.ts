@@ -1,5 +1,6 @@
-import { PHOTO_SECONDS_MESSAGE, type Clip } from "../../../../contracts/clips.ts";
-import { PHOTO_SECONDS } from "../../../../contracts/video-style.ts";
+import { PHOTO_SECONDS_MESSAGE } from "../../../../contracts/clips-constants.ts";
+import type { Clip } from "../../../../contracts/clips.ts";
+import { PHOTO_SECONDS } from "../../../../contracts/video-style-constants.ts";
 import { trimText, useClipPatch } from "./clip-trims.ts";
 
 export type PhotoSecondsCheck = { ok: true; seconds: number } | { ok: false; message: string };

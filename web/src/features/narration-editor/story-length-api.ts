@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { z } from "zod";
 import { AI_GENERATION_COOLDOWN_MS } from "../../../../contracts/product.ts";
-import { fitScriptResponseSchema, storyLengthSchema, type StoryLength } from "../../../../contracts/renders.ts";
+import type { StoryLength, FitScriptResponse } from "../../../../contracts/renders.ts";
 import { apiKeys, getJson, sendJson } from "../../lib/api.ts";
 
-export type FitProposal = z.infer<typeof fitScriptResponseSchema>;
+export type FitProposal = FitScriptResponse;
 
 /** Every length check of a show (any voice), for refreshing after a script, voice or trim change. */
 export const showLengthPrefix = (showId: number) => [...apiKeys.show(showId), "length"] as const;
@@ -18,7 +17,7 @@ export function useStoryLength(showId: number, voice: string | null) {
   return useQuery<StoryLength, Error>({
     queryKey: apiKeys.showLength(showId, voice),
     queryFn: ({ signal }) =>
-      getJson(`/api/recordings/${showId}/length${voice ? `?voice=${encodeURIComponent(voice)}` : ""}`, storyLengthSchema, {
+      getJson<StoryLength>(`/api/recordings/${showId}/length${voice ? `?voice=${encodeURIComponent(voice)}` : ""}`, {
         signal,
       }),
     staleTime: 0,
@@ -27,7 +26,7 @@ export function useStoryLength(showId: number, voice: string | null) {
 
 /** POST /api/recordings/:id/fit-script: the saved script rewritten to fit the clips (nothing saved). */
 export function requestFitScript(showId: number, voice: string | null): Promise<FitProposal> {
-  return sendJson("POST", `/api/recordings/${showId}/fit-script`, voice ? { voice } : {}, fitScriptResponseSchema);
+  return sendJson<FitScriptResponse>("POST", `/api/recordings/${showId}/fit-script`, voice ? { voice } : {});
 }
 
 /**

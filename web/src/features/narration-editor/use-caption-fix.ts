@@ -1,4 +1,4 @@
-import { PERSONAL_DETAIL_MESSAGES, PERSONAL_DETAIL_PLACE_NAMES } from "../../../../contracts/personal-details.ts";
+import { PERSONAL_DETAIL_MESSAGES, PERSONAL_DETAIL_PLACE_NAMES } from "../../../../contracts/personal-details-constants.ts";
 import { usePersonalDetails } from "../review/review-api.ts";
 import type { CaptionFix } from "./CaptionLineFix.tsx";
 import { fixHref, type FixTarget } from "./fix-target.ts";

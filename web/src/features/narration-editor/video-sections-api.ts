@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
-import { videoSectionsSchema, type VideoSections } from "../../../../contracts/video-sections.ts";
+import type { VideoSections } from "../../../../contracts/video-sections.ts";
 import { apiKeys, getJson } from "../../lib/api.ts";
 import { showLengthPrefix } from "./story-length-api.ts";
 
@@ -11,7 +11,7 @@ import { showLengthPrefix } from "./story-length-api.ts";
 export function useVideoSections(showId: number) {
   return useQuery<VideoSections, Error>({
     queryKey: apiKeys.showSections(showId),
-    queryFn: ({ signal }) => getJson(`/api/recordings/${showId}/sections`, videoSectionsSchema, { signal }),
+    queryFn: ({ signal }) => getJson<VideoSections>(`/api/recordings/${showId}/sections`, { signal }),
     staleTime: 0,
   });
 }

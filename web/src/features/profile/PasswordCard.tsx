@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { KeyRound, MonitorSmartphone } from "lucide-react";
 import { useState, type FormEvent } from "react";
-import { PASSWORD_RULES, signedOutOthersSchema, type ChangePasswordBody } from "../../../../contracts/auth.ts";
+import { PASSWORD_RULES } from "../../../../contracts/auth-constants.ts";
+import type { ChangePasswordBody, SignedOutOthers } from "../../../../contracts/auth.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { toast } from "../../hooks/use-toast.ts";
@@ -53,7 +54,7 @@ export function PasswordCard() {
   });
 
   const signOutOthers = useMutation({
-    mutationFn: () => sendJson("POST", "/api/user/sign-out-others", undefined, signedOutOthersSchema),
+    mutationFn: () => sendJson<SignedOutOthers>("POST", "/api/user/sign-out-others", undefined),
     onSuccess: ({ endedSessions }) =>
       toast({
         title: endedSessions === 0 ? "No other devices were signed in" : `Signed out ${endedSessions} other device${endedSessions === 1 ? "" : "s"}`,

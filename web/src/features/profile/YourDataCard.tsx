@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { useId } from "react";
-import { EXPORT_RATE_MESSAGE, exportAllowanceSchema, type ExportAllowance } from "../../../../contracts/data-export.ts";
-import { retentionStatusSchema } from "../../../../contracts/retention.ts";
+import { EXPORT_RATE_MESSAGE } from "../../../../contracts/data-export-constants.ts";
+import type { ExportAllowance } from "../../../../contracts/data-export.ts";
+import type { RetentionStatus } from "../../../../contracts/retention.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { getJson } from "../../lib/api.ts";
@@ -24,14 +25,14 @@ const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { d
  * while it is still to come.
  */
 export function YourDataCard() {
-  const { data } = useQuery({ queryKey: ["/api/retention"], queryFn: ({ signal }) => getJson("/api/retention", retentionStatusSchema, { signal }) });
+  const { data } = useQuery({ queryKey: ["/api/retention"], queryFn: ({ signal }) => getJson<RetentionStatus>("/api/retention", { signal }) });
   const rule = data?.rule;
   const upcoming = rule && !rule.executedAt ? rule : null;
   const queryClient = useQueryClient();
   const waitId = useId();
   const allowance = useQuery({
     queryKey: ALLOWANCE_KEY,
-    queryFn: ({ signal }) => getJson("/api/user/export/allowance", exportAllowanceSchema, { signal }),
+    queryFn: ({ signal }) => getJson<ExportAllowance>("/api/user/export/allowance", { signal }),
     // Asked again when the camper comes back to the tab, and when a used-up hour is over.
     refetchOnWindowFocus: true,
     staleTime: 0,

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { signInMethodsSchema, type SignInMethods } from "../../../../contracts/auth.ts";
+import type { SignInMethods } from "../../../../contracts/auth.ts";
 import { getJson } from "../../lib/api.ts";
 
 export const SIGN_IN_METHODS_KEY = ["/api/user/sign-in-methods"] as const;
@@ -11,7 +11,7 @@ export const SIGN_IN_METHODS_KEY = ["/api/user/sign-in-methods"] as const;
 export function useSignInMethods() {
   const query = useQuery<SignInMethods, Error>({
     queryKey: SIGN_IN_METHODS_KEY,
-    queryFn: ({ signal }) => getJson(SIGN_IN_METHODS_KEY[0], signInMethodsSchema, { signal }),
+    queryFn: ({ signal }) => getJson<SignInMethods>(SIGN_IN_METHODS_KEY[0], { signal }),
     retry: false,
   });
   return { hasPassword: query.data?.hasPassword ?? true, hasCard: query.data?.hasCard ?? false, known: query.data !== undefined };

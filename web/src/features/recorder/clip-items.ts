@@ -1,5 +1,5 @@
 import type { Clip, ClipKind } from "../../../../contracts/clips.ts";
-import { PHOTO_SECONDS } from "../../../../contracts/video-style.ts";
+import { PHOTO_SECONDS } from "../../../../contracts/video-style-constants.ts";
 import { clipKind, extensionFor, type ClipState, type LocalClip } from "./clip-store.ts";
 import { uploadPercent } from "./uploader.ts";
 

@@ -1,4 +1,5 @@
-import { CLIP_LIMITS, TUS_VERSION, UPLOAD_CLIP_ID_HEADER, clipSchema } from "../../../../contracts/clips.ts";
+import { CLIP_LIMITS, TUS_VERSION, UPLOAD_CLIP_ID_HEADER } from "../../../../contracts/clips-constants.ts";
+import type { Clip } from "../../../../contracts/clips.ts";
 import { ClipMissingError, type ClipStore, type LocalClip } from "./clip-store.ts";
 import { pause, type NetworkStatus } from "./network-status.ts";
 import { PIECE_BYTES, UPLOADS_URL, backoffDelay, createUploadHeaders, headerNumber, patchHeaders, sha256Hex } from "./tus-protocol.ts";
@@ -26,7 +27,15 @@ function errorText(error: unknown): string {
 }
 
 /** What the check needs of a clip; the rest of its shape is not this loop's business. */
-const checkedClipSchema = clipSchema.pick({ id: true, uploadedBytes: true, uploadSha256: true });
+type CheckedClip = Pick<Clip, "id" | "uploadedBytes" | "uploadSha256">;
+
+/** The fields the device copy is compared with, or null when the answer does not carry them. */
+function checkedClip(item: unknown): CheckedClip | null {
+  if (typeof item !== "object" || item === null) return null;
+  const { id, uploadedBytes, uploadSha256 } = item as Record<string, unknown>;
+  if (typeof id !== "number" || typeof uploadedBytes !== "number" || typeof uploadSha256 !== "string") return null;
+  return { id, uploadedBytes, uploadSha256 };
+}
 
 export interface UploaderDeps {
   store: ClipStore;
@@ -328,9 +337,9 @@ export class ClipUploader {
     const response = await classify(await this.request(url, { method: "GET" }));
     const body = (await response.json()) as unknown;
     const match = (Array.isArray(body) ? body : [])
-      .map((item) => checkedClipSchema.safeParse(item))
-      .find((r) => r.success && r.data.uploadedBytes === clip.totalBytes && r.data.uploadSha256.toLowerCase() === sha);
-    return match?.success ? match.data.id : null;
+      .map(checkedClip)
+      .find((found) => found !== null && found.uploadedBytes === clip.totalBytes && found.uploadSha256.toLowerCase() === sha);
+    return match?.id ?? null;
   }
 
   private sha(clip: LocalClip): Promise<string> {
@@ -362,9 +371,8 @@ export class ClipUploader {
       }
       throw error;
     }
-    const parsed = checkedClipSchema.safeParse(await response.json());
+    const server = checkedClip(await response.json());
     const sha = await this.sha(clip);
-    const server = parsed.success ? parsed.data : null;
     if (!server || server.uploadedBytes !== clip.totalBytes || server.uploadSha256.toLowerCase() !== sha) {
       await this.fail(MISMATCH_MESSAGE, true);
       return "done";

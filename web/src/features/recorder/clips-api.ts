@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { clipSchema, type Clip } from "../../../../contracts/clips.ts";
+import type { Clip } from "../../../../contracts/clips.ts";
 import { ApiError, apiRequest, getJson, sendJson } from "../../lib/api.ts";
 
 /**
@@ -17,16 +16,15 @@ export function clipsListUrl(showId: number | null): string {
   return showId === null ? `${CLIPS_ROOT}?loose=true` : `${CLIPS_ROOT}?showId=${showId}`;
 }
 
-const clipListSchema = z.array(clipSchema);
 
 /** A show's clips in order (or the loose ones), checked against the shared contract. */
 export function fetchClips(showId: number | null, signal?: AbortSignal): Promise<Clip[]> {
-  return getJson(clipsListUrl(showId), clipListSchema, { signal });
+  return getJson<Clip[]>(clipsListUrl(showId), { signal });
 }
 
 /** PUT /api/recordings/{showId}/clips: these clips, in this order, are the show's; answers the show's list. */
 export function saveShowClipOrder(showId: number, clipIds: number[]): Promise<Clip[]> {
-  return sendJson("PUT", `/api/recordings/${showId}/clips`, { clipIds }, clipListSchema);
+  return sendJson<Clip[]>("PUT", `/api/recordings/${showId}/clips`, { clipIds });
 }
 
 /** DELETE /api/clips/{id}; a clip already gone (404) counts as removed. */

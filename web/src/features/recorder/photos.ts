@@ -1,4 +1,4 @@
-import { CLIP_LIMITS, CLIP_MESSAGES, HEIF_PHOTO_BRANDS, PHOTO_LIMITS } from "../../../../contracts/clips.ts";
+import { CLIP_LIMITS, CLIP_MESSAGES, HEIF_PHOTO_BRANDS, PHOTO_LIMITS } from "../../../../contracts/clips-constants.ts";
 import type { LocalClip } from "./clip-store.ts";
 import { activeRecordings, type RecorderRuntime } from "./runtime.ts";
 

@@ -1,4 +1,4 @@
-import { TUS_VERSION } from "../../../../contracts/clips.ts";
+import { TUS_VERSION } from "../../../../contracts/clips-constants.ts";
 import { baseMimeType, type LocalClip } from "./clip-store.ts";
 
 /** The pure parts of the tus 1.0.0 client (uploader.ts): headers, metadata, backoff, progress, checksums. */

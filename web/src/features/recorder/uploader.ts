@@ -1,4 +1,4 @@
-import { TUS_VERSION } from "../../../../contracts/clips.ts";
+import { TUS_VERSION } from "../../../../contracts/clips-constants.ts";
 import type { ClipStore } from "./clip-store.ts";
 import { ClipUploader, type LoopDeps, type UploaderDeps } from "./clip-uploader.ts";
 import { browserNetwork, defaultSleep } from "./network-status.ts";

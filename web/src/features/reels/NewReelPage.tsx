@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { useLocation } from "wouter";
 import { VIDEO_FORMATS, type VideoFormatKey } from "../../../../contracts/product.ts";
-import { REEL_LIMITS, REEL_TITLE_SECONDS } from "../../../../contracts/reels.ts";
+import { REEL_LIMITS, REEL_TITLE_SECONDS } from "../../../../contracts/reels-constants.ts";
 import { usePageTitle } from "../../app/page-title.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";

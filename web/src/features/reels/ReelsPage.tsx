@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link } from "wouter";
-import { SHARE_DAYS, type ShareDays } from "../../../../contracts/shares.ts";
+import { SHARE_DAYS, type ShareDays } from "../../../../contracts/shares-constants.ts";
 import type { Reel } from "../../../../contracts/reels.ts";
 import { usePageTitle } from "../../app/page-title.ts";
 import { Button } from "../../components/ui/button.tsx";

@@ -1,17 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import {
-  reelCandidateSchema,
-  reelChoicesSchema,
-  reelSchema,
-  reelSharesSchema,
-  type CreateReelBody,
-  type Reel,
-  type ReelCandidate,
-  type ReelChoices,
-  type ReelShares,
-} from "../../../../contracts/reels.ts";
-import { createdShareSchema, shareLinkSchema, type CreatedShare, type ShareDays, type ShareLink } from "../../../../contracts/shares.ts";
+import type { CreateReelBody, Reel, ReelCandidate, ReelChoices, ReelShares } from "../../../../contracts/reels.ts";
+import type { CreatedShare, ShareDays, ShareLink } from "../../../../contracts/shares.ts";
 import { apiRequest, getJson, sendJson } from "../../lib/api.ts";
 
 const ROOT = "/api/staff/reels";
@@ -36,7 +25,7 @@ export function groupQuery(group: GroupKey): { cabinId?: number; sessionId?: num
 export function useReelChoices() {
   return useQuery<ReelChoices, Error>({
     queryKey: reelKeys.choices,
-    queryFn: ({ signal }) => getJson(`${ROOT}/choices`, reelChoicesSchema, { signal }),
+    queryFn: ({ signal }) => getJson<ReelChoices>(`${ROOT}/choices`, { signal }),
     staleTime: 0,
   });
 }
@@ -47,7 +36,7 @@ export function useReelCandidates(group: GroupKey | "") {
     queryFn: ({ signal }) => {
       const q = groupQuery(group as GroupKey);
       const params = q.cabinId !== undefined ? `cabinId=${q.cabinId}` : `sessionId=${q.sessionId}`;
-      return getJson(`${ROOT}/candidates?${params}`, z.array(reelCandidateSchema), { signal });
+      return getJson<ReelCandidate[]>(`${ROOT}/candidates?${params}`, { signal });
     },
     enabled: group !== "",
     staleTime: 0,
@@ -60,7 +49,7 @@ const working = (reel: Reel) => reel.status === "queued" || reel.status === "run
 export function useReels() {
   return useQuery<Reel[], Error>({
     queryKey: reelKeys.list,
-    queryFn: ({ signal }) => getJson(ROOT, z.array(reelSchema), { signal }),
+    queryFn: ({ signal }) => getJson<Reel[]>(ROOT, { signal }),
     staleTime: 0,
     refetchInterval: (query) => (query.state.data?.some(working) ? 2000 : false),
   });
@@ -69,7 +58,7 @@ export function useReels() {
 export function useMakeReel() {
   const queryClient = useQueryClient();
   return useMutation<Reel, Error, CreateReelBody>({
-    mutationFn: (body) => sendJson("POST", ROOT, body, reelSchema),
+    mutationFn: (body) => sendJson<Reel>("POST", ROOT, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reelKeys.root }),
   });
 }
@@ -87,7 +76,7 @@ export function useDeleteReel() {
 export function useReelShares(id: number, enabled: boolean) {
   return useQuery<ReelShares, Error>({
     queryKey: reelKeys.shares(id),
-    queryFn: ({ signal }) => getJson(`${ROOT}/${id}/shares`, reelSharesSchema, { signal }),
+    queryFn: ({ signal }) => getJson<ReelShares>(`${ROOT}/${id}/shares`, { signal }),
     enabled,
     staleTime: 0,
   });
@@ -96,7 +85,7 @@ export function useReelShares(id: number, enabled: boolean) {
 export function useShareReel(id: number) {
   const queryClient = useQueryClient();
   return useMutation<CreatedShare, Error, ShareDays>({
-    mutationFn: (days) => sendJson("POST", `${ROOT}/${id}/shares`, { days }, createdShareSchema),
+    mutationFn: (days) => sendJson<CreatedShare>("POST", `${ROOT}/${id}/shares`, { days }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reelKeys.shares(id) }),
   });
 }
@@ -104,7 +93,7 @@ export function useShareReel(id: number) {
 export function useRevokeReelShare(id: number) {
   const queryClient = useQueryClient();
   return useMutation<ShareLink, Error, number>({
-    mutationFn: (shareId) => sendJson("DELETE", `${ROOT}/${id}/shares/${shareId}`, undefined, shareLinkSchema),
+    mutationFn: (shareId) => sendJson<ShareLink>("DELETE", `${ROOT}/${id}/shares/${shareId}`, undefined),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reelKeys.shares(id) }),
   });
 }

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { MUSIC_TRACKS } from "../../../../contracts/music.ts";
+import { MUSIC_TRACKS } from "../../../../contracts/music-constants.ts";
 import type { Show } from "../../../../contracts/recordings.ts";
 import type { ShowChoices } from "../shows/use-show-choices.ts";
 import { MusicPicker } from "./MusicPicker.tsx";

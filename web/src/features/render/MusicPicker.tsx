@@ -1,7 +1,7 @@
 import { Square, Volume2 } from "lucide-react";
 import { useId } from "react";
 import type { MusicTrackId } from "../../../../contracts/music.ts";
-import { MUSIC_LEVELS, type MusicLevel } from "../../../../contracts/video-style.ts";
+import { MUSIC_LEVELS, type MusicLevel } from "../../../../contracts/video-style-constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import type { ShowChoices } from "../shows/use-show-choices.ts";

@@ -1,7 +1,8 @@
 import { Clapperboard, Download } from "lucide-react";
 import { useId } from "react";
 import { VIDEO_FORMATS, type VideoFormatKey } from "../../../../contracts/product.ts";
-import { captionsOn, type Show } from "../../../../contracts/recordings.ts";
+import { captionsOn } from "../../../../contracts/recordings-constants.ts";
+import type { Show } from "../../../../contracts/recordings.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { errorMessage } from "../../lib/api.ts";

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { musicLibrarySchema, type MusicLibrary } from "../../../../contracts/music.ts";
+import type { MusicLibrary } from "../../../../contracts/music.ts";
 import { apiKeys, getJson } from "../../lib/api.ts";
 
 export const MUSIC_URL = "/api/music";
@@ -11,6 +11,6 @@ export const MUSIC_URL = "/api/music";
 export function useMusicLibrary() {
   return useQuery<MusicLibrary, Error>({
     queryKey: apiKeys.music,
-    queryFn: ({ signal }) => getJson(MUSIC_URL, musicLibrarySchema, { signal }),
+    queryFn: ({ signal }) => getJson<MusicLibrary>(MUSIC_URL, { signal }),
   });
 }

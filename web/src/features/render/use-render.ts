@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { z } from "zod";
-import { renderJobSchema, type RenderJob } from "../../../../contracts/renders.ts";
+import type { RenderJob } from "../../../../contracts/renders.ts";
 import { apiKeys, getJson, sendJson } from "../../lib/api.ts";
 import { announce, announceError } from "../../components/a11y/announcer.tsx";
 
@@ -55,7 +54,7 @@ export function useRender(showId: number) {
 
   const job = useQuery<RenderJob>({
     queryKey: apiKeys.render(jobId ?? "none"),
-    queryFn: ({ signal }) => getJson(`/api/renders/${jobId}`, renderJobSchema, { signal }),
+    queryFn: ({ signal }) => getJson<RenderJob>(`/api/renders/${jobId}`, { signal }),
     enabled: jobId !== null,
     refetchInterval: (query) => {
       const status = query.state.data?.status;
@@ -69,7 +68,7 @@ export function useRender(showId: number) {
       setStarting(true);
       setStartError(null);
       try {
-        const started = await sendJson("POST", `/api/recordings/${showId}/renders`, options, renderJobSchema);
+        const started = await sendJson<RenderJob>("POST", `/api/recordings/${showId}/renders`, options);
         queryClient.setQueryData(apiKeys.render(started.id), started);
         setJobId(started.id);
         void queryClient.invalidateQueries({ queryKey: apiKeys.showRenders(showId) });
@@ -115,7 +114,7 @@ export function downloadRender(job: RenderJob) {
 export function useShowRenders(showId: number, { fresh = false }: { fresh?: boolean } = {}) {
   return useQuery<RenderJob[]>({
     queryKey: apiKeys.showRenders(showId),
-    queryFn: ({ signal }) => getJson(`/api/recordings/${showId}/renders`, z.array(renderJobSchema), { signal }),
+    queryFn: ({ signal }) => getJson<RenderJob[]>(`/api/recordings/${showId}/renders`, { signal }),
     ...(fresh ? { refetchOnMount: "always" as const } : {}),
   });
 }

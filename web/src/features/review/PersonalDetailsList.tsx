@@ -1,14 +1,7 @@
 import { Check, Pencil, ShieldAlert, Undo2 } from "lucide-react";
 import { Link } from "wouter";
-import {
-  PERSONAL_DETAIL_LABELS,
-  PERSONAL_DETAIL_MESSAGES,
-  PERSONAL_DETAIL_PLACE_NAMES,
-  PERSONAL_DETAIL_PLACE_NAMES_FOR_STAFF,
-  type PersonalDetailFinding,
-  type PersonalDetailPlace,
-  type PersonalDetailsCheck,
-} from "../../../../contracts/personal-details.ts";
+import { PERSONAL_DETAIL_LABELS, PERSONAL_DETAIL_MESSAGES, PERSONAL_DETAIL_PLACE_NAMES, PERSONAL_DETAIL_PLACE_NAMES_FOR_STAFF } from "../../../../contracts/personal-details-constants.ts";
+import type { PersonalDetailFinding, PersonalDetailPlace, PersonalDetailsCheck } from "../../../../contracts/personal-details.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { formatClock } from "../voice/time-format.ts";
 import { fixHref } from "../narration-editor/fix-target.ts";

@@ -1,8 +1,9 @@
 import { Send } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { PERSONAL_DETAIL_MESSAGES } from "../../../../contracts/personal-details.ts";
-import { REVIEW_LIMITS, REVIEW_MESSAGES, type ShowReview } from "../../../../contracts/reviews.ts";
+import { PERSONAL_DETAIL_MESSAGES } from "../../../../contracts/personal-details-constants.ts";
+import { REVIEW_LIMITS, REVIEW_MESSAGES } from "../../../../contracts/reviews-constants.ts";
+import type { ShowReview } from "../../../../contracts/reviews.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";

@@ -1,4 +1,4 @@
-import { REVIEW_STATE_LABELS, type ReviewState } from "../../../../contracts/reviews.ts";
+import { REVIEW_STATE_LABELS, type ReviewState } from "../../../../contracts/reviews-constants.ts";
 import { cn } from "../../lib/utils.ts";
 
 /** Dark text on a pale fill for every state (WCAG AA); the words carry the meaning, not the colour. */

@@ -1,5 +1,5 @@
-import { errorBodySchema, type RefusalCode } from "../../../../contracts/errors.ts";
-import { personalDetailsRefusalSchema, type PersonalDetailsRefusal } from "../../../../contracts/personal-details.ts";
+import { REFUSAL_CODES, type RefusalCode } from "../../../../contracts/errors-constants.ts";
+import type { PersonalDetailsRefusal } from "../../../../contracts/personal-details.ts";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 
 /** A refused action as a screen shows it: the message, why (when the server said), and what to fix. */
@@ -23,8 +23,14 @@ export function refusalOf(error: unknown): Refusal {
   const message = errorMessage(error);
   if (!(error instanceof ApiError)) return { message, code: null, personalDetails: null };
   const body = bodyOf(error);
-  const details = personalDetailsRefusalSchema.safeParse(body);
-  if (details.success) return { message, code: "personal_details", personalDetails: { findings: details.data.findings, texts: details.data.texts } };
-  const plain = errorBodySchema.safeParse(body);
-  return { message, code: plain.success ? (plain.data.code ?? null) : null, personalDetails: null };
+  // The server words every refusal through contracts/errors.ts (and a personal-details one through
+  // contracts/personal-details.ts); what is checked here is what the screen reads, so a proxy's page
+  // or an unknown code reads as a plain message.
+  if (typeof body !== "object" || body === null) return { message, code: null, personalDetails: null };
+  const { code, findings, texts } = body as Record<string, unknown>;
+  const known = REFUSAL_CODES.find((refusal) => refusal === code) ?? null;
+  if (known === "personal_details" && Array.isArray(findings) && typeof texts === "object" && texts !== null) {
+    return { message, code: known, personalDetails: { findings, texts } as Refusal["personalDetails"] };
+  }
+  return { message, code: known, personalDetails: null };
 }

@@ -1,16 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  personalDetailsCheckSchema,
-  type KeepPersonalDetailBody,
-  type PersonalDetailsCheck,
-} from "../../../../contracts/personal-details.ts";
-import { showReviewSchema, type ShowReview } from "../../../../contracts/reviews.ts";
+import type { KeepPersonalDetailBody, PersonalDetailsCheck } from "../../../../contracts/personal-details.ts";
+import type { ShowReview } from "../../../../contracts/reviews.ts";
 import { apiKeys, getJson, sendJson } from "../../lib/api.ts";
 
 export function useShowReview(showId: number) {
   return useQuery<ShowReview, Error>({
     queryKey: apiKeys.showReview(showId),
-    queryFn: ({ signal }) => getJson(`/api/recordings/${showId}/review`, showReviewSchema, { signal }),
+    queryFn: ({ signal }) => getJson<ShowReview>(`/api/recordings/${showId}/review`, { signal }),
     staleTime: 0,
   });
 }
@@ -18,7 +14,7 @@ export function useShowReview(showId: number) {
 export function useSubmitForReview(showId: number) {
   const queryClient = useQueryClient();
   return useMutation<ShowReview, Error, { message?: string }>({
-    mutationFn: (body) => sendJson("POST", `/api/recordings/${showId}/review`, body, showReviewSchema),
+    mutationFn: (body) => sendJson<ShowReview>("POST", `/api/recordings/${showId}/review`, body),
     onSuccess: (review) => queryClient.setQueryData(apiKeys.showReview(showId), review),
   });
 }
@@ -29,7 +25,7 @@ export const personalDetailsKey = (showId: number) => ["/api/recordings", String
 export function usePersonalDetails(showId: number, enabled = true) {
   return useQuery<PersonalDetailsCheck, Error>({
     queryKey: personalDetailsKey(showId),
-    queryFn: ({ signal }) => getJson(`/api/recordings/${showId}/personal-details`, personalDetailsCheckSchema, { signal }),
+    queryFn: ({ signal }) => getJson<PersonalDetailsCheck>(`/api/recordings/${showId}/personal-details`, { signal }),
     staleTime: 0,
     enabled,
   });
@@ -40,7 +36,7 @@ export function useKeepPersonalDetail(showId: number) {
   const queryClient = useQueryClient();
   return useMutation<PersonalDetailsCheck, Error, KeepPersonalDetailBody & { keep: boolean }>({
     mutationFn: ({ keep, ...body }) =>
-      sendJson("POST", `/api/recordings/${showId}/personal-details/${keep ? "keep" : "unkeep"}`, body, personalDetailsCheckSchema),
+      sendJson<PersonalDetailsCheck>("POST", `/api/recordings/${showId}/personal-details/${keep ? "keep" : "unkeep"}`, body),
     onSuccess: (check) => queryClient.setQueryData(personalDetailsKey(showId), check),
   });
 }

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { ROSTER_COLUMNS, ROSTER_LIMITS, ROSTER_MESSAGES, type RosterResult } from "../../../../contracts/roster.ts";
+import { ROSTER_COLUMNS, ROSTER_LIMITS, ROSTER_MESSAGES } from "../../../../contracts/roster-constants.ts";
+import type { RosterResult } from "../../../../contracts/roster.ts";
 import { usePageTitle } from "../../app/page-title.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/label.tsx";

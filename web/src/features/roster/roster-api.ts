@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { campSessionSchema, rosterResultSchema, type CampSession, type RosterResult } from "../../../../contracts/roster.ts";
-import { getJson, parseWith, sendJson, throwIfNotOk } from "../../lib/api.ts";
+import type { CampSession, RosterResult } from "../../../../contracts/roster.ts";
+import { getJson, readAnswer, sendJson, throwIfNotOk } from "../../lib/api.ts";
 
 const STAFF_ROOT = "/api/staff";
 
@@ -10,7 +9,7 @@ export async function importRoster(csv: string): Promise<RosterResult> {
   const url = `${STAFF_ROOT}/roster`;
   const response = await fetch(url, { method: "POST", headers: { "Content-Type": "text/csv" }, body: csv, credentials: "include" });
   await throwIfNotOk(response);
-  return parseWith(rosterResultSchema, url, await response.json());
+  return readAnswer<RosterResult>(response, url);
 }
 
 export function useImportRoster() {
@@ -25,7 +24,7 @@ export function useImportRoster() {
 export function useCampSessions() {
   return useQuery<CampSession[], Error>({
     queryKey: [STAFF_ROOT, "camp-sessions"],
-    queryFn: ({ signal }) => getJson(`${STAFF_ROOT}/camp-sessions`, z.array(campSessionSchema), { signal }),
+    queryFn: ({ signal }) => getJson<CampSession[]>(`${STAFF_ROOT}/camp-sessions`, { signal }),
     staleTime: 0,
   });
 }
@@ -33,7 +32,7 @@ export function useCampSessions() {
 export function useDeleteCampSession() {
   const client = useQueryClient();
   return useMutation<CampSession, Error, number>({
-    mutationFn: (id) => sendJson("DELETE", `${STAFF_ROOT}/camp-sessions/${id}`, undefined, campSessionSchema),
+    mutationFn: (id) => sendJson<CampSession>("DELETE", `${STAFF_ROOT}/camp-sessions/${id}`, undefined),
     onSuccess: () => client.invalidateQueries({ queryKey: [STAFF_ROOT, "camp-sessions"] }),
   });
 }

@@ -1,6 +1,7 @@
 import { Copy, Link2, Printer, XCircle } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { DEFAULT_SHARE_DAYS, SHARE_DAYS, type CreatedShare, type ShareDays, type ShareLink } from "../../../../contracts/shares.ts";
+import { DEFAULT_SHARE_DAYS, SHARE_DAYS, type ShareDays } from "../../../../contracts/shares-constants.ts";
+import type { CreatedShare, ShareLink } from "../../../../contracts/shares.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";

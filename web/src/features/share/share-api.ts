@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { createdShareSchema, shareLinkSchema, showSharesSchema, type CreatedShare, type ShareDays, type ShareLink, type ShowShares } from "../../../../contracts/shares.ts";
+import type { CreatedShare, ShareDays, ShareLink, ShowShares } from "../../../../contracts/shares.ts";
 import { apiKeys, getJson, sendJson } from "../../lib/api.ts";
 
 /** Whose routes a share card uses: the camper's own show, or staff for any camper's show. */
@@ -15,7 +15,7 @@ export function useShowShares(actor: ShareActor, showId: number) {
   const r = routes(actor, showId);
   return useQuery<ShowShares, Error>({
     queryKey: r.key,
-    queryFn: ({ signal }) => getJson(r.list, showSharesSchema, { signal }),
+    queryFn: ({ signal }) => getJson<ShowShares>(r.list, { signal }),
     staleTime: 0,
   });
 }
@@ -24,7 +24,7 @@ export function useCreateShare(actor: ShareActor, showId: number) {
   const queryClient = useQueryClient();
   const r = routes(actor, showId);
   return useMutation<CreatedShare, Error, { days: ShareDays }>({
-    mutationFn: (body) => sendJson("POST", r.list, body, createdShareSchema),
+    mutationFn: (body) => sendJson<CreatedShare>("POST", r.list, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: r.key }),
   });
 }
@@ -33,7 +33,7 @@ export function useRevokeShare(actor: ShareActor, showId: number) {
   const queryClient = useQueryClient();
   const r = routes(actor, showId);
   return useMutation<ShareLink, Error, number>({
-    mutationFn: (id) => sendJson("DELETE", r.revoke(id), undefined, shareLinkSchema),
+    mutationFn: (id) => sendJson<ShareLink>("DELETE", r.revoke(id), undefined),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: r.key }),
   });
 }

@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent } from "react";
-import { SHOT_LIMITS, type Shot } from "../../../../contracts/shots.ts";
+import { SHOT_LIMITS } from "../../../../contracts/shots-constants.ts";
+import type { Shot } from "../../../../contracts/shots.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { errorMessage } from "../../lib/api.ts";
 

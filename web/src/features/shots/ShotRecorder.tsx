@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { DEFAULT_VIDEO_FORMAT, VIDEO_FORMATS } from "../../../../contracts/product.ts";
 import type { Show } from "../../../../contracts/recordings.ts";
-import { SHOT_MESSAGES, type Shot, type ShotList, type TakeSwitch } from "../../../../contracts/shots.ts";
+import { SHOT_MESSAGES } from "../../../../contracts/shots-constants.ts";
+import type { Shot, ShotList, TakeSwitch } from "../../../../contracts/shots.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { cn } from "../../lib/utils.ts";
 import { CameraFrame, CameraOptions } from "../recorder/CameraFrame.tsx";

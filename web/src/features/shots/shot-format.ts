@@ -1,4 +1,5 @@
-import { SHOT_MESSAGES, type ScriptCheck, type Shot, type ShotList, type TakeSwitch } from "../../../../contracts/shots.ts";
+import { SHOT_MESSAGES } from "../../../../contracts/shots-constants.ts";
+import type { ScriptCheck, Shot, ShotList, TakeSwitch } from "../../../../contracts/shots.ts";
 
 /** "About 8 seconds": estimates are at the camper's pace, so never more precise than a second. */
 export function aboutSeconds(seconds: number): string {

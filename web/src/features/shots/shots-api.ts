@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { checkedTakeSchema, type CheckedTake } from "../../../../contracts/clips.ts";
-import { SHOT_LIMITS, shotListSchema, type ShotList } from "../../../../contracts/shots.ts";
+import type { CheckedTake } from "../../../../contracts/clips.ts";
+import { SHOT_LIMITS } from "../../../../contracts/shots-constants.ts";
+import type { ShotList } from "../../../../contracts/shots.ts";
 import { announce } from "../../components/a11y/announcer.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { apiKeys, errorMessage, getJson, sendJson } from "../../lib/api.ts";
@@ -14,7 +15,7 @@ import { CLIPS_ROOT } from "../recorder/clips-api.ts";
 const shotsUrl = (showId: number) => `/api/recordings/${showId}/shots`;
 
 export function fetchShots(showId: number, signal?: AbortSignal): Promise<ShotList> {
-  return getJson(shotsUrl(showId), shotListSchema, { signal });
+  return getJson<ShotList>(shotsUrl(showId), { signal });
 }
 
 export function useShotList(showId: number) {
@@ -44,13 +45,13 @@ function sendChange(showId: number, change: ShotChange): Promise<ShotList> {
   const url = `${shotsUrl(showId)}/${change.shotId}`;
   switch (change.kind) {
     case "lines":
-      return sendJson("PATCH", url, { text: change.text }, shotListSchema);
+      return sendJson<ShotList>("PATCH", url, { text: change.text });
     case "choose":
-      return sendJson("PATCH", url, { chosenClipId: change.clipId }, shotListSchema);
+      return sendJson<ShotList>("PATCH", url, { chosenClipId: change.clipId });
     case "split":
-      return sendJson("POST", `${url}/split`, { beforeSentence: change.beforeSentence }, shotListSchema);
+      return sendJson<ShotList>("POST", `${url}/split`, { beforeSentence: change.beforeSentence });
     case "merge":
-      return sendJson("POST", `${url}/merge`, undefined, shotListSchema);
+      return sendJson<ShotList>("POST", `${url}/merge`, undefined);
   }
 }
 
@@ -94,5 +95,5 @@ export function useChooseTake(showId: number) {
 export function requestScriptCheck(clipId: number, transcript: string | null): Promise<CheckedTake> {
   const heard = transcript?.trim().slice(0, SHOT_LIMITS.transcriptMaxLength);
   const body = heard ? { transcript: heard } : {};
-  return sendJson("POST", `${CLIPS_ROOT}/${clipId}/script-check`, body, checkedTakeSchema);
+  return sendJson<CheckedTake>("POST", `${CLIPS_ROOT}/${clipId}/script-check`, body);
 }

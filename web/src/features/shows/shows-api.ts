@@ -5,15 +5,9 @@ import {
   useQueryClient,
   type QueryClient,
 } from "@tanstack/react-query";
-import { parseId } from "../../../../contracts/ids.ts";
-import { z } from "zod";
-import {
-  NEXT_CURSOR_HEADER,
-  showSchema,
-  type CreateShowBody,
-  type Show,
-  type UpdateShowBody,
-} from "../../../../contracts/recordings.ts";
+import { parseId } from "../../../../contracts/ids-constants.ts";
+import { NEXT_CURSOR_HEADER } from "../../../../contracts/recordings-constants.ts";
+import type { CreateShowBody, Show, UpdateShowBody } from "../../../../contracts/recordings.ts";
 import { SHOWS_LIST_PAGE_SIZE } from "../../../../contracts/product.ts";
 import { ApiError, apiKeys, apiRequest, getJson, getJsonWithHeaders, sendJson } from "../../lib/api.ts";
 import { CURRENT_USER_KEY } from "../auth/auth-context.tsx";
@@ -34,20 +28,54 @@ export const showKeys = {
   detail: (id: string | number) => apiKeys.show(id),
 };
 
-const showListSchema = z.array(showSchema);
+/**
+ * Every field of a show: a show's answer lacking one is a ContractError, not a screen that breaks
+ * later (or an editor that saves over it). A Record keyed by the contract's type, so the type check
+ * fails when the contract gains or loses a field this list does not.
+ */
+const SHOW_FIELD_SET: Record<keyof Show, true> = {
+  id: true,
+  userId: true,
+  title: true,
+  videoUrl: true,
+  transcription: true,
+  summary: true,
+  narration: true,
+  prompts: true,
+  responses: true,
+  engagement: true,
+  isDraft: true,
+  tone: true,
+  videoFormat: true,
+  lengthSeconds: true,
+  audioSource: true,
+  originalNarration: true,
+  voice: true,
+  fit: true,
+  captions: true,
+  music: true,
+  musicLevel: true,
+  transitions: true,
+  captionStyle: true,
+  titleCard: true,
+  titleCardName: true,
+  createdAt: true,
+  updatedAt: true,
+};
+const SHOW_FIELDS = Object.keys(SHOW_FIELD_SET);
 
 export function fetchShow(id: number | string, signal?: AbortSignal): Promise<Show> {
-  return getJson(`${SHOWS_ROOT}/${id}`, showSchema, { signal });
+  return getJson<Show>(`${SHOWS_ROOT}/${id}`, { signal, fields: SHOW_FIELDS });
 }
 
 /** POST /api/narrations: a new show. */
 export function createShowRequest(body: CreateShowBody): Promise<Show> {
-  return sendJson("POST", "/api/narrations", body, showSchema);
+  return sendJson<Show>("POST", "/api/narrations", body, { fields: SHOW_FIELDS });
 }
 
 /** PATCH /api/recordings/{id}: only the fields sent change. */
 export function updateShowRequest(id: number, patch: UpdateShowBody, options: { keepalive?: boolean } = {}): Promise<Show> {
-  return sendJson("PATCH", `${SHOWS_ROOT}/${id}`, patch, showSchema, options);
+  return sendJson<Show>("PATCH", `${SHOWS_ROOT}/${id}`, patch, { ...options, fields: SHOW_FIELDS });
 }
 
 /** The mutation key of a show's final-video choices (use-show-choices.ts). */
@@ -94,7 +122,7 @@ export async function fetchShowsPage(
   const params = new URLSearchParams({ limit: String(limit) });
   if (cursor) params.set("cursor", cursor);
   try {
-    const { data: shows, headers } = await getJsonWithHeaders(`${SHOWS_ROOT}?${params.toString()}`, showListSchema, { signal });
+    const { data: shows, headers } = await getJsonWithHeaders<Show[]>(`${SHOWS_ROOT}?${params.toString()}`, { signal });
     return { shows, nextCursor: headers.get(NEXT_CURSOR_HEADER) ?? undefined };
   } catch (error) {
     // My Shows words a refusal by its status only; a network or contract failure keeps its own message.

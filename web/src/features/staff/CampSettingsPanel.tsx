@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { CAMPER_IDLE_MINUTES, CAMP_NAME_MAX, campSettingsSchema, type CampSettings } from "../../../../contracts/camp-settings.ts";
-import { DEFAULT_CAMP_COLOURS } from "../../../../contracts/video-style.ts";
+import { CAMPER_IDLE_MINUTES, CAMP_NAME_MAX } from "../../../../contracts/camp-settings-constants.ts";
+import type { CampSettings } from "../../../../contracts/camp-settings.ts";
+import { DEFAULT_CAMP_COLOURS } from "../../../../contracts/video-style-constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
@@ -24,7 +25,7 @@ export function CampSettingsPanel() {
   const minutesId = useId();
   const hintId = useId();
   const warningsId = useId();
-  const { data, error } = useQuery({ queryKey: KEY, queryFn: ({ signal }) => getJson(URL, campSettingsSchema, { signal }) });
+  const { data, error } = useQuery({ queryKey: KEY, queryFn: ({ signal }) => getJson<CampSettings>(URL, { signal }) });
   const [campName, setCampName] = useState("");
   const [minutes, setMinutes] = useState("");
   const [colour, setColour] = useState<string>(DEFAULT_CAMP_COLOURS.background);
@@ -46,12 +47,9 @@ export function CampSettingsPanel() {
   const shownAccent = accentOk ? accent.toLowerCase() : (data?.accentColour ?? DEFAULT_CAMP_COLOURS.accent);
   const save = useMutation({
     mutationFn: () =>
-      sendJson(
-        "PUT",
+      sendJson<CampSettings>("PUT",
         URL,
-        { campName, camperIdleMinutes: Number(minutes), colour: colour.toLowerCase(), accentColour: accent.toLowerCase() },
-        campSettingsSchema,
-      ),
+        { campName, camperIdleMinutes: Number(minutes), colour: colour.toLowerCase(), accentColour: accent.toLowerCase() },),
     onSuccess: (saved: CampSettings) => client.setQueryData(KEY, saved),
   });
   const submit = (event: FormEvent) => {

@@ -1,6 +1,6 @@
 import { ClipboardPen, RefreshCw } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { staffNoteFor } from "../../../../contracts/personal-details.ts";
+import { staffNoteFor } from "../../../../contracts/personal-details-constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { PersonalDetailsList } from "../review/PersonalDetailsList.tsx";
 import type { Refusal } from "../review/refusal.ts";

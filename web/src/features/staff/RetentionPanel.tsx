@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { retentionAnnouncementSchema, retentionRuleSchema } from "../../../../contracts/retention.ts";
+import type { RetentionAnnouncement, RetentionRule } from "../../../../contracts/retention.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
@@ -17,13 +17,13 @@ export function RetentionPanel() {
   const client = useQueryClient();
   const startsId = useId();
   const daysId = useId();
-  const { data } = useQuery({ queryKey: KEY, queryFn: ({ signal }) => getJson("/api/staff/retention", retentionAnnouncementSchema, { signal }) });
+  const { data } = useQuery({ queryKey: KEY, queryFn: ({ signal }) => getJson<RetentionAnnouncement>("/api/staff/retention", { signal }) });
   const [startsOn, setStartsOn] = useState("");
   const [afterDays, setAfterDays] = useState("30");
   // Both decide whether every camper's media is deleted: the staff member's password comes first.
   const passwordCheck = usePasswordCheck();
   const save = useMutation({
-    mutationFn: () => sendJson("PUT", "/api/staff/retention", { startsOn, afterDays: Number(afterDays) }, retentionRuleSchema),
+    mutationFn: () => sendJson<RetentionRule>("PUT", "/api/staff/retention", { startsOn, afterDays: Number(afterDays) }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
     onError: (error) => {
       if (needsPassword(error)) passwordCheck.retry(() => save.mutate());

@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS } from "../../../../contracts/reviews.ts";
+import { AUDIT_ACTION_LABELS } from "../../../../contracts/reviews-constants.ts";
 import { usePageTitle } from "../../app/page-title.ts";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { errorMessage } from "../../lib/api.ts";

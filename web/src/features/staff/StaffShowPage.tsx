@@ -1,8 +1,9 @@
 import { ArrowLeft, Check, MessageSquareWarning } from "lucide-react";
 import { useId, useRef, useState, type FormEvent, type MouseEvent } from "react";
 import { Link, useParams } from "wouter";
-import { REVIEW_LIMITS, REVIEW_MESSAGES, type StaffShowDetail } from "../../../../contracts/reviews.ts";
-import { SHARE_MESSAGES } from "../../../../contracts/shares.ts";
+import { REVIEW_LIMITS, REVIEW_MESSAGES } from "../../../../contracts/reviews-constants.ts";
+import type { StaffShowDetail } from "../../../../contracts/reviews.ts";
+import { SHARE_MESSAGES } from "../../../../contracts/shares-constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";

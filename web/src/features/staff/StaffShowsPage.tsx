@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { RetentionPanel } from "./RetentionPanel.tsx";
 import { CampSettingsPanel } from "./CampSettingsPanel.tsx";
 import { Link } from "wouter";
-import { REVIEW_MESSAGES, REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "../../../../contracts/reviews.ts";
+import { REVIEW_MESSAGES, REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "../../../../contracts/reviews-constants.ts";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { usePageTitle } from "../../app/page-title.ts";

@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactElement, type RefObject } from "react";
-import { AUTH_MESSAGES, staffReauthSchema } from "../../../../contracts/auth.ts";
+import { AUTH_MESSAGES } from "../../../../contracts/auth-constants.ts";
+import type { StaffReauth } from "../../../../contracts/auth.ts";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { ApiError, errorMessage, sendJson } from "../../lib/api.ts";
 import { useAuth } from "../auth/auth-context.tsx";
@@ -25,7 +26,7 @@ export function forgetPasswordCheck() {
 
 /** Types the password again on the server; throws the server's refusal (a wrong password, a wait). */
 export async function confirmPassword(userId: number, password: string): Promise<void> {
-  const { confirmedForSeconds } = await sendJson("POST", "/api/staff/reauth", { password }, staffReauthSchema);
+  const { confirmedForSeconds } = await sendJson<StaffReauth>("POST", "/api/staff/reauth", { password });
   confirmed = { userId, until: Date.now() + Math.max(0, confirmedForSeconds - 30) * 1000 };
 }
 

@@ -1,17 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import {
-  auditEntrySchema,
-  showReviewSchema,
-  staffShowDetailSchema,
-  staffShowItemSchema,
-  type AuditEntry,
-  type ReviewState,
-  type ShowReview,
-  type StaffDecisionBody,
-  type StaffShowDetail,
-  type StaffShowItem,
-} from "../../../../contracts/reviews.ts";
+import type { AuditEntry, ReviewState, ShowReview, StaffDecisionBody, StaffShowDetail, StaffShowItem } from "../../../../contracts/reviews.ts";
 import { getJson, sendJson } from "../../lib/api.ts";
 
 export const STAFF_ROOT = "/api/staff";
@@ -23,7 +11,7 @@ export function useStaffShows(filters: { state?: ReviewState; q?: string }) {
   const query = params.toString();
   return useQuery<StaffShowItem[], Error>({
     queryKey: [STAFF_ROOT, "shows", query],
-    queryFn: ({ signal }) => getJson(`${STAFF_ROOT}/shows${query ? `?${query}` : ""}`, z.array(staffShowItemSchema), { signal }),
+    queryFn: ({ signal }) => getJson<StaffShowItem[]>(`${STAFF_ROOT}/shows${query ? `?${query}` : ""}`, { signal }),
     staleTime: 0,
     placeholderData: (previous) => previous,
   });
@@ -32,7 +20,7 @@ export function useStaffShows(filters: { state?: ReviewState; q?: string }) {
 export function useStaffShow(showId: string) {
   return useQuery<StaffShowDetail, Error>({
     queryKey: [STAFF_ROOT, "show", showId],
-    queryFn: ({ signal }) => getJson(`${STAFF_ROOT}/shows/${showId}`, staffShowDetailSchema, { signal }),
+    queryFn: ({ signal }) => getJson<StaffShowDetail>(`${STAFF_ROOT}/shows/${showId}`, { signal }),
     staleTime: 0,
   });
 }
@@ -40,7 +28,7 @@ export function useStaffShow(showId: string) {
 export function useStaffDecision(showId: number) {
   const queryClient = useQueryClient();
   return useMutation<ShowReview, Error, StaffDecisionBody>({
-    mutationFn: (body) => sendJson("POST", `${STAFF_ROOT}/shows/${showId}/review`, body, showReviewSchema),
+    mutationFn: (body) => sendJson<ShowReview>("POST", `${STAFF_ROOT}/shows/${showId}/review`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [STAFF_ROOT] }),
   });
 }
@@ -48,7 +36,7 @@ export function useStaffDecision(showId: number) {
 export function useAuditLog() {
   return useQuery<AuditEntry[], Error>({
     queryKey: [STAFF_ROOT, "audit"],
-    queryFn: ({ signal }) => getJson(`${STAFF_ROOT}/audit`, z.array(auditEntrySchema), { signal }),
+    queryFn: ({ signal }) => getJson<AuditEntry[]>(`${STAFF_ROOT}/audit`, { signal }),
     staleTime: 0,
   });
 }

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { STAFF_ROLES, type StaffRole } from "../../../../contracts/auth.ts";
+import { STAFF_ROLES, type StaffRole } from "../../../../contracts/auth-constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";

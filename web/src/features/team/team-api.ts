@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { staffAccountSchema, type CreateStaffBody, type StaffAccount, type UpdateStaffBody } from "../../../../contracts/staff-team.ts";
+import type { CreateStaffBody, StaffAccount, UpdateStaffBody } from "../../../../contracts/staff-team.ts";
 import { apiRequest, getJson, sendJson } from "../../lib/api.ts";
 
 const KEY = ["/api/staff", "accounts"];
@@ -8,7 +7,7 @@ const KEY = ["/api/staff", "accounts"];
 export function useStaffAccounts() {
   return useQuery<StaffAccount[], Error>({
     queryKey: KEY,
-    queryFn: ({ signal }) => getJson("/api/staff/accounts", z.array(staffAccountSchema), { signal }),
+    queryFn: ({ signal }) => getJson<StaffAccount[]>("/api/staff/accounts", { signal }),
     staleTime: 0,
   });
 }
@@ -16,7 +15,7 @@ export function useStaffAccounts() {
 export function useAddStaff() {
   const client = useQueryClient();
   return useMutation<StaffAccount, Error, CreateStaffBody>({
-    mutationFn: (body) => sendJson("POST", "/api/staff/accounts", body, staffAccountSchema),
+    mutationFn: (body) => sendJson<StaffAccount>("POST", "/api/staff/accounts", body),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -24,7 +23,7 @@ export function useAddStaff() {
 export function useUpdateStaff() {
   const client = useQueryClient();
   return useMutation<StaffAccount, Error, { id: number; body: UpdateStaffBody }>({
-    mutationFn: ({ id, body }) => sendJson("PATCH", `/api/staff/accounts/${id}`, body, staffAccountSchema),
+    mutationFn: ({ id, body }) => sendJson<StaffAccount>("PATCH", `/api/staff/accounts/${id}`, body),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

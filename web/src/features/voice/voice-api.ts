@@ -1,14 +1,6 @@
 import { useQuery, type QueryClient } from "@tanstack/react-query";
-import {
-  voiceName,
-  voiceOverSchema,
-  voiceSampleSchema,
-  voiceStatusSchema,
-  type VoiceOption,
-  type VoiceOver,
-  type VoiceSample,
-  type VoiceStatus,
-} from "../../../../contracts/voice.ts";
+import { voiceName } from "../../../../contracts/voice-constants.ts";
+import type { VoiceOption, VoiceOver, VoiceSample, VoiceStatus } from "../../../../contracts/voice.ts";
 import { apiKeys, apiRequest, getJson, sendForm } from "../../lib/api.ts";
 
 /**
@@ -52,7 +44,7 @@ export function friendlyVoiceName(status: VoiceStatus | undefined, id: string): 
 export function useVoiceStatus() {
   return useQuery<VoiceStatus, Error>({
     queryKey: VOICE_STATUS_KEY,
-    queryFn: ({ signal }) => getJson("/api/voice/status", voiceStatusSchema, { signal }),
+    queryFn: ({ signal }) => getJson<VoiceStatus>("/api/voice/status", { signal }),
   });
 }
 
@@ -63,7 +55,7 @@ export function useVoiceStatus() {
 export function useVoiceSample() {
   return useQuery<VoiceSample | null, Error>({
     queryKey: VOICE_SAMPLE_KEY,
-    queryFn: ({ signal }) => getJson("/api/voice/sample", voiceSampleSchema.nullable(), { signal }),
+    queryFn: ({ signal }) => getJson<VoiceSample | null>("/api/voice/sample", { signal }),
   });
 }
 
@@ -71,7 +63,7 @@ export function useVoiceSample() {
 export function useVoiceOver(showId: number) {
   return useQuery<VoiceOver | null, Error>({
     queryKey: voiceOverKey(showId),
-    queryFn: ({ signal }) => getJson(`/api/recordings/${showId}/voice-over`, voiceOverSchema.nullable(), { signal }),
+    queryFn: ({ signal }) => getJson<VoiceOver | null>(`/api/recordings/${showId}/voice-over`, { signal }),
   });
 }
 
@@ -94,7 +86,7 @@ export async function generateVoiceOver(showId: number, voice?: string): Promise
 export function saveVoiceSample(blob: Blob): Promise<VoiceSample> {
   const form = new FormData();
   form.append("voiceSample", blob, sampleFileName(blob.type));
-  return sendForm("/api/voice/save-sample", form, voiceSampleSchema);
+  return sendForm<VoiceSample>("/api/voice/save-sample", form);
 }
 
 export async function deleteVoiceSample(): Promise<void> {
