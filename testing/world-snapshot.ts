@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { TEST_DATA_DIR } from "./test-app.ts";
-import { resetDatabase } from "./test-database.ts";
+import { resetDatabase, testDatabase } from "./test-database.ts";
 
 const MEDIA_DIR = path.join(TEST_DATA_DIR, "media");
 const SNAPSHOT_MEDIA_DIR = path.join(TEST_DATA_DIR, "world-snapshot-media");
@@ -13,6 +13,31 @@ export interface WorldSnapshot {
   /** Every row, sequence and media file as they were when the snapshot was taken (after the setup's reset). */
   restore(): Promise<void>;
   drop(): Promise<void>;
+}
+
+export interface BuiltWorld<T> {
+  /** The world as built: its rows, media and sequences put back, its times as fresh as if built now. */
+  fresh(): Promise<T>;
+  drop(): Promise<void>;
+}
+
+/**
+ * Builds a file's world once, from empty tables and no media (files before it on the worker leave
+ * theirs), and snapshots it: `fresh()` puts it back before each test that needs it untouched.
+ */
+export async function buildWorldOnce<T>(build: () => Promise<T>): Promise<BuiltWorld<T>> {
+  const { db } = await testDatabase();
+  await resetDatabase(db);
+  await rm(MEDIA_DIR, { recursive: true, force: true });
+  const world = await build();
+  const snapshot = await snapshotWorld(db);
+  return {
+    async fresh() {
+      await snapshot.restore();
+      return world;
+    },
+    drop: () => snapshot.drop(),
+  };
 }
 
 /**

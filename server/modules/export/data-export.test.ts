@@ -8,6 +8,7 @@ import { fullCamper } from "../../../testing/camper-media.ts";
 import { startLocalS3, type LocalS3 } from "../../../testing/s3-server.ts";
 import { confirmStaffPassword, registerCamper, registerStaff, testConfig } from "../../../testing/test-app.ts";
 import { testDatabase } from "../../../testing/test-database.ts";
+import { buildWorldOnce, type BuiltWorld } from "../../../testing/world-snapshot.ts";
 import { unzip } from "../../../testing/zip.ts";
 import type { ManifestFile } from "./data-export.ts";
 import { EXPORT_LIMITS } from "../../../contracts/data-export.ts";
@@ -34,6 +35,7 @@ describe.each(["local disk", "S3"] as const)("data export (%s)", (where) => {
   let app: App;
   let storage: MediaStorage;
   let s3: LocalS3 | undefined;
+  let campers: BuiltWorld<{ first: Awaited<ReturnType<typeof fullCamper>>; second: Awaited<ReturnType<typeof fullCamper>> }>;
   beforeAll(async () => {
     s3 = where === "S3" ? await startLocalS3() : undefined;
     const config = testConfig({ ...(s3?.env ?? {}), VOICE_PROVIDER: "mespeak" });
@@ -42,16 +44,20 @@ describe.each(["local disk", "S3"] as const)("data export (%s)", (where) => {
     await app.ready();
     // A second, independent view of the same storage: what the test compares the archive with.
     storage = await createMediaStorage(config.media);
-  });
+    // Two campers with everything the app holds (each a rendered video), built once and put back as
+    // built before each test. The tests only read the media, so the S3 copy needs no putting back.
+    campers = await buildWorldOnce(async () => ({ first: await fullCamper(app), second: await fullCamper(app) }));
+  }, 240_000);
   afterAll(async () => {
+    await campers?.drop();
     await app.close();
     if (storage instanceof S3MediaStorage) storage.close();
     await s3?.close();
   });
 
   it("holds every byte the camper has, matching storage's SHA-256, the API's JSON, and nothing of another camper", async () => {
-    const { camper, show } = await fullCamper(app);
-    const other = await fullCamper(app);
+    const { first, second: other } = await campers.fresh();
+    const { camper, show } = first;
     // Laying out the shot list keeps it: the archive holds it too.
     const shotList = (await get(app, `/api/recordings/${show.id}/shots`, camper.cookie)).json() as {
       shots: { id: number; number: number; text: string; chosenClipId: number | null }[];
@@ -134,7 +140,7 @@ describe.each(["local disk", "S3"] as const)("data export (%s)", (where) => {
   }, 120_000);
 
   it("lets staff download a camper's archive (written in the audit log) and nobody else reach another's", async () => {
-    const { camper } = await fullCamper(app);
+    const { camper } = (await campers.fresh()).first;
     const other = await registerCamper(app);
     const staff = await registerStaff(app);
 

@@ -12,6 +12,7 @@ import { schema } from "../../../db/client.ts";
 import { attachClip, renderFinalVideo } from "../../../testing/renders.ts";
 import { createShow, createTestApp, registerCamper, registerStaff, type SignedInClient } from "../../../testing/test-app.ts";
 import { testDatabase } from "../../../testing/test-database.ts";
+import { buildWorldOnce, type BuiltWorld } from "../../../testing/world-snapshot.ts";
 import { unzip } from "../../../testing/zip.ts";
 import type { App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
@@ -36,6 +37,8 @@ async function call<T>(client: SignedInClient | undefined, method: "GET" | "POST
   const res = await app.inject({ method, url, headers: client ? { cookie: client.cookie } : {}, payload });
   return { status: res.statusCode, body: (res.headers["content-type"]?.toString().includes("json") ? res.json() : res.body) as T, res };
 }
+
+type CabinVideo = Awaited<ReturnType<typeof cabinVideo>>;
 
 /** A roster camper of a cabin with a finished, captioned video of `seconds`; approved by the director unless told not to. */
 async function cabinVideo(title: string, cabinId: number, firstName: string, { seconds = 2, approve = true, mediaRelease = true } = {}) {
@@ -64,15 +67,19 @@ async function streamsOf(file: string): Promise<string[]> {
   return stdout.trim().split("\n");
 }
 
+let pinesWorld: BuiltWorld<{ zoe: CabinVideo; liam: CabinVideo }>;
 beforeAll(async () => {
   app = await createTestApp({ VOICE_PROVIDER: "mespeak" });
   work = await mkdtemp(path.join(tmpdir(), "reels-"));
-});
+  // Every test needs the camp and two approved Pines videos (each a real render): built once, put
+  // back as built before each test, which then adds the campers' videos it names.
+  pinesWorld = await buildWorldOnce(async () => {
+    await camp();
+    return { zoe: await cabinVideo("Lake Day", pines, "Zoë"), liam: await cabinVideo("Fire & Songs", pines, "Liam") };
+  });
+}, 240_000);
 
-/**
- * Each test starts from empty tables (testing/setup-server.ts): the camp's cabins, a session, the
- * director and a counselor of each cabin, then the campers' videos the test names.
- */
+/** The camp's cabins, a session, the director and a counselor of each cabin. */
 async function camp() {
   const { db } = await testDatabase();
   [pines, oaks] = (await ensureCabins(db, ["Pines", "Oaks"])).map((c) => c.id) as [number, number];
@@ -84,15 +91,14 @@ async function camp() {
 }
 
 afterAll(async () => {
+  await pinesWorld?.drop();
   await app.close();
   if (work) await rm(work, { recursive: true, force: true });
 });
 
 describe("cabin reels", () => {
   it("show a counselor their own cabin's approved videos only, refuse others naming the show, and zip the cabin's approved videos", async () => {
-    await camp();
-    const zoe = await cabinVideo("Lake Day", pines, "Zoë");
-    const liam = await cabinVideo("Fire & Songs", pines, "Liam");
+    const { zoe, liam } = await pinesWorld.fresh();
     const noRelease = await cabinVideo("Arts Day", pines, "Kai", { mediaRelease: false });
     const notApproved = await cabinVideo("Hike", pines, "Mia", { approve: false });
     const oaksCamper = await cabinVideo("Oak Tree", oaks, "Noah");
@@ -154,9 +160,7 @@ describe("cabin reels", () => {
   }, 240_000);
 
   it("render three approved videos into one reel as long as its parts plus the title card, captions moved to where each part plays", async () => {
-    await camp();
-    const zoe = await cabinVideo("Lake Day", pines, "Zoë");
-    const liam = await cabinVideo("Fire & Songs", pines, "Liam");
+    const { zoe, liam } = await pinesWorld.fresh();
     const ana = await cabinVideo("Canoe Race", pines, "Ana");
     const made = await call<Reel>(pinesCounselor, "POST", "/api/staff/reels", {
       cabinId: pines,

@@ -6,27 +6,36 @@ import type { App } from "../../app.ts";
 import { attachClip, renderFinalVideo } from "../../../testing/renders.ts";
 import { createShow, createTestApp, registerCamper, registerStaff, type SignedInClient } from "../../../testing/test-app.ts";
 import { queryRows, testDatabase } from "../../../testing/test-database.ts";
+import { buildWorldOnce, type BuiltWorld } from "../../../testing/world-snapshot.ts";
 import { approvedShow as approvedShowOf } from "../../../testing/shares.ts";
 import { hashToken } from "./shares.service.ts";
 
 let app: App;
+let world: BuiltWorld<Awaited<ReturnType<typeof approvedShowOf>>>;
 beforeAll(async () => {
   app = await createTestApp({ VOICE_PROVIDER: "mespeak" });
+  // One approved show for the file (two accounts hashed with argon2id, a clip uploaded, a video rendered
+  // and reviewed), put back as built before each test that needs one: each still starts from it untouched.
+  world = await buildWorldOnce(() => approvedShowOf(app, "Lake Day <3"));
+}, 180_000);
+afterAll(async () => {
+  await world?.drop();
+  await app.close();
 });
-afterAll(() => app.close());
 
 async function call<T>(client: SignedInClient | undefined, method: "GET" | "POST" | "PATCH" | "DELETE", url: string, payload?: object, on = app) {
   const res = await on.inject({ method, url, headers: client ? { cookie: client.cookie } : {}, payload });
   return { status: res.statusCode, body: res.json() as T };
 }
 
-const approvedShow = (title?: string) => approvedShowOf(app, title);
+/** The file's approved show, exactly as built. */
+const approvedShow = () => world.fresh();
 
 const page = (path: string, headers: Record<string, string> = {}) => app.inject({ method: "GET", url: path, headers });
 
 describe("share links", () => {
   it("play the approved video to anyone with the link, count views, and end when revoked", async () => {
-    const { camper, staff, show, video } = await approvedShow("Lake Day <3");
+    const { camper, staff, show, video } = await approvedShow();
     const listed = await call<ShowShares>(camper, "GET", `/api/recordings/${show.id}/shares`);
     expect(listed.body).toEqual({ canShare: true, reason: null, links: [] });
 
