@@ -85,6 +85,9 @@ export default defineConfig({
           include: ["web/src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["testing/setup-web.ts"],
+          // A hang guard, as on the server: beside the server workers and the browser process, a screen
+          // test that waits on several renders can take several times Vitest's default 5 s.
+          testTimeout: 30_000,
         },
       },
       {
