@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { toWebVtt } from "../server/render/captions.ts";
 import { TRICKY_CAPTIONS } from "../testing/captions.ts";
-import { launchBrowser } from "./support/browser.ts";
+import { releaseBrowser, sharedBrowser } from "./support/browser.ts";
 
 /** The .vtt the server writes, read by Chromium's own WebVTT parser: every cue keeps all its words. */
 let browser: Browser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
-afterAll(() => browser.close());
+afterAll(() => releaseBrowser(browser));
 
 describe("captions in Chromium's track parser", () => {
   it("reads every tricky caption whole", async () => {

@@ -16,6 +16,7 @@ const SOURCE_FILES = [
   "tsconfig.web.json",
   "scripts/precompress.ts",
   "scripts/prerender.ts",
+  "scripts/build-server.mjs",
   "scripts/copy-assets.mjs",
 ];
 const NOT_BUILT = /\.test\.(ts|tsx)$|(^|\/)README\.md$/;
