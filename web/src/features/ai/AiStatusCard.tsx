@@ -10,6 +10,8 @@ import { cn } from "../../lib/utils.ts";
 
 export const AI_STATUS_KEY = ["/api/ai/status"] as const;
 export const STATUS_CHECK_FAILED = "Failed to check API status";
+/** Every field the card reads: an answer without one (an older server, a proxy's page) is a failed check. */
+const STATUS_FIELDS: readonly (keyof AiStatus)[] = ["status", "message", "available", "model", "errorCode", "provider"];
 
 const PROVIDER_NAMES: Record<string, string> = {
   offline: "Built-in offline writer",
@@ -48,7 +50,7 @@ const BADGES: Record<Badge, { label: string; className: string; Icon: typeof Che
 export function AiStatusCard({ className }: { className?: string }) {
   const { data, error, isFetching, refetch, dataUpdatedAt, errorUpdatedAt } = useQuery<AiStatus, Error>({
     queryKey: AI_STATUS_KEY,
-    queryFn: ({ signal }) => getJson<AiStatus>(AI_STATUS_KEY[0], { signal }),
+    queryFn: ({ signal }) => getJson<AiStatus>(AI_STATUS_KEY[0], { signal, fields: STATUS_FIELDS }),
   });
 
   useEffect(() => {
