@@ -97,10 +97,6 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["e2e/global-setup.ts"],
           fileParallelism: false,
-          // One worker runs every file in turn (no fresh process and imports per file) and keeps one
-          // Chromium for them all (sharedBrowser in e2e/support/browser.ts); each file still works in
-          // accounts and browser contexts of its own (decision 029c).
-          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { buildCredentials } from "../testing/factories.ts";
-import { releaseBrowser, sharedBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
+import { launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI, signInThroughUI, signOutThroughUI } from "./support/flows.ts";
 import { startServer } from "./support/server.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await launchBrowser();
 });
-afterAll(() => releaseBrowser(browser));
+afterAll(() => browser?.close());
 
 async function freshPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await newContext(browser, baseURL, viewport);

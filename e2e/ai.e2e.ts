@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { buildCredentials } from "../testing/factories.ts";
 import { startFakeOpenAiServer } from "../testing/fake-openai-server.ts";
-import { releaseBrowser, sharedBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
+import { launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 import { startServer } from "./support/server.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await launchBrowser();
 });
-afterAll(() => releaseBrowser(browser));
+afterAll(() => browser?.close());
 
 async function answer(page: Page, tab: string, text: string) {
   await page.getByRole("tab", { name: tab }).click();

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { toWebVtt } from "../server/render/captions.ts";
 import { TRICKY_CAPTIONS } from "../testing/captions.ts";
-import { releaseBrowser, sharedBrowser } from "./support/browser.ts";
+import { launchBrowser } from "./support/browser.ts";
 
 /** The .vtt the server writes, read by Chromium's own WebVTT parser: every cue keeps all its words. */
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await launchBrowser();
 });
-afterAll(() => releaseBrowser(browser));
+afterAll(() => browser.close());
 
 describe("captions in Chromium's track parser", () => {
   it("reads every tricky caption whole", async () => {

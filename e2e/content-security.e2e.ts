@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { buildCredentials } from "../testing/factories.ts";
-import { releaseBrowser, sharedBrowser, newContext, watchPageErrors } from "./support/browser.ts";
+import { launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await launchBrowser();
 });
-afterAll(() => releaseBrowser(browser));
+afterAll(() => browser?.close());
 
 describe("the Content-Security-Policy in Chromium", () => {
   it("lets the pre-rendered sign-in page and a dialog's scroll lock style themselves, with nothing refused", async () => {

@@ -18,7 +18,7 @@ import { buildCredentials } from "../testing/factories.ts";
 import { framePng } from "../testing/media-measure.ts";
 import { campPhotoJpeg } from "../testing/photo-fixtures.ts";
 import { parseVtt, sentenceTimings, speechStarts } from "../testing/voice-timing.ts";
-import { releaseBrowser, sharedBrowser, newContext, playsWithoutError, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
+import { launchBrowser, newContext, playsWithoutError, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
 import {
   expectCuesInSafeArea,
   expectMusicUnderSpeech,
@@ -42,12 +42,12 @@ const JOURNEY_DIR = path.resolve("docs/journey");
 let browser: Browser;
 let work: string;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await launchBrowser();
   mkdirSync(JOURNEY_DIR, { recursive: true });
   work = mkdtempSync(path.join(tmpdir(), "journey-"));
 });
 afterAll(async () => {
-  await releaseBrowser(browser);
+  await browser?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

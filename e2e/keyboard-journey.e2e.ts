@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { buildCredentials } from "../testing/factories.ts";
-import { releaseBrowser, sharedBrowser, newContext, watchPageErrors } from "./support/browser.ts";
+import { launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
 
 /**
  * A camper who uses only a keyboard and a screen reader makes a whole video: sign-up, answers, the
@@ -14,9 +14,9 @@ import { releaseBrowser, sharedBrowser, newContext, watchPageErrors } from "./su
 const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await launchBrowser();
 });
-afterAll(() => releaseBrowser(browser));
+afterAll(() => browser?.close());
 
 /**
  * Installed before the app loads: every change of a live region's text (aria-live, role status,

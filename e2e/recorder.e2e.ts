@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Clip } from "../contracts/clips.ts";
 import type { Show } from "../contracts/recordings.ts";
 import { buildCredentials } from "../testing/factories.ts";
-import { releaseBrowser, sharedBrowser, newContext, seriousAxeViolations } from "./support/browser.ts";
+import { launchBrowser, newContext, seriousAxeViolations } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 import { startServer } from "./support/server.ts";
 import { recordingReaches } from "./support/story.ts";
@@ -11,9 +11,9 @@ import { recordingReaches } from "./support/story.ts";
 const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await launchBrowser();
 });
-afterAll(() => releaseBrowser(browser));
+afterAll(() => browser?.close());
 
 const rows = (page: Page) => page.getByTestId("clip-row");
 const recordButton = (page: Page) => page.getByRole("button", { name: /^(Start Recording|Record Another|Stop recording)$/ });

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { buildCredentials } from "../testing/factories.ts";
 import { createShowViaApi } from "./support/api.ts";
-import { checkLayoutAndAxe, releaseBrowser, sharedBrowser, newContext, watchPageErrors } from "./support/browser.ts";
+import { checkLayoutAndAxe, launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await launchBrowser();
 });
-afterAll(() => releaseBrowser(browser));
+afterAll(() => browser?.close());
 
 const SCRIPT =
   "We woke up at six and the lake was silver. Nobody talked, not even Maya. " +

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { buildCredentials, buildShowBody } from "../testing/factories.ts";
-import { releaseBrowser, sharedBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
+import { launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await launchBrowser();
 });
-afterAll(() => releaseBrowser(browser));
+afterAll(() => browser?.close());
 
 async function signedInPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await newContext(browser, baseURL);

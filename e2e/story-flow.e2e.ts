@@ -4,7 +4,7 @@ import type { Clip } from "../contracts/clips.ts";
 import type { Show } from "../contracts/recordings.ts";
 import { buildCredentials } from "../testing/factories.ts";
 import { createShowViaApi } from "./support/api.ts";
-import { releaseBrowser, sharedBrowser, newContext, watchPageErrors } from "./support/browser.ts";
+import { launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 import { answer, answerBox, narrationBox, record, rows, savedStory, toastRegion, waitAllSaved } from "./support/story.ts";
 
@@ -12,9 +12,9 @@ import { answer, answerBox, narrationBox, record, rows, savedStory, toastRegion,
 const baseURL = inject("baseURL");
 let browser: Browser;
 beforeAll(async () => {
-  browser = await sharedBrowser();
+  browser = await launchBrowser();
 });
-afterAll(() => releaseBrowser(browser));
+afterAll(() => browser?.close());
 
 describe("nothing a camper wrote is lost or left behind", () => {
   it("keeps a narration edited in the editor when the story is then updated from its edit page", async () => {

@@ -29,27 +29,6 @@ export function launchBrowser(options: { microphoneWav?: string } = {}): Promise
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args });
 }
 
-let shared: Promise<Browser> | undefined;
-
-/**
- * One Chromium (the default flags) for every e2e file of the worker, instead of a launch per file: the
- * e2e project runs its files one after another in one worker (`isolate: false`, vitest.config.ts), and
- * a launch costs seconds of a loaded machine. A file works only in browser contexts of its own, which
- * share no cookies, storage, cache or downloads with another file's, and `releaseBrowser` closes them
- * after it, so nothing it opened runs on into the next file. Playwright closes the browser when the
- * worker exits. A browser that died is launched again.
- */
-export async function sharedBrowser(): Promise<Browser> {
-  const current = await shared?.catch(() => undefined);
-  if (!current?.isConnected()) shared = launchBrowser();
-  return shared!;
-}
-
-/** What a file's afterAll does with the shared browser: closes every context the file opened. */
-export async function releaseBrowser(browser: Browser | undefined) {
-  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
-}
-
 /**
  * The scene of a file whose campers upload clips: Chromium and a 2 s WebM clip. Registers the file's own
  * beforeAll/afterAll; read `browser` and `clip` inside its tests.
@@ -57,10 +36,10 @@ export async function releaseBrowser(browser: Browser | undefined) {
 export function browserWithClip(): { readonly browser: Browser; readonly clip: Buffer } {
   const scene = {} as { browser: Browser; clip: Buffer };
   beforeAll(async () => {
-    scene.browser = await sharedBrowser();
+    scene.browser = await launchBrowser();
     scene.clip = await webmFixture(2);
   });
-  afterAll(() => releaseBrowser(scene.browser));
+  afterAll(() => scene.browser?.close());
   return scene;
 }
 

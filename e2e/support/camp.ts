@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import type { Credentials } from "../../testing/factories.ts";
-import { newContext, playsWithoutError, releaseBrowser, sharedBrowser } from "./browser.ts";
+import { launchBrowser, newContext, playsWithoutError } from "./browser.ts";
 import { startServerWithStaff, type RunningServer } from "./server.ts";
 
 /**
@@ -12,10 +12,10 @@ export function campWithStaff(staff: Credentials): { readonly server: RunningSer
   const scene = {} as { server: RunningServer; browser: Browser };
   beforeAll(async () => {
     scene.server = await startServerWithStaff(staff);
-    scene.browser = await sharedBrowser();
+    scene.browser = await launchBrowser();
   }, 120_000);
   afterAll(async () => {
-    await releaseBrowser(scene.browser);
+    await scene.browser?.close();
     await scene.server?.stop();
   });
   return scene;
