@@ -1,10 +1,6 @@
 import { tooManyRequests } from "../../http/errors.ts";
 import { describeWait, type RateLimiter, type Slot } from "../rate-limit/limiter.ts";
 
-/** What a camper reads when the server could not check their password in time (no failure is counted). */
-export const BUSY_SIGNING_IN = "Lots of people are signing in right now. Please try again in a minute.";
-const BUSY_RETRY_SECONDS = 30;
-
 /** Password failures are counted per quarter hour. */
 export const QUARTER_HOUR = 15 * 60;
 
@@ -36,8 +32,6 @@ export class PasswordAttempts {
       for (const { key, limit, refusal } of limits) {
         const reservation = await this.limiter.reserve(key, QUARTER_HOUR, limit);
         if ("refused" in reservation) throw wait(refusal, reservation.refused.resetInSeconds);
-        // Nothing failed: the passwords ahead are still being checked (a whole camp signing in at once).
-        if ("busy" in reservation) throw tooManyRequests(BUSY_SIGNING_IN, BUSY_RETRY_SECONDS);
         slots.push(reservation.slot);
       }
       ok = await verify();

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client.ts";
 import { testDatabase } from "../../../testing/test-database.ts";
-import { BUSY_SIGNING_IN, PasswordAttempts } from "../auth/password-attempts.ts";
 import { RateLimiter, type Reservation } from "./limiter.ts";
 
 const WINDOW = 900;
@@ -12,7 +11,7 @@ beforeAll(async () => {
 });
 
 const granted = (reservation: Reservation) => {
-  if (!("slot" in reservation)) throw new Error(`no slot: ${JSON.stringify(reservation)}`);
+  if ("refused" in reservation) throw new Error(`refused: ${JSON.stringify(reservation.refused)}`);
   return reservation.slot;
 };
 
@@ -33,7 +32,7 @@ describe("RateLimiter.reserve", () => {
     const outcomes = await Promise.all(
       Array.from({ length: 8 }, async (_, i) => {
         const reservation = await limiter.reserve("queue", WINDOW, 1);
-        if (!("slot" in reservation)) return "refused";
+        if ("refused" in reservation) return "refused";
         order.push(i);
         await new Promise((resolve) => setTimeout(resolve, holdMs));
         await limiter.succeed(reservation.slot);
@@ -46,18 +45,17 @@ describe("RateLimiter.reserve", () => {
     expect(await limiter.peek("queue", WINDOW)).toMatchObject({ count: 0 });
   });
 
-  it("answers busy once the undecided attempts stop settling for the idle wait", async () => {
+  it("refuses once the undecided attempts stop settling for the idle wait", async () => {
     const limiter = new RateLimiter(db, { idleMs: 300, maxMs: 60_000 });
     const stuck = granted(await limiter.reserve("stuck", WINDOW, 1));
-    // Nothing failed, so it is not a refusal for failures: the caller says the server is busy.
-    const busy = await limiter.reserve("stuck", WINDOW, 1);
-    expect(busy).toMatchObject({ busy: { count: 1 } });
+    const refused = await limiter.reserve("stuck", WINDOW, 1);
+    expect(refused).toMatchObject({ refused: { count: 1 } });
     // The stuck attempt settling frees the slot for the next caller.
     await limiter.succeed(stuck);
     expect("slot" in (await limiter.reserve("stuck", WINDOW, 1))).toBe(true);
   });
 
-  it("answers busy after the longest wait even while other attempts keep settling", async () => {
+  it("refuses after the longest wait even while other attempts keep settling", async () => {
     const limiter = new RateLimiter(db, { idleMs: 300, maxMs: 1_500 });
     granted(await limiter.reserve("busy", WINDOW, 1));
     // Attempts of an older window settling: the waiters wake, the window they wait on stays full.
@@ -65,24 +63,11 @@ describe("RateLimiter.reserve", () => {
     const churn = setInterval(() => void limiter.succeed(elsewhere), 100);
     try {
       const started = Date.now();
-      expect(await limiter.reserve("busy", WINDOW, 1)).toMatchObject({ busy: { count: 1 } });
+      expect(await limiter.reserve("busy", WINDOW, 1)).toMatchObject({ refused: { count: 1 } });
       // Each settle restarted the idle wait, so only the longest wait (less its last pause) ended it.
       expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
     } finally {
       clearInterval(churn);
     }
-  });
-});
-
-describe("PasswordAttempts when the passwords ahead are not checked in time", () => {
-  it("answers 429 saying the server is busy, checks nothing, and counts no failure", async () => {
-    const limiter = new RateLimiter(db, { idleMs: 300, maxMs: 60_000 });
-    const ahead = granted(await limiter.reserve("slow-camp", WINDOW, 1));
-    let checked = false;
-    const attempt = new PasswordAttempts(limiter).check([{ key: "slow-camp", limit: 1, refusal: "Too many failed sign-ins." }], async () => (checked = true));
-    await expect(attempt).rejects.toMatchObject({ statusCode: 429, message: BUSY_SIGNING_IN });
-    expect(checked).toBe(false);
-    await limiter.succeed(ahead);
-    expect(await limiter.peek("slow-camp", WINDOW)).toMatchObject({ count: 0 });
   });
 });

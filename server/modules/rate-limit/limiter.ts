@@ -15,11 +15,7 @@ export interface Slot {
   windowStart: string;
 }
 
-/**
- * `refused`: the window holds `limit` failures. `busy`: it is full of attempts still being checked that
- * did not settle in time (nothing failed: the server is slow, and the caller should say so).
- */
-export type Reservation = { slot: Slot } | { refused: WindowCount } | { busy: WindowCount };
+export type Reservation = { slot: Slot } | { refused: WindowCount };
 
 /**
  * How long `reserve` waits for undecided attempts to settle. argon2 queues one hash per core, so a
@@ -79,7 +75,7 @@ export class RateLimiter {
    * `limit` in the window, in one statement, so requests arriving together cannot all see room.
    * While the window is full only of undecided attempts this waits for them to settle (a success
    * gives its slot back), so honest sign-ins at the same moment are not refused for failures that
-   * never happened; once `limit` attempts have failed it refuses. It answers `busy` when the undecided
+   * never happened; once `limit` attempts have failed it refuses. It also refuses when the undecided
    * attempts stop settling (see `ReserveWait`).
    */
   async reserve(key: string, windowSeconds: number, limit: number): Promise<Reservation> {
@@ -97,9 +93,9 @@ export class RateLimiter {
       if (state !== seen) [seen, idleSince] = [state, Date.now()];
       const now = Date.now();
       const timedOut = now + pause > idleSince + this.reserveWait.idleMs || now + pause > started + this.reserveWait.maxMs;
-      const count = { count: window.count, resetInSeconds: window.resetInSeconds };
-      if (settled >= limit) return { refused: count };
-      if (timedOut) return { busy: count };
+      if (settled >= limit || timedOut) {
+        return { refused: { count: window.count, resetInSeconds: window.resetInSeconds } };
+      }
       if (await this.settledOrAfter(key, pause)) idleSince = Date.now();
     }
   }
