@@ -18,27 +18,17 @@ export interface Slot {
 export type Reservation = { slot: Slot } | { refused: WindowCount };
 
 /**
- * How long `reserve` waits for undecided attempts to settle. argon2 queues one hash per core, so a
- * camp's worth of sign-ins at one moment (registrations hashing in the same queue) can take far longer
- * than any one wait to drain on an old laptop: a caller keeps waiting while the window moves (an
- * attempt settles, here or on another instance) and refuses only after `idleMs` without any movement,
- * or after `maxMs` in all, well inside a browser's or proxy's patience.
+ * How long `reserve` waits for undecided attempts to settle before refusing: argon2 queues one
+ * hash per core, so a camp's worth of sign-ins at one moment can take a few seconds to drain.
  */
-export interface ReserveWait {
-  idleMs: number;
-  maxMs: number;
-}
-const RESERVE_WAIT: ReserveWait = { idleMs: 15_000, maxMs: 55_000 };
+const RESERVE_WAIT_MS = 15_000;
 
 /**
  * Fixed-window counters in the database, so every app instance shares one count. A window starts
  * at the first hit and lasts `windowSeconds`; the next hit after that starts a new one.
  */
 export class RateLimiter {
-  constructor(
-    private readonly db: Database,
-    private readonly reserveWait: ReserveWait = RESERVE_WAIT,
-  ) {}
+  constructor(private readonly db: Database) {}
 
   /** Callers of `reserve` in this process waiting for a slot of a key to settle. */
   private readonly waiting = new Map<string, Set<() => void>>();
@@ -75,28 +65,19 @@ export class RateLimiter {
    * `limit` in the window, in one statement, so requests arriving together cannot all see room.
    * While the window is full only of undecided attempts this waits for them to settle (a success
    * gives its slot back), so honest sign-ins at the same moment are not refused for failures that
-   * never happened; once `limit` attempts have failed it refuses. It also refuses when the undecided
-   * attempts stop settling (see `ReserveWait`).
+   * never happened; once `limit` attempts have failed it refuses.
    */
   async reserve(key: string, windowSeconds: number, limit: number): Promise<Reservation> {
-    const started = Date.now();
-    let idleSince = started;
-    let seen: string | undefined;
+    const deadline = Date.now() + RESERVE_WAIT_MS;
     for (let pause = 10; ; pause = Math.min(pause * 2, 250)) {
       const slot = await this.takeSlot(key, windowSeconds, limit);
       if (slot) return { slot };
       const window = await this.window(key, windowSeconds);
       const settled = window.count - window.pending;
-      // A settle and a new reservation between two looks can leave both figures as they were; a settle
-      // in this process is seen directly, and another instance's moves the figures often enough.
-      const state = `${window.count}/${window.pending}`;
-      if (state !== seen) [seen, idleSince] = [state, Date.now()];
-      const now = Date.now();
-      const timedOut = now + pause > idleSince + this.reserveWait.idleMs || now + pause > started + this.reserveWait.maxMs;
-      if (settled >= limit || timedOut) {
+      if (settled >= limit || Date.now() + pause > deadline) {
         return { refused: { count: window.count, resetInSeconds: window.resetInSeconds } };
       }
-      if (await this.settledOrAfter(key, pause)) idleSince = Date.now();
+      await this.settledOrAfter(key, pause);
     }
   }
 
@@ -158,23 +139,19 @@ export class RateLimiter {
       : { count: 0, pending: 0, resetInSeconds: 0 };
   }
 
-  /**
-   * Resolves true when a slot of `key` settles in this process, false after `ms` (another instance may
-   * have settled one: the caller looks again).
-   */
-  private settledOrAfter(key: string, ms: number): Promise<boolean> {
+  /** Resolves when a slot of `key` settles in this process, or after `ms` (another instance may settle it). */
+  private settledOrAfter(key: string, ms: number): Promise<void> {
     return new Promise((resolve) => {
       const waiters = this.waiting.get(key) ?? new Set();
       this.waiting.set(key, waiters);
-      const finish = (settled: boolean) => {
+      const done = () => {
         clearTimeout(timer);
-        waiters.delete(wake);
+        waiters.delete(done);
         if (waiters.size === 0 && this.waiting.get(key) === waiters) this.waiting.delete(key);
-        resolve(settled);
+        resolve();
       };
-      const wake = () => finish(true);
-      const timer = setTimeout(() => finish(false), ms);
-      waiters.add(wake);
+      const timer = setTimeout(done, ms);
+      waiters.add(done);
     });
   }
 
