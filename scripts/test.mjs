@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every suite, in two vitest processes side by side, then one report.
- * - units: the server suite (PGlite, and PostgreSQL with TEST_DATABASE_URL) and the web suite, their
- *   files spread over the cores. They need no build, so they start at once.
+ * - units: the server suite (PGlite, and PostgreSQL with TEST_DATABASE_URL), its files spread over the
+ *   cores. It needs no build, so it starts at once, and it is the longest chain.
  * - browser: `npm run build`, then the end-to-end files (and with TEST_DATABASE_URL the cluster test)
- *   one at a time, since each drives Chromium against a running app.
+ *   one at a time, since each drives Chromium against a running app; then the web suite (jsdom), which
+ *   fits in the time this chain would otherwise finish before the server suite.
  * One vitest process cannot overlap the two: its files without file parallelism run in a group of their
  * own after all the others (decision 029c). Each process writes a blob report; `--merge-reports` then
  * prints the whole run once and takes the reporters given after `--` (CI adds a JSON report).
@@ -45,13 +46,16 @@ rmSync(REPORTS, { recursive: true, force: true });
 // Two unit workers on two cores, beside the browser process (which mostly waits on Chromium and the app).
 const unitWorkers = String(Math.max(2, availableParallelism() - 1));
 const units = run("units", process.execPath, [
-  ...vitest, "run", "--project", "server*", "--project", "web", `--maxWorkers=${unitWorkers}`, ...blob("units"),
+  ...vitest, "run", "--project", "server*", `--maxWorkers=${unitWorkers}`, ...blob("units"),
 ]);
 const browser = run("build", "npm", ["run", "build"]).then((built) =>
   built !== 0
     ? built
     : run("browser", process.execPath, [...vitest, "run", "--project", "e2e", ...(withPostgres ? ["--project", "cluster"] : []), ...blob("browser")]),
-);
+).then(async (browserStatus) => {
+  const webStatus = await run("web", process.execPath, [...vitest, "run", "--project", "web", ...blob("web")]);
+  return browserStatus || webStatus;
+});
 const [unitsStatus, browserStatus] = await Promise.all([units, browser]);
 
 // The whole run, once, with the reporters asked for (the default one when none are).

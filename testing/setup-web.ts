@@ -1,8 +1,16 @@
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { afterEach, beforeAll, vi } from "vitest";
 
 // Vitest runs without globals, so Testing Library can't register its own cleanup: unmount here.
 afterEach(cleanup);
+
+// The web files share one jsdom per worker (vitest.config.ts): each file starts as a fresh page
+// would, with empty storage and the real clock, whatever the file before it left.
+beforeAll(() => {
+  vi.useRealTimers();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+});
 
 // findBy*/waitFor wait for what the camper would see; on two busy cores (the whole suite at once) a
 // lazily loaded page can take longer than the library's 1 s to first appear. A condition met sooner

@@ -9,6 +9,8 @@
  * page needs none, and later pages bring it with their own code. Imported first by main.tsx, before
  * any schema can parse; zod-config.test.ts checks that zod reads it.
  */
+// Changed in place, never replaced: a zod loaded before this module (a test run that shares modules
+// between files) keeps the object it found, and must see the setting too.
 const zodHolder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-zodHolder.__zod_globalConfig = { ...zodHolder.__zod_globalConfig, jitless: true };
+(zodHolder.__zod_globalConfig ??= {}).jitless = true;
 export {};

@@ -5,12 +5,20 @@ import type { App } from "../../app.ts";
 import { placeCamper } from "../../../testing/camp.ts";
 import { approvedShow, shareShow } from "../../../testing/shares.ts";
 import { confirmStaffPassword, createTestApp, registerStaff, type SignedInClient } from "../../../testing/test-app.ts";
+import { buildWorldOnce, type BuiltWorld } from "../../../testing/world-snapshot.ts";
 
 let app: App;
+let world: BuiltWorld<Awaited<ReturnType<typeof buildCamp>>>;
 beforeAll(async () => {
   app = await createTestApp();
+  // The camp (a rendered, approved and shared video, two counselors) is built once and put back
+  // untouched before each test: a test that moves the camper or shares again leaves nothing behind.
+  world = await buildWorldOnce(buildCamp);
+}, 180_000);
+afterAll(async () => {
+  await world?.drop();
+  await app.close();
 });
-afterAll(() => app.close());
 
 async function call(client: SignedInClient, method: "GET" | "POST" | "DELETE", url: string, payload?: object) {
   const res = await app.inject({ method, url, headers: { cookie: client.cookie }, payload });
@@ -18,7 +26,7 @@ async function call(client: SignedInClient, method: "GET" | "POST" | "DELETE", u
 }
 
 /** A camper of Pines with an approved, captioned video and a live link; a counselor of Pines and one of Oaks. */
-async function camp() {
+async function buildCamp() {
   const { camper, show, video } = await approvedShow(app, "Pines Lake");
   await placeCamper(camper.userId, "Pines");
   const link = await shareShow(app, camper.cookie, show.id);
@@ -28,8 +36,11 @@ async function camp() {
   return { camper, show, video, link, pines, oaks };
 }
 
+/** The file's camp, exactly as built. */
+const camp = () => world.fresh();
+
 /** Every staff route that names the camper, their show, its video or its link, as [method, url, body]. */
-function camperRoutes(w: Awaited<ReturnType<typeof camp>>): [ "GET" | "POST" | "DELETE", string, object?][] {
+function camperRoutes(w: Awaited<ReturnType<typeof buildCamp>>): [ "GET" | "POST" | "DELETE", string, object?][] {
   return [
     ["GET", `/api/staff/shows/${w.show.id}`],
     ["POST", `/api/staff/shows/${w.show.id}/review`, { decision: "request_changes", renderJobId: w.video.id, note: "Louder please" }],

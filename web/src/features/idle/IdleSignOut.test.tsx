@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildUser, json, mockFetch, renderAt, type FetchCall } from "../shows/test-helpers.tsx";
@@ -98,8 +98,8 @@ describe("idle sign-out on a shared tablet", () => {
     unregister();
     expect(order).toEqual(["saved", "logout"]);
     expect(location.history?.at(-1)).toBe("/");
-    render(<IdleSignOutNotice />);
-    expect(screen.getByRole("status").textContent).toBe("You were signed out after 5 minutes away. Your work is saved.");
+    const notice = render(<IdleSignOutNotice />);
+    expect(within(notice.container).getByRole("status").textContent).toBe("You were signed out after 5 minutes away. Your work is saved.");
   });
 
   it("never warns a camper who keeps working: keys and pointer are activity, sent at most once a minute", async () => {
