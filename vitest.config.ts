@@ -83,7 +83,7 @@ export default defineConfig({
           name: "web",
           include: ["web/src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
-          setupFiles: ["testing/setup-web.ts"],
+          setupFiles: ["testing/setup-web.ts", "web/src/test-setup.ts"],
           // A hang guard, as on the server: beside the server workers and the browser process, a screen
           // test that waits on several renders can take several times Vitest's default 5 s.
           testTimeout: 30_000,
