@@ -6,7 +6,7 @@ import { createShowViaApi, ok, renderViaApi, setShowClips, uploadClipViaApi } fr
 import { browserWithClip, allAxeViolations, newContext, smallTargets, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 import { startServerWithStaff, type RunningServer } from "./support/server.ts";
-import { waitAllSaved } from "./support/story.ts";
+import { reachRecordingStep, waitAllSaved } from "./support/story.ts";
 
 /**
  * Issue 15's audit, kept: every route and the main states of each (dialogs open, recording,
@@ -88,6 +88,7 @@ async function everyScreen(page: Page, context: BrowserContext, check: Check): P
   await registerThroughUI(page, buildCredentials());
   await check("/home");
   titles.set("/home", await page.title());
+  await reachRecordingStep(page);
   await page.getByRole("button", { name: "Start Recording" }).click();
   await page.getByRole("button", { name: "Stop recording" }).waitFor();
   await check("/home recording");
