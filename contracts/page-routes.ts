@@ -1,16 +1,19 @@
+import { parseId } from "./ids-constants.ts";
+
 /**
  * Which page of the client each path opens, by the page's name: the name of its module
  * (web/src/features/.../CreatePage.tsx) and of the component it exports. The client starts a page's
  * code from it (links, web/src/app/pages.ts); the server writes that page's chunks into the HTML as
  * preload links (server/http/page-preloads.ts), so they download beside the app's own bundle. The sign-in
- * page is in that bundle already, so it has no row.
+ * page is in that bundle already, so it has no row. A pattern's groups are the ids a page reads from its
+ * path (PAGE_DATA).
  */
 export const PAGE_ROUTES = [
   ["CreatePage", /^\/(home|record|edit)$/],
   ["ShowsPage", /^\/shows$/],
-  ["ShowDetailPage", /^\/shows\/[^/]+$/],
-  ["NarrationEditorPage", /^\/shows\/[^/]+\/narration$/],
-  ["ShotsPage", /^\/shows\/[^/]+\/shots$/],
+  ["ShowDetailPage", /^\/shows\/([^/]+)$/],
+  ["NarrationEditorPage", /^\/shows\/([^/]+)\/narration$/],
+  ["ShotsPage", /^\/shows\/([^/]+)\/shots$/],
   ["ProfilePage", /^\/profile$/],
   ["VoiceSettingsPage", /^\/voice-settings$/],
   ["LegalPage", /^\/(privacy|terms|cookies)$/],
@@ -18,9 +21,9 @@ export const PAGE_ROUTES = [
   ["CardSignInPage", /^\/card$/],
   ["StaffBoardPage", /^\/staff$/],
   ["StaffShowsPage", /^\/staff\/shows$/],
-  ["StaffShowPage", /^\/staff\/shows\/[^/]+$/],
+  ["StaffShowPage", /^\/staff\/shows\/([^/]+)$/],
   ["StaffAuditPage", /^\/staff\/audit$/],
-  ["CabinCardsPage", /^\/staff\/cabins\/[^/]+\/cards$/],
+  ["CabinCardsPage", /^\/staff\/cabins\/([^/]+)\/cards$/],
   ["RosterPage", /^\/staff\/roster$/],
   ["TeamPage", /^\/staff\/team$/],
   ["ReelsPage", /^\/staff\/reels$/],
@@ -40,3 +43,39 @@ export function pageNameForPath(path: string): PageName | undefined {
  * server names it in the page as a preload, so the answer is on its way while the app's code downloads.
  */
 export const CURRENT_USER_PATH = "/api/user";
+
+/**
+ * What each page asks the API for as it opens, from the ids in its path (PAGE_ROUTES' groups, in order):
+ * the server names these as preloads in the page's answer (server/http/page-preloads.ts), so they are on
+ * their way while the app's code downloads, all at once, instead of one after another once the page has
+ * rendered (the show page asked for its renders, review and shares only after the show had come). The
+ * client's own requests then take those answers. Only what a page asks for whatever the answers say;
+ * e2e/page-data-preloads.e2e.ts opens each page and checks this list is exactly what it asked for.
+ */
+export const PAGE_DATA: { readonly [Name in PageName]?: (ids: readonly number[]) => readonly string[] } = {
+  ShowDetailPage: ([show]) => [`/api/recordings/${show}`, `/api/recordings/${show}/renders`, `/api/recordings/${show}/review`, `/api/recordings/${show}/shares`],
+  NarrationEditorPage: ([show]) => [`/api/recordings/${show}`, `/api/recordings/${show}/sections`],
+  ShotsPage: ([show]) => [`/api/recordings/${show}`, `/api/recordings/${show}/shots`],
+  VoiceSettingsPage: () => ["/api/voice/sample"],
+  StaffBoardPage: () => ["/api/staff/board"],
+  StaffShowsPage: () => ["/api/staff/shows"],
+  StaffShowPage: ([show]) => [`/api/staff/shows/${show}`],
+};
+
+/**
+ * The API answers the page at `path` asks for as it opens (PAGE_DATA), or none: for an address with a
+ * query (a page's filters may change what it asks), an unknown page, or an id that names nothing (the
+ * page asks for nothing then either).
+ */
+export function pageDataForPath(path: string): readonly string[] {
+  if (/[?#]/.test(path)) return [];
+  for (const [name, pattern] of PAGE_ROUTES) {
+    const match = pattern.exec(path);
+    if (!match) continue;
+    const ids = match.slice(1).map((raw) => parseId(raw));
+    const data = PAGE_DATA[name];
+    if (!data || ids.some((id) => id === null)) return [];
+    return data(ids as number[]);
+  }
+  return [];
+}
