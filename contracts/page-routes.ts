@@ -1,4 +1,5 @@
 import { parseId } from "./ids-constants.ts";
+import { PROFILE_RECENT_SHOWS, SHOWS_LIST_PAGE_SIZE } from "./product.ts";
 
 /**
  * Which page of the client each path opens, by the page's name: the name of its module
@@ -9,14 +10,14 @@ import { parseId } from "./ids-constants.ts";
  * path (PAGE_DATA).
  */
 export const PAGE_ROUTES = [
-  ["CreatePage", /^\/(home|record|edit)$/],
+  ["CreatePage", /^\/(?:home|record|edit)$/],
   ["ShowsPage", /^\/shows$/],
   ["ShowDetailPage", /^\/shows\/([^/]+)$/],
   ["NarrationEditorPage", /^\/shows\/([^/]+)\/narration$/],
   ["ShotsPage", /^\/shows\/([^/]+)\/shots$/],
   ["ProfilePage", /^\/profile$/],
   ["VoiceSettingsPage", /^\/voice-settings$/],
-  ["LegalPage", /^\/(privacy|terms|cookies)$/],
+  ["LegalPage", /^\/(?:privacy|terms|cookies)$/],
   ["PricingPage", /^\/pricing$/],
   ["CardSignInPage", /^\/card$/],
   ["StaffBoardPage", /^\/staff$/],
@@ -53,13 +54,30 @@ export const CURRENT_USER_PATH = "/api/user";
  * e2e/page-data-preloads.e2e.ts opens each page and checks this list is exactly what it asked for.
  */
 export const PAGE_DATA: { readonly [Name in PageName]?: (ids: readonly number[]) => readonly string[] } = {
+  CreatePage: () => ["/api/ai/status"],
+  ShowsPage: () => [`/api/recordings?limit=${SHOWS_LIST_PAGE_SIZE}`],
   ShowDetailPage: ([show]) => [`/api/recordings/${show}`, `/api/recordings/${show}/renders`, `/api/recordings/${show}/review`, `/api/recordings/${show}/shares`],
-  NarrationEditorPage: ([show]) => [`/api/recordings/${show}`, `/api/recordings/${show}/sections`],
-  ShotsPage: ([show]) => [`/api/recordings/${show}`, `/api/recordings/${show}/shots`],
+  NarrationEditorPage: ([show]) => [
+    `/api/recordings/${show}`,
+    `/api/recordings/${show}/sections`,
+    `/api/recordings/${show}/length`,
+    `/api/recordings/${show}/renders`,
+    "/api/music",
+    "/api/voice/status",
+  ],
+  ShotsPage: ([show]) => [`/api/recordings/${show}`, `/api/recordings/${show}/shots`, `/api/clips?showId=${show}`],
+  ProfilePage: () => [`/api/recordings?limit=${PROFILE_RECENT_SHOWS}`, "/api/retention", "/api/user/export/allowance", "/api/user/sign-in-methods"],
   VoiceSettingsPage: () => ["/api/voice/sample"],
-  StaffBoardPage: () => ["/api/staff/board"],
-  StaffShowsPage: () => ["/api/staff/shows"],
-  StaffShowPage: ([show]) => [`/api/staff/shows/${show}`],
+  StaffBoardPage: () => ["/api/staff/cabins", "/api/staff/board"],
+  // The list opens on what waits for review. (The director's retention and camp-settings panels are not
+  // named: the server does not look up who is signed in to send a page, and a counselor's page never asks.)
+  StaffShowsPage: () => ["/api/staff/shows?state=waiting"],
+  StaffShowPage: ([show]) => [`/api/staff/shows/${show}`, `/api/staff/shows/${show}/shares`],
+  StaffAuditPage: () => ["/api/staff/audit"],
+  RosterPage: () => ["/api/staff/camp-sessions"],
+  TeamPage: () => ["/api/staff/accounts"],
+  ReelsPage: () => ["/api/staff/reels"],
+  NewReelPage: () => ["/api/staff/reels/choices"],
 };
 
 /**

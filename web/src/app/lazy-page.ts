@@ -18,7 +18,7 @@ export function lazyPage<P extends object, K extends string>(
   name: K,
 ): LazyPage<P> {
   const code = lazyModule(load);
-  const preload = () => code.load().then((module) => ({ default: module[name] }));
+  const preload = (): Promise<{ default: ComponentType<P> }> => code.load().then((module) => ({ default: module[name] }));
   const Suspending = lazy(preload);
   function Page(props: P) {
     // Chosen once per mount: swapping the element type later would remount the page and lose its state.

@@ -1,7 +1,7 @@
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
 import type { ComponentProps, HTMLAttributes } from "react";
 import { cn } from "../../lib/utils.ts";
-import { alertDialogClasses } from "./alert-dialog-classes.ts";
+import { alertDialogClasses } from "./confirm-dialog.tsx";
 import { Button, type ButtonProps } from "./button.tsx";
 
 /**

@@ -1,14 +1,17 @@
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+// Types only (erased): the modules themselves are imported afresh in beforeEach.
+import type * as AnnouncerModule from "../a11y/announcer.tsx";
+import type * as DialogsModule from "./confirm-dialog.tsx";
 
 /**
  * The confirm dialog's code (Radix's alert dialog) comes on a dialog's first open, not with the screen
  * (decision 029a). The test setup loads it for every other file; these tests start from fresh modules,
  * so the code has not arrived until a dialog asks for it.
  */
-let dialogs: typeof import("./confirm-dialog.tsx");
-let a11y: typeof import("../a11y/announcer.tsx");
+let dialogs: typeof DialogsModule;
+let a11y: typeof AnnouncerModule;
 beforeEach(async () => {
   vi.resetModules();
   dialogs = await import("./confirm-dialog.tsx");

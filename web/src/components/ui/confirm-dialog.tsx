@@ -9,6 +9,21 @@ import type { ConfirmDialogProps } from "./confirm-dialog-body.tsx";
  */
 export const confirmDialogCode = lazyModule(() => import("./confirm-dialog-body.tsx"));
 
+/**
+ * The alert dialog's look, here beside the part of a dialog every screen with one loads (its trigger)
+ * rather than with Radix (alert-dialog.tsx), so the idle warning can draw the same dialog while Radix's
+ * code could not be fetched. (A module of its own would be one more tiny chunk on every camper screen.)
+ */
+export const alertDialogClasses = {
+  overlay: "fixed inset-0 z-50 bg-slate-950/60",
+  content:
+    "fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-lg",
+  header: "flex flex-col gap-2 text-left",
+  footer: "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end",
+  title: "text-lg font-semibold",
+  description: "text-sm text-slate-700",
+} as const;
+
 /** Said when the dialog's code could not be fetched; pressing the button again tries again. */
 export const DIALOG_UNAVAILABLE = "This could not open: the connection dropped. Check the Wi-Fi and try again.";
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
-import { alertDialogClasses } from "../../components/ui/alert-dialog-classes.ts";
+import { alertDialogClasses } from "../../components/ui/confirm-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { lazyModule, useLazyModule } from "../../lib/lazy-module.ts";
 

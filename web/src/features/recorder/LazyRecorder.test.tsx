@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
 import { LazyRecorder, RECORDER_AHEAD, recorderCode } from "./LazyRecorder.tsx";
+import type * as RecorderModule from "./Recorder.tsx";
 import type { RecorderProps } from "./Recorder.tsx";
 
 /**
@@ -30,7 +31,7 @@ let load: MockInstance<typeof recorderCode.load>;
 beforeEach(() => {
   observed = undefined;
   vi.stubGlobal("IntersectionObserver", FakeIntersectionObserver);
-  load = vi.spyOn(recorderCode, "load").mockResolvedValue({ Recorder: FakeRecorder } as unknown as typeof import("./Recorder.tsx"));
+  load = vi.spyOn(recorderCode, "load").mockResolvedValue({ Recorder: FakeRecorder } as unknown as typeof RecorderModule);
 });
 afterEach(() => {
   vi.restoreAllMocks();
