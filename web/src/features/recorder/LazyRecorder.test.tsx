@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
+import { CLIP_DB_NAME } from "./clip-db.ts";
 import { LazyRecorder, RECORDER_AHEAD, recorderCode } from "./LazyRecorder.tsx";
 import type * as RecorderModule from "./Recorder.tsx";
 import type { RecorderProps } from "./Recorder.tsx";
@@ -58,6 +59,13 @@ describe("the Create screen's recorder, fetched at the recording step", () => {
 
   it("fetches it at once when the page opened on the step (or a saved story's clips count)", async () => {
     render(<LazyRecorder {...props} now />);
+    expect(await screen.findByText("The recorder, for show 7")).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it("fetches it at once when the device holds clips (takes its start-up finishes uploading), wherever the step is", async () => {
+    vi.stubGlobal("indexedDB", { databases: async () => [{ name: CLIP_DB_NAME, version: 1 }] });
+    render(<LazyRecorder {...props} now={false} />);
     expect(await screen.findByText("The recorder, for show 7")).toBeTruthy();
     expect(load).toHaveBeenCalledTimes(1);
   });

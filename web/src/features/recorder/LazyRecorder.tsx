@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { DEFAULT_VIDEO_FORMAT, VIDEO_FORMATS } from "../../../../contracts/product.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { lazyModule, useLazyModule } from "../../lib/lazy-module.ts";
+import { deviceMayHoldClips } from "./clip-db.ts";
 import type { RecorderProps } from "./Recorder.tsx";
 import { RecorderCard, stageClassName } from "./recorder-card.tsx";
 
@@ -18,8 +19,8 @@ export const RECORDER_AHEAD = "200px 0px";
 
 /**
  * The Create screen's recorder, fetched when the camper reaches the recording step: `now` (the step is
- * what the page opened on, or a saved story whose clips the page shows), the step coming within
- * RECORDER_AHEAD of the screen, or a pointer or focus in it. Until then the same card with the camera's
+ * what the page opened on, or a saved story whose clips the page shows), the device holding clips, the
+ * step coming within RECORDER_AHEAD of the screen, or a pointer or focus in it. Until then the same card with the camera's
  * frame in the chosen format stands in, saying the recorder is getting ready, so nothing moves when it
  * comes.
  */
@@ -27,6 +28,16 @@ export function LazyRecorder({ now, ...props }: RecorderProps & { now: boolean }
   const [near, setNear] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   const { module, failed, retry } = useLazyModule(recorderCode, now || near);
+
+  // Takes this device still holds (a reload mid-recording, an upload cut off) are finished by the
+  // recorder's start-up: it comes at once then, wherever the step is.
+  useEffect(() => {
+    let live = true;
+    void deviceMayHoldClips().then((held) => live && held && setNear(true));
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(() => {
     const element = box.current;

@@ -10,6 +10,7 @@
  */
 
 import type { ClipKind } from "../../../../contracts/clips.ts";
+import { CLIP_DB_NAME } from "./clip-db.ts";
 
 export type ClipState = "recording" | "local" | "uploading" | "saved" | "failed";
 
@@ -291,7 +292,6 @@ export class ClipMissingError extends Error {
 // ---------------------------------------------------------------------------------------------------
 // IndexedDB
 
-export const CLIP_DB_NAME = "summer-stories-clips";
 const CLIP_DB_VERSION = 1;
 const CLIPS = "clips";
 const CHUNKS = "chunks";
