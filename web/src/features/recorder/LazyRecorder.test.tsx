@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { CLIP_DB_NAME } from "./clip-db.ts";
+import { CLIP_DATABASE } from "./clip-db.ts";
+import { CLIP_DB_NAME } from "./clip-store.ts";
 import { LazyRecorder, RECORDER_AHEAD, recorderCode } from "./LazyRecorder.tsx";
 import type * as RecorderModule from "./Recorder.tsx";
 import type { RecorderProps } from "./Recorder.tsx";
@@ -64,6 +65,7 @@ describe("the Create screen's recorder, fetched at the recording step", () => {
   });
 
   it("fetches it at once when the device holds clips (takes its start-up finishes uploading), wherever the step is", async () => {
+    expect(CLIP_DATABASE).toBe(CLIP_DB_NAME);
     vi.stubGlobal("indexedDB", { databases: async () => [{ name: CLIP_DB_NAME, version: 1 }] });
     render(<LazyRecorder {...props} now={false} />);
     expect(await screen.findByText("The recorder, for show 7")).toBeTruthy();

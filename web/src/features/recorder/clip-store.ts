@@ -10,7 +10,6 @@
  */
 
 import type { ClipKind } from "../../../../contracts/clips.ts";
-import { CLIP_DB_NAME } from "./clip-db.ts";
 
 export type ClipState = "recording" | "local" | "uploading" | "saved" | "failed";
 
@@ -292,6 +291,7 @@ export class ClipMissingError extends Error {
 // ---------------------------------------------------------------------------------------------------
 // IndexedDB
 
+export const CLIP_DB_NAME = "summer-stories-clips";
 const CLIP_DB_VERSION = 1;
 const CLIPS = "clips";
 const CHUNKS = "chunks";
