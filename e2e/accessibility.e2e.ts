@@ -200,7 +200,9 @@ describe("accessibility of every screen", () => {
     async function endlessWhileLoading(): Promise<string[]> {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/api/recordings", async (route) => {
+      // The list's own address, whatever its query (?limit=...), be it the page's preload or its request.
+      const list = (url: URL) => url.pathname === "/api/recordings";
+      await page.route(list, async (route) => {
         await held;
         await route.continue();
       });
@@ -219,7 +221,7 @@ describe("accessibility of every screen", () => {
           .map((el) => `element ${el.getAttribute("class") ?? el.tagName}`),
       ]);
       release();
-      await page.unroute("**/api/recordings");
+      await page.unroute(list);
       return endless;
     }
 
