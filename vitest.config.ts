@@ -83,7 +83,7 @@ export default defineConfig({
           name: "web",
           include: ["web/src/**/*.test.{ts,tsx}"],
           environment: "jsdom",
-          setupFiles: ["testing/setup-web.ts"],
+          setupFiles: ["testing/setup-web.ts", "web/src/test-setup.ts"],
           // One jsdom and one module graph per worker, shared by its files: a fresh one per file was
           // three quarters of the project's CPU (303 s against 68 s; decision 029c). What a file leaves
           // behind is undone after each test: rendered trees (setup-web.ts), stubbed globals (below).

@@ -14,7 +14,9 @@
  * target LCP <= 1.0 s for every screen) and unthrottled (sign-in LCP <= 0.3 s). Signed-in screens are
  * opened with a session cookie set through the API first; each load waits for the screen's own heading
  * (so a spinner or a redirect is never measured as the screen). 3 loads per screen and profile, medians.
- * KB = 1000 bytes. Run: npm run bench:client  (or `npm run bench:client -- shots editor` for some rows)
+ * KB = 1000 bytes. Run: npm run bench:client  (or `npm run bench:client -- shots editor` for some rows);
+ * BENCH_CHAIN=1 also prints, for each row's first load, the LCP element and when each script and API
+ * answer started and ended (ms from navigation start).
  */
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -57,17 +59,26 @@ async function load(browser: Browser, baseURL: string, pathname: string, heading
   // The screen itself, not a spinner, an error or the sign-in page it redirected to.
   await page.getByRole("heading", { level: 1, name: heading }).waitFor({ timeout: 30_000 });
   if (new URL(page.url()).pathname !== pathname) throw new Error(`${pathname} went to ${page.url()}`);
-  const lcp = await page.evaluate(
+  const { lcp, element } = await page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ lcp: number; element: string }>((resolve) => {
         new PerformanceObserver((list) => {
-          const entries = list.getEntries();
-          resolve(entries[entries.length - 1]!.startTime);
+          const last = list.getEntries().at(-1) as PerformanceEntry & { element?: Element | null; url?: string };
+          const what = last.element ? `<${last.element.tagName.toLowerCase()}> ${(last.element.textContent ?? "").trim().slice(0, 40)}` : "";
+          resolve({ lcp: last.startTime, element: last.url || what });
         }).observe({ type: "largest-contentful-paint", buffered: true });
       }),
   );
+  // The chain behind the paint (BENCH_CHAIN=1): when the app's scripts and each API answer started and ended.
+  const chain = process.env.BENCH_CHAIN
+    ? await page.evaluate(() =>
+        (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+          .filter((entry) => entry.name.includes("/api/") || entry.initiatorType === "script" || /\.js$/.test(entry.name))
+          .map((entry) => `${new URL(entry.name).pathname.replace(/^\/assets\//, "")} ${entry.initiatorType} ${entry.startTime.toFixed(0)}-${entry.responseEnd.toFixed(0)}`),
+      )
+    : [];
   await context.close();
-  return { scriptBytes, allBytes, lcp };
+  return { scriptBytes, allBytes, lcp, element, chain };
 }
 
 async function api(baseURL: string, method: string, pathname: string, cookie: Cookie | undefined, body?: unknown, type = "application/json") {
@@ -146,6 +157,7 @@ try {
       if (lcpTarget !== undefined) marks.push(`LCP <= ${lcpTarget} ms ${lcp <= lcpTarget ? "met" : "MISSED"}`);
       if (marks.some((mark) => mark.endsWith("MISSED"))) missed.push(`${label} (${profile})`);
       console.log(`${label.padEnd(16)}${profile.padEnd(14)}${kb.toFixed(1).padStart(8)}${allKb.toFixed(1).padStart(8)}${lcp.toFixed(0).padStart(9)}   ${marks.join(", ")}`);
+      if (process.env.BENCH_CHAIN) console.log(`    LCP element: ${runs[0]!.element}\n    ${runs[0]!.chain.join("\n    ")}`);
     }
   }
   console.log(`\n${missed.length ? `Targets missed: ${missed.join("; ")}` : "Every screen met its targets."}`);

@@ -6,7 +6,7 @@ import { createShowViaApi, ok, renderViaApi, setShowClips, uploadClipViaApi } fr
 import { browserWithClip, allAxeViolations, newContext, smallTargets, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 import { startServerWithStaff, type RunningServer } from "./support/server.ts";
-import { waitAllSaved } from "./support/story.ts";
+import { reachRecordingStep, waitAllSaved } from "./support/story.ts";
 
 /**
  * Issue 15's audit, kept: every route and the main states of each (dialogs open, recording,
@@ -88,6 +88,7 @@ async function everyScreen(page: Page, context: BrowserContext, check: Check): P
   await registerThroughUI(page, buildCredentials());
   await check("/home");
   titles.set("/home", await page.title());
+  await reachRecordingStep(page);
   await page.getByRole("button", { name: "Start Recording" }).click();
   await page.getByRole("button", { name: "Stop recording" }).waitFor();
   await check("/home recording");
@@ -199,7 +200,9 @@ describe("accessibility of every screen", () => {
     async function endlessWhileLoading(): Promise<string[]> {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/api/recordings", async (route) => {
+      // The list's own address, whatever its query (?limit=...), be it the page's preload or its request.
+      const list = (url: URL) => url.pathname === "/api/recordings";
+      await page.route(list, async (route) => {
         await held;
         await route.continue();
       });
@@ -218,7 +221,7 @@ describe("accessibility of every screen", () => {
           .map((el) => `element ${el.getAttribute("class") ?? el.tagName}`),
       ]);
       release();
-      await page.unroute("**/api/recordings");
+      await page.unroute(list);
       return endless;
     }
 

@@ -6,7 +6,7 @@ import { buildCredentials } from "../testing/factories.ts";
 import { launchBrowser, newContext, seriousAxeViolations } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 import { startServer } from "./support/server.ts";
-import { recordingReaches } from "./support/story.ts";
+import { reachRecordingStep, recordingReaches } from "./support/story.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -76,6 +76,7 @@ async function signedIn(base = baseURL): Promise<{ context: BrowserContext; page
   const context = await newContext(browser, base);
   const page = await context.newPage();
   await registerThroughUI(page, buildCredentials());
+  await reachRecordingStep(page);
   await page.getByRole("button", { name: "Start Recording" }).waitFor();
   return { context, page };
 }

@@ -6,7 +6,7 @@ import { buildCredentials } from "../testing/factories.ts";
 import { createShowViaApi } from "./support/api.ts";
 import { launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
-import { answer, answerBox, narrationBox, record, rows, savedStory, toastRegion, waitAllSaved } from "./support/story.ts";
+import { answer, answerBox, narrationBox, reachRecordingStep, record, rows, savedStory, toastRegion, waitAllSaved } from "./support/story.ts";
 
 /** The Create screen keeps one truth per show: nothing written is lost, and a new story starts empty. */
 const baseURL = inject("baseURL");
@@ -91,6 +91,7 @@ describe("nothing a camper wrote is lost or left behind", () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page, [401, 404]);
     await registerThroughUI(page, buildCredentials());
+    await reachRecordingStep(page);
     await page.getByRole("button", { name: "Start Recording" }).waitFor();
     await record(page, 3);
     await waitAllSaved(page, 1);

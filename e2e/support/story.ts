@@ -26,7 +26,17 @@ export async function recordingReaches(page: Page, seconds: number, clockTestId 
     .toBeGreaterThanOrEqual(seconds);
 }
 
+/**
+ * The camper scrolls to the Create screen's recording step: a new story's recorder is fetched as the
+ * step nears the screen (decision 029a), so its buttons are there only then.
+ */
+export async function reachRecordingStep(page: Page) {
+  await page.locator("#step-record").scrollIntoViewIfNeeded();
+  await page.getByRole("button", { name: /^(Start Recording|Record Another)$/ }).waitFor();
+}
+
 export async function record(page: Page, seconds: number) {
+  await reachRecordingStep(page);
   await page.getByRole("button", { name: /^(Start Recording|Record Another)$/ }).click();
   await page.getByRole("button", { name: /^Stop recording$/ }).waitFor();
   await recordingReaches(page, seconds);

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { CURRENT_USER_PATH, PAGE_ROUTES, type PageName } from "../../contracts/page-routes.ts";
+import { CURRENT_USER_PATH, PAGE_ROUTES, pageDataForPath, type PageName } from "../../contracts/page-routes.ts";
 
 /** One chunk of Vite's build manifest (`build.manifest`), as much of it as we read. */
 export interface ManifestChunk {
@@ -19,6 +19,18 @@ export const MANIFEST_FILE = path.join(".vite", "manifest.json");
  * the browser would not match the two. Every page but the pre-rendered sign-in page asks for it.
  */
 export const CURRENT_USER_PRELOAD = `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${CURRENT_USER_PATH}">`;
+
+/**
+ * The API answers the page at `url` asks for as it opens (contracts/page-routes.ts, PAGE_DATA), as a
+ * `Link` header of preloads, or undefined when it asks for none. A header, not links in the page: they
+ * depend on the ids in the path, while the page's HTML is made and compressed once per page at start-up;
+ * and the browser starts them on reading the headers, before the page's body. Credentials as the
+ * client's fetch sends them (as for CURRENT_USER_PRELOAD), so its requests take these answers.
+ */
+export function dataPreloadHeader(url: string): string | undefined {
+  const paths = pageDataForPath(url);
+  return paths.length ? paths.map((path) => `<${path}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(", ") : undefined;
+}
 
 /** The chunk keys a chunk needs before it runs: itself and its static imports, all the way down. */
 function staticClosure(manifest: BuildManifest, key: string, into = new Set<string>()): Set<string> {

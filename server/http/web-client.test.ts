@@ -172,6 +172,22 @@ describe("the built client and compression", () => {
     }
   });
 
+  it("starts a signed-in page's own API answers with it, from the ids in its path, and never for a visitor without a session", async () => {
+    const camper = await registerCamper(app);
+    const link = async (url: string, cookie?: string) =>
+      (await app.inject({ url, headers: { "accept-encoding": "identity", ...(cookie ? { cookie } : {}) } })).headers.link;
+    expect(await link("/shows/12", camper.cookie)).toBe(
+      ["/api/recordings/12", "/api/recordings/12/renders", "/api/recordings/12/review", "/api/recordings/12/shares"]
+        .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=use-credentials`)
+        .join(", "),
+    );
+    // Signed out (the answers would be 401s), an address with a query (filters may change what the page
+    // asks), an id that names nothing, and a page that asks for nothing as it opens: no header.
+    for (const [url, cookie] of [["/shows/12", undefined], ["/shows/12?from=list", camper.cookie], ["/shows/abc", camper.cookie], ["/pricing", camper.cookie]] as const) {
+      expect(await link(url, cookie), url).toBeUndefined();
+    }
+  });
+
   it("never serves the build's manifest", async () => {
     const response = await app.inject({ url: `/${MANIFEST_FILE.split(path.sep).join("/")}` });
     expect(response.statusCode).toBe(404);

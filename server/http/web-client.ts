@@ -14,7 +14,7 @@ import {
 import { pageNameForPath, type PageName } from "../../contracts/page-routes.ts";
 import { policyForPage } from "./content-security-policy.ts";
 import { escapeHtml } from "./escape-html.ts";
-import { CURRENT_USER_PRELOAD, preloadLinksByPage, readBuildManifest } from "./page-preloads.ts";
+import { CURRENT_USER_PRELOAD, dataPreloadHeader, preloadLinksByPage, readBuildManifest } from "./page-preloads.ts";
 import { SESSION_COOKIE } from "./session-cookie.ts";
 
 /** Vite names built assets by content hash, so a name's bytes never change: browsers may keep them a year. */
@@ -168,6 +168,9 @@ export function registerWebClient(app: FastifyInstance, webRoot: string | undefi
       const signedOut = request.cookies[SESSION_COOKIE] === undefined;
       const pageName = pageNameForPath(pathname);
       const chosen = signedOut && signInPaths.has(pathname) ? signInPage! : (pageName && pageWithChunks.get(pageName)) || page!;
+      // A signed-in page's own API answers start with it (decision 029a); signed out, they would only be 401s.
+      const data = signedOut ? undefined : dataPreloadHeader(request.url);
+      if (data) reply.header("link", data);
       reply.header("content-security-policy", chosen.policy);
       return reply.send(chosen[encoding ?? "identity"]);
     }

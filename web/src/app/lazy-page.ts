@@ -1,4 +1,5 @@
 import { createElement, lazy, useState, type ComponentType } from "react";
+import { lazyModule } from "../lib/lazy-module.ts";
 
 /** A page whose code is fetched on first use, with `preload()` to fetch it earlier. */
 export type LazyPage<P> = ComponentType<P> & { preload: () => Promise<unknown> };
@@ -16,26 +17,15 @@ export function lazyPage<P extends object, K extends string>(
   load: () => Promise<Record<K, ComponentType<P>>>,
   name: K,
 ): LazyPage<P> {
-  let pending: Promise<{ default: ComponentType<P> }> | undefined;
-  let loaded: ComponentType<P> | undefined;
-  const preload = () => {
-    pending ??= load().then(
-      (module) => {
-        loaded = module[name];
-        return { default: module[name] };
-      },
-      (error: unknown) => {
-        // A failed download (a dropped connection) may be retried on the next attempt.
-        pending = undefined;
-        throw error;
-      },
-    );
-    return pending;
-  };
+  const code = lazyModule(load);
+  const preload = (): Promise<{ default: ComponentType<P> }> => code.load().then((module) => ({ default: module[name] }));
   const Suspending = lazy(preload);
   function Page(props: P) {
     // Chosen once per mount: swapping the element type later would remount the page and lose its state.
-    const [Component] = useState<ComponentType<P>>(() => loaded ?? Suspending);
+    const [Component] = useState<ComponentType<P>>(() => {
+      const loaded: ComponentType<P> | undefined = code.loaded()?.[name];
+      return loaded ?? Suspending;
+    });
     return createElement(Component, props);
   }
   Page.displayName = name;

@@ -1,6 +1,7 @@
 import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
 import type { ComponentProps, HTMLAttributes } from "react";
 import { cn } from "../../lib/utils.ts";
+import { alertDialogClasses } from "./confirm-dialog.tsx";
 import { Button, type ButtonProps } from "./button.tsx";
 
 /**
@@ -12,7 +13,7 @@ export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 export const AlertDialogPortal = AlertDialogPrimitive.Portal;
 
 export function AlertDialogOverlay({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Overlay>) {
-  return <AlertDialogPrimitive.Overlay className={cn("fixed inset-0 z-50 bg-slate-950/60", className)} {...props} />;
+  return <AlertDialogPrimitive.Overlay className={cn(alertDialogClasses.overlay, className)} {...props} />;
 }
 
 export function AlertDialogContent({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Content>) {
@@ -21,7 +22,7 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
       <AlertDialogOverlay />
       <AlertDialogPrimitive.Content
         className={cn(
-          "fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-lg",
+          alertDialogClasses.content,
           className,
         )}
         {...props}
@@ -31,22 +32,22 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
 }
 
 export function AlertDialogHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("flex flex-col gap-2 text-left", className)} {...props} />;
+  return <div className={cn(alertDialogClasses.header, className)} {...props} />;
 }
 
 export function AlertDialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
+  return <div className={cn(alertDialogClasses.footer, className)} {...props} />;
 }
 
 export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
-  return <AlertDialogPrimitive.Title className={cn("text-lg font-semibold", className)} {...props} />;
+  return <AlertDialogPrimitive.Title className={cn(alertDialogClasses.title, className)} {...props} />;
 }
 
 export function AlertDialogDescription({
   className,
   ...props
 }: ComponentProps<typeof AlertDialogPrimitive.Description>) {
-  return <AlertDialogPrimitive.Description className={cn("text-sm text-slate-700", className)} {...props} />;
+  return <AlertDialogPrimitive.Description className={cn(alertDialogClasses.description, className)} {...props} />;
 }
 
 /** The confirming button; destructive by default. Closes the dialog when clicked. */

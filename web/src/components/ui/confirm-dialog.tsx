@@ -1,104 +1,76 @@
-import { useState, type ComponentProps, type FormEvent, type ReactElement, type ReactNode } from "react";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "./alert-dialog.tsx";
-import { Button } from "./button.tsx";
+import { cloneElement, useEffect, useState, type MouseEvent, type ReactElement } from "react";
+import { announceError } from "../a11y/announcer.tsx";
+import { lazyModule, useLazyModule } from "../../lib/lazy-module.ts";
+import type { ConfirmDialogProps } from "./confirm-dialog-body.tsx";
 
-interface ConfirmDialogProps {
-  /** The button that opens the dialog; left out, only `open` does (the caller returns focus on close). */
-  trigger?: ReactElement;
-  title: ReactNode;
-  description: ReactNode;
-  /** Fields the camper fills in before confirming (the password that deletes an account). */
-  children?: ReactNode;
-  confirmLabel: string;
-  /** Red for what can't be undone (the default); "default" for a step on the way, like a password asked again. */
-  confirmVariant?: "destructive" | "default";
-  /** What the confirm button says while the action runs. */
-  pendingLabel?: string;
-  cancelLabel?: string;
-  /**
-   * Runs on Confirm (the button, or Enter in a field). A returned promise keeps the dialog open, both
-   * buttons disabled, until it settles; the caller reports its failure (a toast, an inline error).
-   */
-  onConfirm(): void | Promise<unknown>;
-  /**
-   * Given, the caller decides when the dialog closes (it stays open after Confirm, to show an error);
-   * left out, the dialog closes once the confirmed action is done.
-   */
-  open?: boolean;
-  onOpenChange?(open: boolean): void;
-  onCloseAutoFocus?: ComponentProps<typeof AlertDialogContent>["onCloseAutoFocus"];
-}
+/**
+ * The dialog's code (Radix's alert dialog, about 8 KB): fetched when a dialog is first about to open,
+ * not with every screen that has a delete button (decision 029a).
+ */
+export const confirmDialogCode = lazyModule(() => import("./confirm-dialog-body.tsx"));
 
-/** The one confirmation for actions that can't be undone, built on the accessible alert dialog. */
-export function ConfirmDialog({
-  trigger,
-  title,
-  description,
-  children,
-  confirmLabel,
-  confirmVariant = "destructive",
-  pendingLabel = confirmLabel,
-  cancelLabel = "Cancel",
-  onConfirm,
-  open: controlledOpen,
-  onOpenChange,
-  onCloseAutoFocus,
-}: ConfirmDialogProps) {
-  const [ownOpen, setOwnOpen] = useState(false);
-  const [pending, setPending] = useState(false);
-  const controlled = controlledOpen !== undefined;
-  const open = controlled ? controlledOpen : ownOpen;
+/**
+ * The alert dialog's look, here beside the part of a dialog every screen with one loads (its trigger)
+ * rather than with Radix (alert-dialog.tsx), so the idle warning can draw the same dialog while Radix's
+ * code could not be fetched. (A module of its own would be one more tiny chunk on every camper screen.)
+ */
+export const alertDialogClasses = {
+  overlay: "fixed inset-0 z-50 bg-slate-950/60",
+  content:
+    "fixed left-1/2 top-1/2 z-50 grid w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl border border-slate-200 bg-white p-6 text-slate-900 shadow-lg",
+  header: "flex flex-col gap-2 text-left",
+  footer: "flex flex-col-reverse gap-2 sm:flex-row sm:justify-end",
+  title: "text-lg font-semibold",
+  description: "text-sm text-slate-700",
+} as const;
 
-  const setOpen = (next: boolean) => {
-    if (!controlled) setOwnOpen(next);
-    onOpenChange?.(next);
-  };
+/** Said when the dialog's code could not be fetched; pressing the button again tries again. */
+export const DIALOG_UNAVAILABLE = "This could not open: the connection dropped. Check the Wi-Fi and try again.";
 
-  const confirm = (event: FormEvent) => {
-    event.preventDefault();
-    const running = onConfirm();
-    if (!running) {
-      if (!controlled) setOpen(false);
-      return;
-    }
-    setPending(true);
-    void running
-      .catch(() => undefined)
-      .finally(() => {
-        setPending(false);
-        if (!controlled) setOpen(false);
-      });
-  };
+type TriggerProps = {
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  onPointerEnter?: (event: MouseEvent<HTMLElement>) => void;
+  onFocus?: (event: unknown) => void;
+};
 
-  return (
-    <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
-      <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
-        <form onSubmit={confirm} className="grid gap-4">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{title}</AlertDialogTitle>
-            <AlertDialogDescription>{description}</AlertDialogDescription>
-          </AlertDialogHeader>
-          {children}
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button" disabled={pending}>
-              {cancelLabel}
-            </AlertDialogCancel>
-            <Button type="submit" variant={confirmVariant} disabled={pending}>
-              {pending ? pendingLabel : confirmLabel}
-            </Button>
-          </AlertDialogFooter>
-        </form>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+/**
+ * The one confirmation for actions that can't be undone, built on the accessible alert dialog (see
+ * confirm-dialog-body.tsx for what it does). Until its code has arrived, only the trigger is here:
+ * pointing at it or focusing it starts the download, pressing it opens the dialog as soon as the code
+ * is in (and says so if it cannot come); a dialog opened through `open` waits for it the same way.
+ * Once loaded, every dialog renders at once.
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { trigger, open, onOpenChange } = props;
+  const [asked, setAsked] = useState(false);
+  const wanted = asked || open === true;
+  const { module, failed, retry } = useLazyModule(confirmDialogCode, wanted);
+
+  useEffect(() => {
+    if (failed && wanted) announceError(DIALOG_UNAVAILABLE);
+  }, [failed, wanted]);
+
+  if (module) return <module.ConfirmDialogBody {...props} initiallyOpen={asked && open === undefined} />;
+  if (!trigger) return null;
+  const own = trigger.props as TriggerProps;
+  const preload = () => void confirmDialogCode.load().catch(() => {});
+  return cloneElement(trigger as ReactElement<TriggerProps & Record<string, unknown>>, {
+    "aria-haspopup": "dialog",
+    "aria-busy": asked && !failed ? true : undefined,
+    onPointerEnter: (event: MouseEvent<HTMLElement>) => {
+      own.onPointerEnter?.(event);
+      preload();
+    },
+    onFocus: (event: unknown) => {
+      own.onFocus?.(event);
+      preload();
+    },
+    onClick: (event: MouseEvent<HTMLElement>) => {
+      own.onClick?.(event);
+      if (event.defaultPrevented) return;
+      if (failed) retry();
+      setAsked(true);
+      onOpenChange?.(true);
+    },
+  });
 }

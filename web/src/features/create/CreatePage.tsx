@@ -16,7 +16,7 @@ import { useNarrationGenerator } from "../ai/use-narration-generator.ts";
 import { useAuth } from "../auth/auth-context.tsx";
 import type { ClipItem } from "../recorder/clip-items.ts";
 import { ContinueToEditingButton } from "../recorder/ContinueToEditingButton.tsx";
-import { Recorder } from "../recorder/Recorder.tsx";
+import { LazyRecorder } from "../recorder/LazyRecorder.tsx";
 import { isValidShowId, useShow } from "../shows/shows-api.ts";
 import { useCreateSettings } from "./create-settings.ts";
 import { CreateTopBar } from "./CreateTopBar.tsx";
@@ -336,7 +336,10 @@ function StoryEditor({
 
           <section id={STORY_STEPS[2].anchor} aria-labelledby={`${STORY_STEPS[2].anchor}-heading`} className="grid scroll-mt-4 grid-cols-1 gap-3">
             <StepHeading index={2}>Record your clips</StepHeading>
-            <Recorder
+            {/* Its code comes at once on /record and for a saved story (its clips count for the steps
+                above), else as the camper nears this step (decision 029a). */}
+            <LazyRecorder
+              now={location === "/record" || showId !== null}
               lengthSeconds={settings.lengthSeconds}
               narration={generator.narration}
               savedScript={savedShow?.narration ?? null}

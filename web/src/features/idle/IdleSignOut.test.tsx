@@ -5,6 +5,7 @@ import { buildUser, json, mockFetch, renderAt, type FetchCall } from "../shows/t
 import { registerSaver, useIdleHold } from "./idle-activity.ts";
 import { IdleSignOutNotice } from "./idle-notice.tsx";
 import { IdleSignOut } from "./IdleSignOut.tsx";
+import { alertDialogCode, DIALOG_RETRY_MS } from "./still-there.tsx";
 
 /**
  * The idle sign-out of a shared tablet (decision 027e), on a fake clock: the camp's 5 minutes run
@@ -17,12 +18,16 @@ const WARN_AT = 5 * MINUTE - 10_000 - MINUTE;
 beforeEach(async () => {
   // The contracts the client loads on demand, loaded before the clock is faked.
   await Promise.all([import("../../../../contracts/camp-settings.ts"), import("../../../../contracts/auth.ts")]);
+  // The warning's dialog code, which the app fetches half way to the warning (tested below): here
+  // already, so the warning is the Radix dialog in these tests (its fallback: still-there.test.tsx).
+  await alertDialogCode.load();
   // The watcher's clock (its ticks and Date) is fake; timeouts stay real, so the query client's
   // notifications and the mocked responses settle as in a browser.
   vi.useFakeTimers({ toFake: ["setInterval", "clearInterval", "Date"] });
   window.sessionStorage.clear();
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
@@ -85,6 +90,20 @@ describe("idle sign-out on a shared tablet", () => {
     await advance(WARN_AT - 1000);
     expect(screen.queryByRole("alertdialog")).toBeNull();
     await advance(1000);
+    expect(screen.getByRole("alertdialog", { name: "Still there?" })).toBeTruthy();
+  });
+
+  it("fetches the warning's dialog code half way to the warning, not with the screen", async () => {
+    const load = vi.spyOn(alertDialogCode, "load");
+    await start();
+    // The 5 minutes run from the first keep-alive: the warning is due at WARN_AT, half way is WARN_AT / 2.
+    await advance(WARN_AT / 2 - 5000);
+    expect(load).not.toHaveBeenCalled();
+    await advance(6000);
+    expect(load).toHaveBeenCalledTimes(1);
+    // Asked again at most every few seconds until the warning (a failed fetch is retried that way).
+    await advance(WARN_AT / 2 - 1000);
+    expect(load.mock.calls.length).toBeLessThanOrEqual(Math.ceil(WARN_AT / 2 / DIALOG_RETRY_MS) + 1);
     expect(screen.getByRole("alertdialog", { name: "Still there?" })).toBeTruthy();
   });
 

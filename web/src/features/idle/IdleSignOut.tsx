@@ -2,19 +2,11 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { IdleSignOut as IdleSetting } from "../../../../contracts/camp-settings.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "../../components/ui/alert-dialog.tsx";
 import { ApiError, apiRequest, getJson } from "../../lib/api.ts";
 import { CURRENT_USER_KEY, useAuth } from "../auth/auth-context.tsx";
 import { isHeld, saveEverything } from "./idle-activity.ts";
 import { rememberIdleSignOut } from "./idle-notice.tsx";
+import { alertDialogCode, DIALOG_RETRY_MS, StillThereDialog } from "./still-there.tsx";
 
 /**
  * Shared tablets (decision 027e): a camper who walks away is signed out after the camp's idle time,
@@ -63,6 +55,8 @@ export function IdleWatch({ minutes }: { minutes: number }) {
   const { logoutMutation } = useAuth();
   const [, navigate] = useLocation();
   const [phase, setPhase] = useState<Phase>("active");
+  // When the warning's dialog code was last asked for (see tick).
+  const dialogAskedAt = useRef(-Infinity);
   const [secondsLeft, setSecondsLeft] = useState(Math.round(IDLE_TIMING.warnMs / 1000));
   const phaseRef = useRef<Phase>("active");
   phaseRef.current = phase;
@@ -129,11 +123,19 @@ export function IdleWatch({ minutes }: { minutes: number }) {
       void keepAlive().then((alive) => !alive && void signOut());
       return;
     }
+    const warnAt = signOutAt - IDLE_TIMING.warnMs;
+    // Half way to the warning, its dialog's code is fetched (decision 029a): it does not come with every
+    // camper screen, and now the camper is away and the Wi-Fi quiet, so the warning shows at once when due.
+    // A failed fetch is tried again a few seconds later (the warning has a fallback if it never comes).
+    if (now >= warnAt - (warnAt - lastKeptAlive.current) / 2 && now - dialogAskedAt.current >= DIALOG_RETRY_MS) {
+      dialogAskedAt.current = now;
+      void alertDialogCode.load().catch(() => {});
+    }
     if (now >= signOutAt) {
       void signOut();
       return;
     }
-    if (now >= signOutAt - IDLE_TIMING.warnMs) {
+    if (now >= warnAt) {
       if (phaseRef.current === "active") {
         phaseRef.current = "warning";
         setPhase("warning");
@@ -167,21 +169,5 @@ export function IdleWatch({ minutes }: { minutes: number }) {
     void keepAlive().then((alive) => !alive && void signOut());
   };
 
-  return (
-    <AlertDialog open={phase === "warning"} onOpenChange={(open) => !open && stillHere()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Still there?</AlertDialogTitle>
-          <AlertDialogDescription>
-            You&apos;ll be signed out in {secondsLeft} seconds to keep your work safe on this shared device.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel variant="default" onClick={stillHere}>
-            I&apos;m still here
-          </AlertDialogCancel>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+  return <StillThereDialog open={phase === "warning"} secondsLeft={secondsLeft} onStillHere={stillHere} />;
 }

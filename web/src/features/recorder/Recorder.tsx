@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { AddPhotosButton } from "./AddPhotosButton.tsx";
 import { DEFAULT_VIDEO_FORMAT, VIDEO_FORMATS, type VideoFormatKey } from "../../../../contracts/product.ts";
-import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { cn } from "../../lib/utils.ts";
 import { nextRecordingTitle, type ClipItem } from "./clip-items.ts";
 import { CameraFrame, CameraOptions } from "./CameraFrame.tsx";
 import { useRecordingAnnouncements } from "./recording-hooks.ts";
@@ -11,6 +9,7 @@ import { RecordButton } from "./RecordButton.tsx";
 import { Teleprompter } from "./Teleprompter.tsx";
 import { useClips } from "./use-clips.ts";
 import { useRecorder } from "./use-recorder.ts";
+import { RecorderCard, stageClassName } from "./recorder-card.tsx";
 
 export interface RecorderProps {
   /** The chosen length: a recording stops by itself when it reaches it. */
@@ -37,7 +36,6 @@ export interface RecorderProps {
 export function Recorder({ lengthSeconds, narration, savedScript = null, userId, showId, videoFormat = DEFAULT_VIDEO_FORMAT, onClipsChange, className }: RecorderProps) {
   const format = VIDEO_FORMATS.find((f) => f.key === videoFormat) ?? VIDEO_FORMATS[0];
   const aspect = format.aspectRatio;
-  const tall = aspect === "9/16";
   const clips = useClips({ userId, showId });
   const clipsRef = useRef(clips.clips);
   clipsRef.current = clips.clips;
@@ -51,7 +49,7 @@ export function Recorder({ lengthSeconds, narration, savedScript = null, userId,
   const { status, elapsed, transcript, speechAvailable } = recorder;
   const recording = status === "recording" || status === "stopping";
   const hasClips = clips.clips.length > 0;
-  const ids = { heading: useId(), transcript: useId(), clips: useId(), frame: useId() };
+  const ids = { transcript: useId(), clips: useId(), frame: useId() };
 
   const onChange = useRef(onClipsChange);
   onChange.current = onClipsChange;
@@ -64,86 +62,70 @@ export function Recorder({ lengthSeconds, narration, savedScript = null, userId,
   const transcriptText = [transcript.finalText, transcript.interim].filter(Boolean).join(" ");
 
   return (
-    <Card className={className}>
-      <section aria-labelledby={ids.heading}>
-        <CardHeader className="pb-3">
-          <CardTitle id={ids.heading}>Record your video</CardTitle>
-          <p className="text-sm text-slate-700">
-            Record one clip or several, or add photos. Each clip is kept on this device and uploaded while you record,
-            so a weak Wi-Fi or a closed laptop never loses a take.
-          </p>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {!clips.persistent && (
-            <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              This browser won't keep clips on the device (a private window?). Keep this tab open until every clip
-              says Saved.
+    <RecorderCard className={className}>
+      {!clips.persistent && (
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          This browser won't keep clips on the device (a private window?). Keep this tab open until every clip
+          says Saved.
+        </p>
+      )}
+
+      <Teleprompter narration={narration} running={status === "recording"} stageClassName={stageClassName(aspect)}>
+        <CameraFrame recorder={recorder} aspect={aspect} describedBy={ids.frame} />
+      </Teleprompter>
+
+      <CameraOptions recorder={recorder} format={format} noteId={ids.frame} />
+
+      <RecordButton
+        status={status}
+        startLabel={hasClips ? "Record Another" : "Start Recording"}
+        lengthSeconds={lengthSeconds}
+        onStart={() => void recorder.start()}
+        onStop={recorder.stop}
+      />
+
+      {/* Photos are sections like clips: a shy camper can tell the story without being on camera. */}
+      <AddPhotosButton userId={userId} showId={showId} label="Add photos" />
+
+      {(recording || transcriptText) && (
+        <div className="grid gap-1" aria-labelledby={ids.transcript} role="group">
+          <h3 id={ids.transcript} className="text-sm font-semibold text-slate-800">
+            Live transcript
+          </h3>
+          {speechAvailable ? (
+            <p className="min-h-10 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800">
+              {transcript.finalText}
+              {transcript.interim && <span className="text-slate-600"> {transcript.interim}</span>}
+              {!transcriptText && <span className="text-slate-600">Listening...</span>}
+            </p>
+          ) : (
+            <p className="text-sm text-slate-700">
+              This browser can't write a live transcript. Your recording works without it.
             </p>
           )}
+        </div>
+      )}
 
-          {/* At most half the screen tall, so Stop stays in sight on a small laptop. */}
-          <Teleprompter
-            narration={narration}
-            running={status === "recording"}
-            stageClassName={cn("mx-auto w-full", tall ? "max-w-[calc(55vh*9/16)] min-w-[min(15rem,100%)]" : "max-w-[calc(50vh*16/9)]")}
-          >
-            <CameraFrame recorder={recorder} aspect={aspect} describedBy={ids.frame} />
-          </Teleprompter>
-
-          <CameraOptions recorder={recorder} format={format} noteId={ids.frame} />
-
-          <RecordButton
-            status={status}
-            startLabel={hasClips ? "Record Another" : "Start Recording"}
-            lengthSeconds={lengthSeconds}
-            onStart={() => void recorder.start()}
-            onStop={recorder.stop}
-          />
-
-          {/* Photos are sections like clips: a shy camper can tell the story without being on camera. */}
-          <AddPhotosButton userId={userId} showId={showId} label="Add photos" />
-
-          {(recording || transcriptText) && (
-            <div className="grid gap-1" aria-labelledby={ids.transcript} role="group">
-              <h3 id={ids.transcript} className="text-sm font-semibold text-slate-800">
-                Live transcript
-              </h3>
-              {speechAvailable ? (
-                <p className="min-h-10 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800">
-                  {transcript.finalText}
-                  {transcript.interim && <span className="text-slate-600"> {transcript.interim}</span>}
-                  {!transcriptText && <span className="text-slate-600">Listening...</span>}
-                </p>
-              ) : (
-                <p className="text-sm text-slate-700">
-                  This browser can't write a live transcript. Your recording works without it.
-                </p>
-              )}
-            </div>
-          )}
-
-          <div className="grid gap-2">
-            <h3 id={ids.clips} className="text-base font-semibold text-slate-900">
-              Your clips{hasClips ? ` (${clips.clips.length})` : ""}
-            </h3>
-            {clips.loadError && (
-              <p role="alert" className="text-sm text-red-800">
-                Could not load your saved clips. {clips.loadError}
-              </p>
-            )}
-            {!hasClips && !clips.isLoading && <p className="text-sm text-slate-700">No clips yet.</p>}
-            <ClipList
-              clips={clips.clips}
-              onReorder={clips.reorder}
-              onRemove={clips.remove}
-              onRetry={clips.retry}
-              loadLocalBlob={clips.localBlob}
-              headingId={ids.clips}
-              script={savedScript}
-            />
-          </div>
-        </CardContent>
-      </section>
-    </Card>
+      <div className="grid gap-2">
+        <h3 id={ids.clips} className="text-base font-semibold text-slate-900">
+          Your clips{hasClips ? ` (${clips.clips.length})` : ""}
+        </h3>
+        {clips.loadError && (
+          <p role="alert" className="text-sm text-red-800">
+            Could not load your saved clips. {clips.loadError}
+          </p>
+        )}
+        {!hasClips && !clips.isLoading && <p className="text-sm text-slate-700">No clips yet.</p>}
+        <ClipList
+          clips={clips.clips}
+          onReorder={clips.reorder}
+          onRemove={clips.remove}
+          onRetry={clips.retry}
+          loadLocalBlob={clips.localBlob}
+          headingId={ids.clips}
+          script={savedScript}
+        />
+      </div>
+    </RecorderCard>
   );
 }
