@@ -1,12 +1,22 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { alertDialogCode, DIALOG_RETRY_MS, StillThereDialog } from "./still-there.tsx";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+// Types only (erased): the module itself is imported afresh before each test.
+import type * as StillThereModule from "./still-there.tsx";
 
 /**
  * "Still there?" when the alert dialog's code has not come (decision 029a): the warning must still
  * show, take the focus (so a screen reader reads it out) and keep the camper, and the code is asked
  * for again while it shows. (IdleSignOut.test.tsx covers the warning with the code loaded.)
  */
+let StillThereDialog: typeof StillThereModule.StillThereDialog;
+let alertDialogCode: typeof StillThereModule.alertDialogCode;
+let DIALOG_RETRY_MS: number;
+beforeEach(async () => {
+  // Fresh modules: the web files share a module graph (vitest.config.ts), and another file's warning
+  // may already have brought the dialog's code.
+  vi.resetModules();
+  ({ StillThereDialog, alertDialogCode, DIALOG_RETRY_MS } = await import("./still-there.tsx"));
+});
 afterEach(() => {
   vi.restoreAllMocks();
   vi.useRealTimers();
