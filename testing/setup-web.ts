@@ -5,7 +5,10 @@ import { afterEach, beforeAll, vi } from "vitest";
 afterEach(cleanup);
 
 // The web files share one jsdom per worker (vitest.config.ts): each file starts as a fresh page
-// would, with empty storage and the real clock, whatever the file before it left.
+// would, with the app's own modules loaded anew (their state, such as open toasts and announcements,
+// is a page's), empty storage and the real clock, whatever the file before it left. Libraries in
+// node_modules stay loaded: loading them is most of what a fresh jsdom per file cost.
+vi.resetModules();
 beforeAll(() => {
   vi.useRealTimers();
   window.localStorage.clear();
