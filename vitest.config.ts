@@ -25,6 +25,7 @@ const PGLITE_WHEN_POSTGRES = [
   "scripts/**/*.test.ts",
   "server/modules/auth/auth.routes.test.ts",
   "server/modules/auth/sign-in-flood.test.ts",
+  "server/modules/rate-limit/limiter.test.ts",
   "server/modules/board/board.test.ts",
   "server/modules/clips/upload-locks.test.ts",
   "server/modules/clips/upload-quota-races.test.ts",

@@ -1,6 +1,14 @@
 import { tooManyRequests } from "../../http/errors.ts";
 import { describeWait, type RateLimiter, type Slot } from "../rate-limit/limiter.ts";
 
+/**
+ * What a camper reads when the passwords ahead of theirs were not checked in time (a whole camp signing
+ * in at once on a slow machine): nothing failed, so it is not the failures' refusal, and nothing counts.
+ */
+export const BUSY_CHECKING =
+  "Lots of people are signing in right now and yours could not be checked yet. Nothing was counted against you: please try again in a minute.";
+const BUSY_RETRY_SECONDS = 30;
+
 /** Password failures are counted per quarter hour. */
 export const QUARTER_HOUR = 15 * 60;
 
@@ -24,7 +32,10 @@ export const wait = (what: string, resetInSeconds: number) =>
 export class PasswordAttempts {
   constructor(private readonly limiter: RateLimiter) {}
 
-  /** Runs `verify` once every limit has room (else a 429 naming the first that has none); its answer. */
+  /**
+   * Runs `verify` once every limit has room (else a 429 naming the first that has none, or saying the
+   * server is busy when the attempts ahead did not settle in time); its answer.
+   */
   async check(limits: AttemptLimit[], verify: () => Promise<boolean>): Promise<boolean> {
     const slots: Slot[] = [];
     let ok: boolean;
@@ -32,6 +43,7 @@ export class PasswordAttempts {
       for (const { key, limit, refusal } of limits) {
         const reservation = await this.limiter.reserve(key, QUARTER_HOUR, limit);
         if ("refused" in reservation) throw wait(refusal, reservation.refused.resetInSeconds);
+        if ("busy" in reservation) throw tooManyRequests(BUSY_CHECKING, BUSY_RETRY_SECONDS);
         slots.push(reservation.slot);
       }
       ok = await verify();

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
+import { type ReserveWait, WaitLines, type WindowState } from "./wait-line.ts";
 
 export interface WindowCount {
   count: number;
@@ -13,25 +14,39 @@ export interface Slot {
   key: string;
   /** The window the slot was taken in (as PostgreSQL prints it), so a later window is never touched. */
   windowStart: string;
+  windowSeconds: number;
 }
 
-export type Reservation = { slot: Slot } | { refused: WindowCount };
-
 /**
- * How long `reserve` waits for undecided attempts to settle before refusing: argon2 queues one
- * hash per core, so a camp's worth of sign-ins at one moment can take a few seconds to drain.
+ * `refused`: the window holds `limit` failures. `busy`: it stayed full of attempts still being checked
+ * for longer than the wait (nothing failed: the server is slow, and the caller should say so).
  */
-const RESERVE_WAIT_MS = 15_000;
+export type Reservation = { slot: Slot } | { refused: WindowCount } | { busy: WindowCount };
+
+/** Seconds until the window of the row in hand ends, by the database's clock. */
+const resetIn = (windowSeconds: number) =>
+  sql<number>`extract(epoch from (${schema.rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now()))::float8`;
+
+/** A window with nothing in it (cleared, ended or never started). */
+const EMPTY: WindowState = { count: 0, pending: 0, resetInSeconds: 0 };
+
+/** 15 s without a settle is a stuck check (a crashed instance's), not a queue moving slowly. */
+const RESERVE_WAIT: ReserveWait = { idleMs: 15_000, maxMs: 75_000, pollMs: 1_000 };
 
 /**
  * Fixed-window counters in the database, so every app instance shares one count. A window starts
  * at the first hit and lasts `windowSeconds`; the next hit after that starts a new one.
  */
 export class RateLimiter {
-  constructor(private readonly db: Database) {}
+  /** Callers of `reserve` in this process, by key, and what wakes them (wait-line.ts). */
+  private readonly lines: WaitLines;
 
-  /** Callers of `reserve` in this process waiting for a slot of a key to settle. */
-  private readonly waiting = new Map<string, Set<() => void>>();
+  constructor(
+    private readonly db: Database,
+    reserveWait: ReserveWait = RESERVE_WAIT,
+  ) {
+    this.lines = new WaitLines(reserveWait);
+  }
 
   /** Adds one hit to `key` and returns the count in the current window, this hit included. */
   async hit(key: string, windowSeconds: number): Promise<WindowCount> {
@@ -49,7 +64,7 @@ export class RateLimiter {
       })
       .returning({
         count: t.count,
-        resetIn: sql<number>`extract(epoch from (${t.windowStart} + make_interval(secs => ${windowSeconds}) - now()))::float8`,
+        resetIn: resetIn(windowSeconds),
       });
     return { count: row!.count, resetInSeconds: Math.max(0, Number(row!.resetIn)) };
   }
@@ -65,19 +80,32 @@ export class RateLimiter {
    * `limit` in the window, in one statement, so requests arriving together cannot all see room.
    * While the window is full only of undecided attempts this waits for them to settle (a success
    * gives its slot back), so honest sign-ins at the same moment are not refused for failures that
-   * never happened; once `limit` attempts have failed it refuses.
+   * never happened; once `limit` attempts have failed it refuses at once. It answers `busy` when the
+   * attempts ahead stop settling, or keep the window full for the longest wait (see `ReserveWait`).
    */
   async reserve(key: string, windowSeconds: number, limit: number): Promise<Reservation> {
-    const deadline = Date.now() + RESERVE_WAIT_MS;
-    for (let pause = 10; ; pause = Math.min(pause * 2, 250)) {
-      const slot = await this.takeSlot(key, windowSeconds, limit);
-      if (slot) return { slot };
-      const window = await this.window(key, windowSeconds);
-      const settled = window.count - window.pending;
-      if (settled >= limit || Date.now() + pause > deadline) {
-        return { refused: { count: window.count, resetInSeconds: window.resetInSeconds } };
+    const line = this.lines.enter(key, () => this.window(key, windowSeconds));
+    try {
+      const now = Date.now();
+      const ticket = { limit, started: now, idleSince: now };
+      for (let gaveUp = false; ; ) {
+        const seenMoves = line.moves;
+        const slot = await this.takeSlot(key, windowSeconds, limit);
+        if (slot) return { slot };
+        const window = await this.window(key, windowSeconds);
+        const count = { count: window.count, resetInSeconds: window.resetInSeconds };
+        if (window.count - window.pending >= limit) return { refused: count };
+        line.saw(window);
+        // Room appeared between the two statements: take it now.
+        if (window.count < limit) continue;
+        if (gaveUp) return { busy: count };
+        const wake = await line.waitFor(ticket, seenMoves);
+        // Out of time: one last look, so a slot or the failures' refusal still comes before `busy`.
+        if (wake === "gave-up") gaveUp = true;
+        else if (wake !== "look") return wake;
       }
-      await this.settledOrAfter(key, pause);
+    } finally {
+      line.leave();
     }
   }
 
@@ -91,17 +119,19 @@ export class RateLimiter {
     await this.settle(slot, sql`${schema.rateLimits.count} - 1`);
   }
 
+  /** Settles one slot; its statement returns the window after, which is all this process's waiters need. */
   private async settle(slot: Slot, count: SQL): Promise<void> {
     const t = schema.rateLimits;
-    await this.db
+    const [row] = await this.db
       .update(t)
       .set({ count, pending: sql`${t.pending} - 1` })
-      .where(sql`${t.key} = ${slot.key} AND ${t.windowStart} = ${slot.windowStart}::timestamptz AND ${t.pending} > 0`);
-    this.wake(slot.key);
-  }
-
-  private wake(key: string) {
-    for (const wake of this.waiting.get(key) ?? []) wake();
+      .where(sql`${t.key} = ${slot.key} AND ${t.windowStart} = ${slot.windowStart}::timestamptz AND ${t.pending} > 0`)
+      .returning({ count: t.count, pending: t.pending, resetIn: resetIn(slot.windowSeconds) });
+    // No row: the window was cleared or a new one began, and whatever did that woke the waiters.
+    if (!row) return;
+    const resetInSeconds = Number(row.resetIn);
+    // A window that has ended counts nothing: the next look starts a new one.
+    this.lines.settled(slot.key, resetInSeconds > 0 ? { count: row.count, pending: row.pending, resetInSeconds } : EMPTY);
   }
 
   /** One slot if the window has room (a new window always has), else undefined; never counts past `limit`. */
@@ -121,43 +151,27 @@ export class RateLimiter {
         setWhere: sql`${expired} OR ${t.count} < ${limit}`,
       })
       .returning({ windowStart: sql<string>`${t.windowStart}::text` });
-    return row ? { key, windowStart: row.windowStart } : undefined;
+    return row ? { key, windowStart: row.windowStart, windowSeconds } : undefined;
   }
 
-  private async window(key: string, windowSeconds: number): Promise<WindowCount & { pending: number }> {
+  private async window(key: string, windowSeconds: number): Promise<WindowState> {
     const t = schema.rateLimits;
     const [row] = await this.db
       .select({
         count: t.count,
         pending: t.pending,
-        resetIn: sql<number>`extract(epoch from (${t.windowStart} + make_interval(secs => ${windowSeconds}) - now()))::float8`,
+        resetIn: resetIn(windowSeconds),
       })
       .from(t)
       .where(sql`${t.key} = ${key} AND ${t.windowStart} > now() - make_interval(secs => ${windowSeconds})`);
     return row
       ? { count: row.count, pending: row.pending, resetInSeconds: Math.max(0, Number(row.resetIn)) }
-      : { count: 0, pending: 0, resetInSeconds: 0 };
-  }
-
-  /** Resolves when a slot of `key` settles in this process, or after `ms` (another instance may settle it). */
-  private settledOrAfter(key: string, ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const waiters = this.waiting.get(key) ?? new Set();
-      this.waiting.set(key, waiters);
-      const done = () => {
-        clearTimeout(timer);
-        waiters.delete(done);
-        if (waiters.size === 0 && this.waiting.get(key) === waiters) this.waiting.delete(key);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      waiters.add(done);
-    });
+      : EMPTY;
   }
 
   async clear(key: string): Promise<void> {
     await this.db.delete(schema.rateLimits).where(sql`${schema.rateLimits.key} = ${key}`);
-    this.wake(key);
+    this.lines.settled(key, EMPTY);
   }
 
   /** Drops windows that ended long ago so the table stays small. */
