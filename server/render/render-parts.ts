@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { finalAudioFilter, sectionInputArgs } from "./render-audio.ts";
 import { cutAtOf, filterValue, type LoudnessMeasure, type RenderPlan, type RenderPlanInput } from "./render-plan.ts";
-import { cardColour, fadeFrames, FPS, heldFrames, sectionVideo, secondsOf, type Section } from "./render-sections.ts";
+import { cardColour, fadeFrames, FPS, heldFrames, joinVideo, sectionVideo, secondsOf, type Section } from "./render-sections.ts";
 import { h264OutputArgs } from "./video-encoding.ts";
 
 /**
@@ -13,7 +13,7 @@ import { h264OutputArgs } from "./video-encoding.ts";
  */
 
 /** Raised when the way parts are made changes, so no part made the old way is reused. */
-export const PARTS_RECIPE_VERSION = 1;
+export const PARTS_RECIPE_VERSION = 2;
 /** At most 5 s a part: a caption edit re-makes about that much picture around it. */
 export const PART_MAX_FRAMES = 150;
 
@@ -147,18 +147,9 @@ export function videoRangeArgs(plan: RenderPlan, input: RenderPlanInput, range: 
     }
     filters.push(sectionVideo(section, i, inputIndex, plan.width, plan.height, input.fit, colour, heldFrames(plan.sections, i, transitions)));
   }
-  let out = `v${first}`;
-  if (last > first && !transitions) {
-    const labels = [];
-    for (let i = first; i <= last; i++) labels.push(`[v${i}]`);
-    filters.push(`${labels.join("")}concat=n=${labels.length}:v=1:a=0[vjoined]`);
-    out = "vjoined";
-  }
-  for (let i = first + 1; transitions && i <= last; i++) {
-    const fade = secondsOf(fadeFrames(plan.sections, i)).toFixed(4);
-    filters.push(`[${out}][v${i}]xfade=transition=fade:duration=${fade}:offset=${secondsOf(plan.sections[i]!.startFrame - base).toFixed(4)}[x${i}]`);
-    out = `x${i}`;
-  }
+  const joined = joinVideo(plan.sections, transitions, first, last);
+  filters.push(...joined.filters);
+  const out = joined.out;
   let chain = `[${out}]trim=start_frame=${range.from - base}:end_frame=${range.to - base},setpts=PTS-STARTPTS+${range.from}/${FPS}/TB`;
   if (input.subtitlesFile) {
     const fonts = input.fontsDir ? `:fontsdir=${filterValue(input.fontsDir)}` : "";

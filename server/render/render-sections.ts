@@ -93,7 +93,7 @@ const even = (n: number) => Math.ceil(n / 2) * 2;
 
 /**
  * One section's picture as a filter chain ending in [v<i>]: exactly its frames at 30 fps, yuv420p,
- * square pixels, so every section joins the next by concat or xfade; `holdFrames` more of its last
+ * square pixels, so every section joins the next by concat (joinVideo); `holdFrames` more of its last
  * picture for the next section to cross-fade from (heldFrames).
  */
 export function sectionVideo(section: Section, i: number, inputIndex: number | undefined, W: number, H: number, fit: "crop" | "fit", colour: string, holdFrames = 0): string {
@@ -131,32 +131,42 @@ export function fadeFrames(sections: Section[], i: number): number {
   return i === 0 ? 0 : Math.min(frames(VIDEO_STYLE.crossfadeSeconds), Math.floor(sections[i]!.frames / 2));
 }
 
-/**
- * Frames of its last picture section i holds past its end for the next one's cross-fade: the fade, and
- * two more, because xfade ends its blend only once its first input goes past the fade's end.
- */
+/** Frames of its last picture section i holds past its end for the next one's cross-fade to blend from. */
 export function heldFrames(sections: Section[], i: number, transitions: boolean): number {
-  return transitions && i + 1 < sections.length ? fadeFrames(sections, i + 1) + 2 : 0;
+  return transitions && i + 1 < sections.length ? fadeFrames(sections, i + 1) : 0;
 }
 
 /**
- * The sections' pictures joined: hard cuts (concat), or a cross-fade into each section from the
- * previous one's last picture held (heldFrames), so no section starts later or loses a frame and the
- * voice and captions keep their times. The hold is part of each section's own chain: padding xfade's
- * output instead (tpad after xfade) takes a wrong time from its end in ffmpeg 5.1.
+ * Sections first..last's pictures ([v<i>]) joined into one stream: hard cuts (concat), or a cross-fade
+ * into each section but the first from the previous one's last picture held (heldFrames), so no section
+ * starts later or loses a frame and the voice and captions keep their times.
+ *
+ * A cross-fade blends only its own frames: each section is split into the head that fades in (given a
+ * rising alpha and laid over the previous section's hold), its body, and its hold, and the pieces are
+ * concatenated. The whole picture stays yuv420p. (xfade would do the same in one filter, but in ffmpeg
+ * 5.1 it takes no 4:2:0 input, so every frame of the video went through two full-size conversions to
+ * 4:4:4 and back, about doubling a render's CPU.)
  */
-export function joinVideo(sections: Section[], transitions: boolean): { filters: string[]; out: string } {
-  if (sections.length === 1) return { filters: [], out: "v0" };
-  if (!transitions) {
-    return { filters: [`${sections.map((_, i) => `[v${i}]`).join("")}concat=n=${sections.length}:v=1:a=0[vjoined]`], out: "vjoined" };
-  }
+export function joinVideo(sections: Section[], transitions: boolean, first = 0, last = sections.length - 1): { filters: string[]; out: string } {
+  if (first === last) return { filters: [], out: `v${first}` };
   const filters: string[] = [];
-  let previous = "v0";
-  for (let i = 1; i < sections.length; i++) {
-    const fade = secondsOf(fadeFrames(sections, i)).toFixed(4);
-    const offset = secondsOf(sections[i]!.startFrame).toFixed(4);
-    filters.push(`[${previous}][v${i}]xfade=transition=fade:duration=${fade}:offset=${offset}[x${i}]`);
-    previous = `x${i}`;
+  const pieces: string[] = [];
+  for (let i = first; i <= last; i++) {
+    const frames = sections[i]!.frames;
+    const fadeIn = transitions && i > first ? fadeFrames(sections, i) : 0;
+    const fadeOut = transitions && i < last ? fadeFrames(sections, i + 1) : 0;
+    const outputs = [...(fadeIn ? [`h${i}`] : []), `b${i}`, ...(fadeOut ? [`t${i}`] : [])];
+    const source = (label: string) => (outputs.length === 1 ? `[v${i}]` : `[${label}in]`);
+    if (outputs.length > 1) filters.push(`[v${i}]split=${outputs.length}${outputs.map((o) => `[${o}in]`).join("")}`);
+    if (fadeIn) {
+      filters.push(`${source(`h${i}`)}trim=end_frame=${fadeIn},format=yuva420p,fade=t=in:s=0:n=${fadeIn}:alpha=1[h${i}]`);
+      filters.push(`[t${i - 1}][h${i}]overlay=format=yuv420[m${i}]`);
+      pieces.push(`[m${i}]`);
+    }
+    filters.push(`${source(`b${i}`)}trim=start_frame=${fadeIn}:end_frame=${frames},setpts=PTS-STARTPTS[b${i}]`);
+    pieces.push(`[b${i}]`);
+    if (fadeOut) filters.push(`${source(`t${i}`)}trim=start_frame=${frames}:end_frame=${frames + fadeOut},setpts=PTS-STARTPTS[t${i}]`);
   }
-  return { filters, out: previous };
+  filters.push(`${pieces.join("")}concat=n=${pieces.length}:v=1:a=0[vjoined]`);
+  return { filters, out: "vjoined" };
 }
