@@ -13,12 +13,15 @@ export function RecordButton({
   lengthSeconds,
   onStart,
   onStop,
+  onPrepare,
 }: {
   status: RecorderStatus;
   startLabel: string;
   lengthSeconds: number;
   onStart: () => void;
   onStop: () => void;
+  /** The camper reaching for Start (pointer or focus): fetch what a take needs. */
+  onPrepare?: () => void;
 }) {
   const recording = status === "recording" || status === "stopping";
   const onClick = () => {
@@ -32,6 +35,8 @@ export function RecordButton({
         size="lg"
         variant={recording ? "destructive" : "default"}
         onClick={onClick}
+        onPointerEnter={onPrepare}
+        onFocus={onPrepare}
         // Not `disabled`: a disabled button drops keyboard focus while the camera starts.
         busy={status === "starting" || status === "stopping"}
         className="min-w-44"

@@ -24,7 +24,9 @@ import {
 } from "./recorder-test-helpers.ts";
 import { resetRecorderRuntime, resetRecovery } from "./runtime.ts";
 import { UploadManager } from "./uploader.ts";
-import { PERMISSION_ERROR, TIMESLICE_MS, pickMimeType, videoConstraints } from "./use-recorder.ts";
+import { TIMESLICE_MS, pickMimeType } from "./clip-recording.ts";
+import { PERMISSION_ERROR } from "./recording-messages.ts";
+import { RECORDING_CODE_ERROR, takeRecordingCode, videoConstraints } from "./use-recorder.ts";
 
 const track = { stop: vi.fn(), readyState: "live" };
 const fakeStream = { getTracks: () => [track] };
@@ -169,6 +171,20 @@ describe("Recorder", () => {
     expect(FakeMediaRecorder.instances).toHaveLength(0);
     expect(await store.listClips(7)).toHaveLength(0);
     warn.mockRestore();
+  });
+
+  it("says so when the recording code cannot be fetched, records nothing, and the next Start records", async () => {
+    const user = userEvent.setup();
+    const load = vi.spyOn(takeRecordingCode, "load").mockRejectedValue(new TypeError("Failed to fetch dynamically imported module"));
+    render(wrapper(<Recorder lengthSeconds={60} narration="" userId={7} showId={null} />));
+    await user.click(recordButton());
+    expect(await screen.findAllByText(RECORDING_CODE_ERROR)).not.toHaveLength(0);
+    expect(recordButton().textContent).toBe("Start Recording");
+    expect(FakeMediaRecorder.instances).toHaveLength(0);
+    expect(await store.listClips(7)).toHaveLength(0);
+    load.mockRestore();
+    await user.click(recordButton());
+    await waitFor(() => expect(FakeMediaRecorder.instances[0]?.state).toBe("recording"));
   });
 
   it("records without a transcript where the browser has no speech recognition", async () => {

@@ -82,6 +82,7 @@ export function Recorder({ lengthSeconds, narration, savedScript = null, userId,
         lengthSeconds={lengthSeconds}
         onStart={() => void recorder.start()}
         onStop={recorder.stop}
+        onPrepare={recorder.prepare}
       />
 
       {/* Photos are sections like clips: a shy camper can tell the story without being on camera. */}

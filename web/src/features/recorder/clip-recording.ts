@@ -2,10 +2,10 @@ import { toast } from "../../hooks/use-toast.ts";
 import { firstSupportedType, recordMedia, type MediaRecorderLike, type MediaRun } from "../../lib/media-recorder.ts";
 import type { ClipStore, LocalClip } from "./clip-store.ts";
 import { activeRecordings, getRecorderRuntime, holdRecordingLock } from "./runtime.ts";
+import { PERMISSION_ERROR } from "./recording-messages.ts";
 import type { LiveTranscript } from "./speech.ts";
 import type { UploadManager } from "./uploader.ts";
 
-export const PERMISSION_ERROR = "Failed to start recording. Please check your camera and microphone permissions.";
 /** About one second of video per chunk: a closed tab loses at most that. */
 export const TIMESLICE_MS = 1000;
 

@@ -1,11 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useIdleHold } from "../idle/idle-activity.ts";
 import { toast } from "../../hooks/use-toast.ts";
+import { lazyModule } from "../../lib/lazy-module.ts";
 import { stopTracks } from "../../lib/media-recorder.ts";
-import { ClipRecording, PERMISSION_ERROR } from "./clip-recording.ts";
+import type { ClipRecording } from "./clip-recording.ts";
+import { PERMISSION_ERROR } from "./recording-messages.ts";
 import { startLiveTranscript, speechRecognitionConstructor } from "./speech.ts";
 
-export { PERMISSION_ERROR, TIMESLICE_MS, pickMimeType } from "./clip-recording.ts";
+/**
+ * A take's recording machinery (MediaRecorder's run, the chunks' writes to the device, the upload's
+ * start), which a screen needs only once the camper turns the camera on or reaches for Start: fetched
+ * then, so the shot list's first visit stays within its budget (decision 029a).
+ */
+export const takeRecordingCode = lazyModule(() => import("./clip-recording.ts"));
+const prepareTakeRecording = () => void takeRecordingCode.load().catch(() => undefined);
+
+/** Said when Start cannot fetch the recording code (a connection dropped on camp Wi-Fi). */
+export const RECORDING_CODE_ERROR = "The recorder could not start: the connection dropped. Please press Start again.";
 
 export type RecorderStatus = "idle" | "starting" | "recording" | "stopping";
 
@@ -52,6 +63,8 @@ export interface RecorderApi {
   currentLocalId: string | null;
   /** Asks for the camera and microphone (the preview) without recording. */
   enableCamera(): Promise<MediaStream | null>;
+  /** Starts fetching what Start needs (the camper pointing at or focusing the button). */
+  prepare(): void;
   /** Which camera is in use; the front one's preview is mirrored (the file never is). */
   facing: CameraFacing;
   /** True when the device has more than one camera (front and back). */
@@ -111,6 +124,8 @@ export function useRecorder({ userId, showId, shotId = null, lengthSeconds, next
           throw error;
         });
       streamRef.current = next;
+      // With the camera on, Start is the next press: fetch what it needs now.
+      prepareTakeRecording();
       // Device labels and counts are known once the camera is allowed.
       void navigator.mediaDevices
         .enumerateDevices?.()
@@ -138,13 +153,14 @@ export function useRecorder({ userId, showId, shotId = null, lengthSeconds, next
   const start = useCallback(async () => {
     if (statusRef.current !== "idle") return;
     setBoth("starting");
-    const media = await enableCamera();
-    if (!media) {
+    const [media, code] = await Promise.all([enableCamera(), takeRecordingCode.load().catch(() => null)]);
+    if (!media || !code) {
+      if (media && !code) toast({ title: RECORDING_CODE_ERROR, variant: "destructive" });
       setBoth("idle");
       return;
     }
     const { userId: owner, showId: show, shotId: shot, nextTitle: title } = options.current;
-    const recording: ClipRecording = new ClipRecording({
+    const recording: ClipRecording = new code.ClipRecording({
       stream: media,
       userId: owner,
       showId: show,
@@ -228,6 +244,7 @@ export function useRecorder({ userId, showId, shotId = null, lengthSeconds, next
     speechAvailable,
     currentLocalId,
     enableCamera,
+    prepare: prepareTakeRecording,
     facing,
     canSwitchCamera,
     switchCamera,

@@ -155,6 +155,7 @@ export function ShotRecorder({ show, userId, list, shot, clips, onSelect, onReco
             status={status}
             startLabel={`Start recording shot ${shot.number}`}
             lengthSeconds={lengthSeconds}
+            onPrepare={recorder.prepare}
             onStart={() => {
               setHighlight(null);
               void recorder.start();
