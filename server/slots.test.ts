@@ -28,6 +28,29 @@ describe("Slots", () => {
     expect(started).toEqual([0, 1, 2, 3, 4]);
   });
 
+  it("starts the waiting tasks asked first ahead of the others, each line in arrival order", async () => {
+    const slots = new Slots(1);
+    const started: string[] = [];
+    const releases: Array<() => void> = [];
+    const task = (name: string) => async () => {
+      started.push(name);
+      await new Promise<void>((resolve) => releases.push(resolve));
+    };
+    const tasks = [
+      slots.run(task("holder")),
+      slots.run(task("hash 1")),
+      slots.run(task("check 1"), { first: true }),
+      slots.run(task("hash 2")),
+      slots.run(task("check 2"), { first: true }),
+    ];
+    for (let i = 0; i < 5; i++) {
+      await untilTrue(() => releases.length > i);
+      releases[i]!();
+    }
+    await Promise.all(tasks);
+    expect(started).toEqual(["holder", "check 1", "check 2", "hash 1", "hash 2"]);
+  });
+
   it("frees the slot when a task fails", async () => {
     const slots = new Slots(1);
     await expect(slots.run(() => Promise.reject(new Error("hash failed")))).rejects.toThrow("hash failed");

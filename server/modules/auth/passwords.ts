@@ -16,9 +16,14 @@ export function hashPassword(password: string): Promise<string> {
   return hashSlots.run(() => hash(password, ARGON2ID));
 }
 
+/**
+ * Checked ahead of new accounts' hashes: a sign-in holds one of its account's few attempt slots while
+ * it waits (modules/rate-limit), so in a camp's morning rush a check queued behind a run of
+ * registrations kept the campers behind it waiting too; a registration's wait holds nobody else.
+ */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await hashSlots.run(() => verify(passwordHash, password));
+    return await hashSlots.run(() => verify(passwordHash, password), { first: true });
   } catch {
     return false;
   }
