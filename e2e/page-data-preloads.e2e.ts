@@ -23,28 +23,43 @@ const DIRECTOR_ONLY = new Set(["/api/staff/retention", "/api/staff/camp-settings
 const director = buildCredentials({ username: "director_preloads" });
 const camp = campWithStaff(director);
 
-/** Every GET the page sends to the API as it opens (from Chromium's own network events), by path and query. */
+/** Records, in the page, every GET the app's own code asks the API for with fetch (a preload is not one). */
+function recordAppFetches() {
+  const asked: string[] = [];
+  (window as unknown as { appApiGets: string[] }).appApiGets = asked;
+  const original = window.fetch;
+  window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+    const request = input instanceof Request ? input : undefined;
+    const url = new URL(request ? request.url : String(input), location.href);
+    const method = (init?.method ?? request?.method ?? "GET").toUpperCase();
+    if (method === "GET" && url.pathname.startsWith("/api/")) asked.push(url.pathname + url.search);
+    return original.call(this, input, init);
+  };
+}
+
+/**
+ * What the page's code asks the API for as it opens (its fetches), how often each GET went over the
+ * network (Chromium's own events: a preload the code's fetch took is one request, a preload it could
+ * not take is two), and which preloads its code never asked for.
+ */
 async function openAndWatch(context: BrowserContext, pathname: string) {
   const page = await context.newPage();
   const errors = watchPageErrors(page, [401, 404]);
-  const unused: string[] = [];
-  page.on("console", (message) => {
-    if (/preloaded using link preload but not used/.test(message.text())) unused.push(message.text());
-  });
+  await page.addInitScript(recordAppFetches);
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
-  const asked = new Map<string, number>();
+  const sent = new Map<string, number>();
   cdp.on("Network.requestWillBeSent", ({ request }) => {
     const url = new URL(request.url);
-    if (request.method === "GET" && url.pathname.startsWith("/api/")) asked.set(url.pathname + url.search, (asked.get(url.pathname + url.search) ?? 0) + 1);
+    if (request.method === "GET" && url.pathname.startsWith("/api/")) sent.set(url.pathname + url.search, (sent.get(url.pathname + url.search) ?? 0) + 1);
   });
   const response = await page.goto(pathname, { waitUntil: "networkidle" });
   await page.getByRole("heading", { level: 1 }).first().waitFor();
   const preloaded = [...(response?.headers().link ?? "").matchAll(/<([^>]+)>; rel=preload; as=fetch; crossorigin=use-credentials/g)].map((m) => m[1]!);
-  // Chromium tells of a preload nobody used after a few seconds.
-  await page.waitForTimeout(3500);
+  const asked = new Set(await page.evaluate(() => (window as unknown as { appApiGets: string[] }).appApiGets));
   await page.close();
-  return { asked, preloaded, errors, unused };
+  const unused = preloaded.filter((url) => !asked.has(url));
+  return { asked, sent, preloaded, errors, unused };
 }
 
 describe("a signed-in page's API preloads", () => {
@@ -81,14 +96,14 @@ describe("a signed-in page's API preloads", () => {
     ];
     const report: string[] = [];
     for (const [context, pathname] of pages) {
-      const { asked, preloaded, errors, unused } = await openAndWatch(context, pathname);
+      const { asked, sent, preloaded, errors, unused } = await openAndWatch(context, pathname);
       const ids: string[] = pathname.match(/\d+/g) ?? [];
-      const namable = [...asked.keys()]
+      const namable = [...asked]
         .filter((url) => !APP_WIDE.has(url.split("?")[0]!) && !DIRECTOR_ONLY.has(url))
         .filter((url) => (url.split("?")[0]!.match(/\d+/g) ?? []).every((id) => ids.includes(id)));
-      const twice = [...asked].filter(([url, times]) => times > 1 && (preloaded.includes(url) || url === CURRENT_USER_PATH));
+      const twice = [...sent].filter(([url, times]) => times > 1 && (preloaded.includes(url) || url === CURRENT_USER_PATH));
       if ([...namable].sort().join() !== [...preloaded].sort().join() || twice.length || unused.length || errors.length) {
-        report.push(`${pathname}: asked ${JSON.stringify(namable)}, preloaded ${JSON.stringify(preloaded)}, twice ${JSON.stringify(twice)}, unused ${unused.length}, errors ${JSON.stringify(errors)}`);
+        report.push(`${pathname}: asked ${JSON.stringify(namable)}, preloaded ${JSON.stringify(preloaded)}, twice ${JSON.stringify(twice)}, unused ${JSON.stringify(unused)}, errors ${JSON.stringify(errors)}`);
       }
     }
     expect(report).toEqual([]);
