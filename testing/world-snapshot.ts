@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { TEST_DATA_DIR } from "./test-app.ts";
-import { resetDatabase, testDatabase } from "./test-database.ts";
+import { queryRows, resetDatabase, testDatabase } from "./test-database.ts";
 
 const MEDIA_DIR = path.join(TEST_DATA_DIR, "media");
 const SNAPSHOT_MEDIA_DIR = path.join(TEST_DATA_DIR, "world-snapshot-media");
@@ -68,34 +68,12 @@ END
 $snapshot$`));
   await rm(SNAPSHOT_MEDIA_DIR, { recursive: true, force: true });
   await cp(MEDIA_DIR, SNAPSHOT_MEDIA_DIR, { recursive: true }).catch(ignoreMissing);
+  const restoreRows = await restoreStatement(db);
 
   return {
     async restore() {
       await resetDatabase(db);
-      // Rows go back in any order: foreign keys are not checked while the session acts as a replica,
-      // and every row was valid when it was copied. Every time moves on by the time since the snapshot,
-      // so sessions, confirmations and limits are as fresh as in a world built just now.
-      await db.execute(sql.raw(`DO $restore$
-DECLARE
-  item record;
-  shift interval := now() - (SELECT at FROM world_snapshot."~taken");
-  names text;
-  picks text;
-BEGIN
-  PERFORM set_config('session_replication_role', 'replica', true);
-  FOR item IN SELECT tablename FROM pg_tables WHERE schemaname = 'world_snapshot' AND tablename NOT LIKE '~%' LOOP
-    SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position),
-           string_agg(CASE WHEN data_type LIKE 'timestamp%' THEN format('%I + %L::interval', column_name, shift) ELSE quote_ident(column_name) END, ', ' ORDER BY ordinal_position)
-      INTO names, picks
-      FROM information_schema.columns WHERE table_schema = 'world_snapshot' AND table_name = item.tablename;
-    EXECUTE format('INSERT INTO public.%I (%s) OVERRIDING SYSTEM VALUE SELECT %s FROM world_snapshot.%I', item.tablename, names, picks, item.tablename);
-  END LOOP;
-  FOR item IN SELECT name, last_value FROM world_snapshot."~sequences" LOOP
-    PERFORM setval(format('public.%I', item.name), item.last_value);
-  END LOOP;
-  PERFORM set_config('session_replication_role', 'origin', true);
-END
-$restore$`));
+      await db.execute(sql.raw(restoreRows));
       await rm(MEDIA_DIR, { recursive: true, force: true });
       await cp(SNAPSHOT_MEDIA_DIR, MEDIA_DIR, { recursive: true }).catch(ignoreMissing);
     },
@@ -104,6 +82,40 @@ $restore$`));
       await rm(SNAPSHOT_MEDIA_DIR, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One statement putting the snapshot's rows and sequences back, written once from the catalog (reading
+ * information_schema before every test was most of a restore's database time). Rows go back in any
+ * order: foreign keys are not checked while the session acts as a replica, and every row was valid when
+ * it was copied. Every time moves on by the time since the snapshot, so sessions, confirmations and
+ * limits are as fresh as in a world built just now.
+ */
+async function restoreStatement(db: Database): Promise<string> {
+  const tables = await queryRows<{ name: string; names: string; picks: string }>(
+    db,
+    sql.raw(`SELECT quote_ident(table_name) AS name,
+       string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS names,
+       string_agg(CASE WHEN data_type LIKE 'timestamp%' THEN quote_ident(column_name) || ' + snapshot_age' ELSE quote_ident(column_name) END, ', ' ORDER BY ordinal_position) AS picks
+  FROM information_schema.columns
+ WHERE table_schema = 'world_snapshot' AND table_name NOT LIKE '~%'
+ GROUP BY table_name
+ ORDER BY table_name`),
+  );
+  const sequences = await queryRows<{ name: string; position: string }>(
+    db,
+    sql.raw(`SELECT quote_literal('public.' || quote_ident(name)) AS name, last_value::text AS position FROM world_snapshot."~sequences" ORDER BY name`),
+  );
+  return `DO $restore$
+DECLARE
+  snapshot_age interval := now() - (SELECT at FROM world_snapshot."~taken");
+BEGIN
+  PERFORM set_config('session_replication_role', 'replica', true);
+${tables.map((t) => `  INSERT INTO public.${t.name} (${t.names}) OVERRIDING SYSTEM VALUE SELECT ${t.picks} FROM world_snapshot.${t.name};`).join("\n")}
+${sequences.map((q) => `  PERFORM setval(${q.name}, ${q.position});`).join("\n")}
+  PERFORM set_config('session_replication_role', 'origin', true);
+END
+$restore$`;
 }
 
 function ignoreMissing(error: NodeJS.ErrnoException) {
