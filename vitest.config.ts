@@ -24,6 +24,7 @@ const PGLITE_WHEN_POSTGRES = [
   // No database at all: run once, here (server-postgres leaves them out).
   "scripts/**/*.test.ts",
   "server/modules/auth/auth.routes.test.ts",
+  "server/modules/auth/sign-in-limits.test.ts",
   "server/modules/auth/sign-in-flood.test.ts",
   "server/modules/rate-limit/limiter.test.ts",
   "server/modules/board/board.test.ts",
@@ -33,10 +34,17 @@ const PGLITE_WHEN_POSTGRES = [
   "server/modules/retention/retention.test.ts",
   "server/modules/roster/roster.test.ts",
   "server/modules/shows/shows.routes.test.ts",
+  "server/modules/shows/shows-plan-and-paging.routes.test.ts",
   "server/modules/staff/counselor-scope.test.ts",
   "server/modules/storage-quota/storage-quota.test.ts",
   "server/slots.test.ts",
 ];
+
+/**
+ * How long `expect.poll` waits for a state to arrive (Vitest's default is 1 s). A wait limit, not a
+ * speed check: on 2 loaded cores a screen or a background step can take several seconds to settle.
+ */
+const waits = { poll: { timeout: 10_000 } };
 
 const serverProject = (name: string, env: Record<string, string>, exclude: string[] = [], include = SERVER_FILES) => ({
   test: {
@@ -53,6 +61,7 @@ const serverProject = (name: string, env: Record<string, string>, exclude: strin
     // a video can take several times its quiet-machine time (decision 029c).
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    expect: waits,
   },
 });
 
@@ -69,6 +78,7 @@ const withPostgres = process.env.TEST_DATABASE_URL
           fileParallelism: false,
           testTimeout: 600_000,
           hookTimeout: 240_000,
+          expect: waits,
         },
       },
     ]
@@ -93,6 +103,7 @@ export default defineConfig({
           // A hang guard, as on the server: beside the server workers and the browser process, a screen
           // test that waits on several renders can take several times Vitest's default 5 s.
           testTimeout: 30_000,
+          expect: waits,
         },
       },
       {
@@ -104,6 +115,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          expect: waits,
         },
       },
     ],

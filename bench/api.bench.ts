@@ -7,7 +7,7 @@
  * then the embedded default (the other two connect to the server our app started). Each runs in its own
  * process with a pool of 10 connections. Load: autocannon, 32 connections, 10 s per run after a 3 s
  * warm-up, runs alternating ours/yardstick/floor, 3 each; medians of req/s and of p99 (ms).
- * Targets: ours >= 2x the yardstick's req/s, with a lower p99; ours >= 80 % of the floor's req/s (issue 29).
+ * Targets: ours >= 2x the yardstick's req/s, with a lower p99; ours >= 80 % of the floor's req/s.
  * Run: npm run bench:api
  */
 import { spawn } from "node:child_process";
@@ -133,7 +133,7 @@ async function compare(label: string, env: Record<string, string>, otherDatabase
   console.log(`  ratio ours/yardstick: req/s ${(oursRps / theirsRps).toFixed(2)} (target >= 2), p99 ${(oursP99 / theirsP99).toFixed(2)} (target < 1)`);
   const floorRps = median(floorRuns.map((r) => r.rps));
   console.log(`  bare floor req/s ${floorRuns.map((r) => r.rps.toFixed(0)).join(" / ")}  median ${floorRps.toFixed(0)}   p99 ${floorRuns.map((r) => r.p99).join(" / ")} ms  median ${median(floorRuns.map((r) => r.p99))}`);
-  // The line issue 29 asks for; target: ratio >= 0.8.
+  // The floor comparison; target: ratio >= 0.8.
   console.log(`floor: ours ${oursRps.toFixed(0)} req/s, bare ${floorRps.toFixed(0)} req/s, ratio ${(oursRps / floorRps).toFixed(2)}`);
 }
 

@@ -11,19 +11,19 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import pg from "pg";
 import { SESSION_COOKIE } from "../server/http/session-cookie.ts";
-import { SHOW_LIMITS } from "../contracts/recordings.ts";
+import { SHOW_LIMITS } from "../contracts/shows.ts";
 import { assertSameQueries, type Statement } from "./support/our-queries.ts";
 
 /** Our SessionsRepository's live_session statement, word for word (checked at start against the repository). */
 const LIVE_SESSION: Statement = {
-  text: `select "users"."id", "users"."username", "users"."password_hash", "users"."subscription_tier", "users"."recordings_count", "users"."role", "users"."first_name", "users"."last_initial", "users"."cabin_id", "users"."camp_session_id", "users"."media_release", "users"."login_code_lookup", "users"."login_code_hash", "users"."login_code_issued_at", "users"."created_at", "sessions"."last_seen_at" < now() - make_interval(secs => $1), coalesce("sessions"."confirmed_at" > now() - make_interval(secs => $2), false) from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" left join "camp_settings" on "camp_settings"."id" = $3 where ("sessions"."id" = $4 and "sessions"."expires_at" > now() and (CASE WHEN "users"."role" = 'camper' THEN coalesce("camp_settings"."camper_idle_minutes", 15) = 0 OR "sessions"."last_seen_at" > now() - make_interval(mins => coalesce("camp_settings"."camper_idle_minutes", 15))
+  text: `select "users"."id", "users"."username", "users"."password_hash", "users"."subscription_tier", "users"."shows_count", "users"."role", "users"."first_name", "users"."last_initial", "users"."cabin_id", "users"."camp_session_id", "users"."media_release", "users"."login_code_lookup", "users"."login_code_hash", "users"."login_code_issued_at", "users"."created_at", "sessions"."last_seen_at" < now() - make_interval(secs => $1), coalesce("sessions"."confirmed_at" > now() - make_interval(secs => $2), false) from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" left join "camp_settings" on "camp_settings"."id" = $3 where ("sessions"."id" = $4 and "sessions"."expires_at" > now() and (CASE WHEN "users"."role" = 'camper' THEN coalesce("camp_settings"."camper_idle_minutes", 15) = 0 OR "sessions"."last_seen_at" > now() - make_interval(mins => coalesce("camp_settings"."camper_idle_minutes", 15))
                 ELSE "sessions"."last_seen_at" > now() - make_interval(secs => $5) AND "sessions"."created_at" > now() - make_interval(secs => $6) END))`,
   params: [60, 300, 1, { name: "sessionId" }, 1800, 43200],
 };
 
 /** Our ShowsRepository's shows_first_page statement, word for word (checked likewise). */
 const FIRST_PAGE: Statement = {
-  text: `select "id", "user_id", "title", "video_url", "transcription", "summary", "narration", "prompts", "responses", "engagement", "is_draft", "tone", "video_format", "length_seconds", "audio_source", "original_narration", "voice", "fit", "captions", "music", "music_level", "transitions", "caption_style", "title_card", "title_card_name", "draft_key", "created_at", "updated_at", to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "exact_created_at" from "recordings" where "recordings"."user_id" = $1 order by "recordings"."created_at" desc, "recordings"."id" desc limit $2`,
+  text: `select "id", "user_id", "title", "video_url", "transcription", "summary", "narration", "prompts", "responses", "engagement", "is_draft", "tone", "video_format", "length_seconds", "audio_source", "original_narration", "voice", "fit", "captions", "music", "music_level", "transitions", "caption_style", "title_card", "title_card_name", "draft_key", "created_at", "updated_at", to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "exact_created_at" from "shows" where "shows"."user_id" = $1 order by "shows"."created_at" desc, "shows"."id" desc limit $2`,
   params: [{ name: "userId" }, { name: "limit" }],
 };
 

@@ -12,6 +12,9 @@ import { BoardRepository } from "../server/modules/board/board.repository.ts";
 import { BoardService } from "../server/modules/board/board.service.ts";
 import { StaffScopes } from "../server/modules/staff/staff-scope.ts";
 import { addStaffAccount } from "../server/modules/staff/staff-accounts.ts";
+import { StaffAccountsRepository } from "../server/modules/staff/staff-accounts.repository.ts";
+import { UsersRepository } from "../server/modules/auth/users.repository.ts";
+import { CabinsRepository } from "../server/modules/staff/cabins.repository.ts";
 
 const CAMPERS = 500;
 const CABINS = 10;
@@ -28,7 +31,7 @@ await db.execute(sql`
          (SELECT id FROM camp_sessions ORDER BY id OFFSET (g % 2) LIMIT 1), g % 7 <> 0
   FROM generate_series(1, ${CAMPERS}) g`);
 await db.execute(sql`
-  INSERT INTO recordings (user_id, title, narration, prompts, responses, updated_at)
+  INSERT INTO shows (user_id, title, narration, prompts, responses, updated_at)
   SELECT u.id, 'Show ' || s, CASE WHEN s > 1 THEN 'We swam across the lake.' END, '["a"]'::jsonb, '["we swam"]'::jsonb,
          now() - make_interval(mins => (u.id * 7 + s) % 5000)
   FROM users u CROSS JOIN generate_series(1, 3) s
@@ -36,23 +39,23 @@ await db.execute(sql`
 await db.execute(sql`
   INSERT INTO clips (user_id, show_id, title, mime_type, storage_key, size_bytes, uploaded_bytes, upload_sha256, duration_seconds)
   SELECT r.user_id, r.id, 'Clip', 'video/webm', 'k/' || r.id || '/' || c, 1000, 1000, 'x', 3
-  FROM recordings r CROSS JOIN generate_series(1, 4) c WHERE r.narration IS NOT NULL`);
+  FROM shows r CROSS JOIN generate_series(1, 4) c WHERE r.narration IS NOT NULL`);
 await db.execute(sql`
   INSERT INTO show_reviews (show_id, user_id, status, approved_render_job_id)
   SELECT r.id, r.user_id, CASE WHEN r.id % 2 = 0 THEN 'waiting' ELSE 'approved' END, NULL
-  FROM recordings r WHERE r.narration IS NOT NULL AND r.id % 3 = 0`);
+  FROM shows r WHERE r.narration IS NOT NULL AND r.id % 3 = 0`);
 await db.execute(sql`
   INSERT INTO share_links (show_id, user_id, token_hash, expires_at)
   SELECT show_id, user_id, md5(show_id::text), now() + interval '7 days' FROM show_reviews WHERE status = 'approved'`);
 
-await addStaffAccount(db, "bench_director", "sunny-lake-2026-bench", { role: "admin" });
-await addStaffAccount(db, "bench_counselor", "sunny-lake-2026-bench", { role: "counselor", cabins: ["Cabin 3"] });
+await addStaffAccount(new StaffAccountsRepository(db), "bench_director", "sunny-lake-2026-bench", { role: "admin" });
+await addStaffAccount(new StaffAccountsRepository(db), "bench_counselor", "sunny-lake-2026-bench", { role: "counselor", cabins: ["Cabin 3"] });
 const staff = async (username: string) => {
   const rows = (await db.execute(sql`SELECT id, role FROM users WHERE username = ${username}`)) as unknown as { rows: { id: number; role: "admin" | "counselor" }[] };
   const row = rows.rows[0]!;
   return { id: row.id, role: row.role, username } as Parameters<BoardService["forStaff"]>[0];
 };
-const board = new BoardService(new BoardRepository(db), new StaffScopes(db), true);
+const board = new BoardService(new BoardRepository(db), new StaffScopes(new UsersRepository(db), new CabinsRepository(db)), true);
 
 for (const [label, who] of [["director, every cabin", await staff("bench_director")], ["counselor, one cabin", await staff("bench_counselor")]] as const) {
   const times: number[] = [];

@@ -6,7 +6,7 @@
  * page, the audit log, cabin cards, roster, team, reels).
  * - JavaScript transferred: the encoded (compressed) bytes of every script response, from Chromium's
  *   own network events (Network.loadingFinished), headers included; targets: sign-in <= 120 KB, every
- *   signed-in screen <= 150 KB (issue 29).
+ *   signed-in screen <= 150 KB.
  * - All transferred: the same for every response of the load (the page, styles, scripts, API answers,
  *   the icon), so bytes moved from scripts into the page still count.
  * - Largest Contentful Paint (PerformanceObserver, buffered), from navigation start.

@@ -16,7 +16,7 @@ import { Strategy as LocalStrategy } from "passport-local";
 import pg from "pg";
 import * as schema from "../db/schema/index.ts";
 import { toShow } from "../server/modules/shows/shows.repository.ts";
-import { SHOW_LIMITS } from "../contracts/recordings.ts";
+import { SHOW_LIMITS } from "../contracts/shows.ts";
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
 const db = drizzle(pool, { schema });
@@ -65,9 +65,9 @@ app.get("/api/recordings", async (req, res, next) => {
     if (!req.user) return res.status(401).json({ message: "Please sign in." });
     const rows = await db
       .select()
-      .from(schema.recordings)
-      .where(eq(schema.recordings.userId, (req.user as { id: number }).id))
-      .orderBy(desc(schema.recordings.createdAt), desc(schema.recordings.id))
+      .from(schema.shows)
+      .where(eq(schema.shows.userId, (req.user as { id: number }).id))
+      .orderBy(desc(schema.shows.createdAt), desc(schema.shows.id))
       .limit(SHOW_LIMITS.listPageMax);
     res.json(rows.map(toShow));
   } catch (error) {

@@ -1,6 +1,6 @@
 /**
  * Render benchmark (prints figures; never asserts). A 2-minute TikTok show (1080x1920) with everything
- * issue 28 added — music, photos, title and end cards, word-by-word captions, cross-fades — is rendered
+ * the video style offers — music, photos, title and end cards, word-by-word captions, cross-fades — is rendered
  * by our render job and by the bare ffmpeg passes the job runs, alternately, so the job's own overhead
  * shows; then the finished MP4's sound is measured.
  * 1. Sources, made once into os.tmpdir() and reused by file name: two 50-second 720x1280 (phone held
@@ -45,45 +45,25 @@
  * DATA_DIR, removed at the end.
  * Run: npm run bench:render   (or npx tsx bench/render.bench.ts)
  */
-import { execFile, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
-import { mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { promisify } from "node:util";
-import { desc, eq } from "drizzle-orm";
-import sharp from "sharp";
 import type { RenderJob } from "../contracts/renders.ts";
-import type { RenderCards } from "../contracts/video-style.ts";
 import { schema } from "../db/client.ts";
-import { hasAudioStream, resolveVideoTools } from "../server/media/video-tools.ts";
-import { clipSpan, ClipsRepository } from "../server/modules/clips/clips.repository.ts";
-import { musicFileOf } from "../server/modules/music/music-library.ts";
-import { buildAss, captionCues, shiftCues } from "../server/render/ass-captions.ts";
+import { ClipsRepository } from "../server/modules/clips/clips.repository.ts";
 import { readStemLoudness, STEM_LOUDNESS_FILES } from "../server/render/render-audio.ts";
-import { runRenderPasses } from "../server/render/render-passes.ts";
-import { buildRenderPlan, frameSize, renderTimeline, type RenderClip } from "../server/render/render-plan.ts";
-import type { TimedSentence } from "../server/voice/voice-provider.ts";
+import { buildRenderPlan } from "../server/render/render-plan.ts";
 import { renderOutputPath } from "../testing/renders.ts";
 import { createShow, createTestApp, registerCamper, TEST_DATA_DIR } from "../testing/test-app.ts";
 import { testDatabase } from "../testing/test-database.ts";
 import { uploadClip } from "../testing/uploads.ts";
+import { FORMAT, MUSIC, tools, CLIP_SECONDS, PHOTO_SECONDS, note, sourceClip, sourcePhoto, spawnFfmpeg, loudness, energyIn, db10 } from "./support/render-sources.ts";
+import { bareRenderer } from "./support/render-bare.ts";
 
 // The test database module reads this when the database is first opened (createTestApp below).
 process.env.TEST_DB_KIND = "pglite";
 
-const run = promisify(execFile);
-const tools = resolveVideoTools({});
-const require = createRequire(import.meta.url);
-// The worker's captions font folder (RenderWorker's fontsDir).
-const FONTS_DIR = path.dirname(require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"));
-
-const CLIP_SECONDS = 50;
-const PHOTO_SECONDS = 5;
-const FORMAT = "tiktok" as const;
-const MUSIC = { track: "sunny-trail", level: "medium" } as const;
 const FITS = ["crop", "fit"] as const;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
 const TARGET_RATIO = 1.15;
@@ -110,105 +90,12 @@ const NARRATION = [
   "Thank you for watching our story, and see you at Pine Lake next year.",
 ].join(" ");
 
-const note = (msg: string) => process.stderr.write(`[render bench] ${msg}\n`);
 const line = (msg: string) => console.log(`render bench: ${msg}`);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 };
-
-// ---------------------------------------------------------------------------------------------
-// Sources
-
-const FIXTURE_DIR = path.join(tmpdir(), "summer-stories-fixtures");
-
-/** Makes `name` in the fixture folder once (written under a temporary name, then renamed). */
-async function cached(name: string, make: (partial: string) => Promise<void>): Promise<Buffer> {
-  const file = path.join(FIXTURE_DIR, name);
-  if (!existsSync(file)) {
-    mkdirSync(FIXTURE_DIR, { recursive: true });
-    const partial = `${file}.${process.pid}.tmp${path.extname(file)}`;
-    const started = performance.now();
-    await make(partial);
-    await rename(partial, file);
-    note(`made ${name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
-  return readFileSync(file);
-}
-
-/** A 720x1280 30 fps VP8 + Opus WebM with quiet room noise, as a phone's MediaRecorder makes it. */
-function sourceClip(name: string, pattern: number): Promise<Buffer> {
-  return cached(`bench-render-${name}-${CLIP_SECONDS}s-720x1280-30fps-vp8-opus.webm`, (partial) =>
-    run(tools.ffmpeg, [
-      "-v", "error", "-nostdin", "-y",
-      "-f", "lavfi", "-i", `testsrc2=size=720x1280:rate=30:duration=${CLIP_SECONDS},hue=h=${pattern * 90}`,
-      "-f", "lavfi", "-i", `anoisesrc=color=pink:amplitude=0.02:sample_rate=48000:duration=${CLIP_SECONDS}:seed=${pattern}`,
-      "-c:v", "libvpx", "-deadline", "realtime", "-cpu-used", "8", "-b:v", "2M",
-      "-c:a", "libopus", "-b:a", "96k", "-shortest", "-f", "webm", partial,
-    ]).then(() => undefined),
-  );
-}
-
-/** A 3000x2000 JPEG with detail to pan across: a gradient, shapes, a caption and fine grain. */
-function sourcePhoto(n: number): Promise<Buffer> {
-  return cached(`bench-render-photo-${n}-3000x2000.jpg`, async (partial) => {
-    const hues = [200, 30, 120];
-    const h = hues[n % hues.length]!;
-    const shapes = Array.from({ length: 40 }, (_, i) => {
-      const x = (i * 733 + n * 211) % 3000;
-      const y = (i * 397 + n * 89) % 2000;
-      return `<circle cx="${x}" cy="${y}" r="${40 + ((i * 37) % 160)}" fill="hsl(${(h + i * 9) % 360},60%,${35 + (i % 5) * 8}%)" fill-opacity="0.7"/>`;
-    }).join("");
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="3000" height="2000"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${h},70%,70%)"/><stop offset="1" stop-color="hsl(${(h + 60) % 360},50%,25%)"/></linearGradient></defs><rect width="3000" height="2000" fill="url(#g)"/>${shapes}<text x="150" y="1850" font-size="220" font-family="DejaVu Sans" fill="white">Camp photo ${n + 1}</text></svg>`;
-    const grain = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 24 } } }).png().toBuffer();
-    await sharp(Buffer.from(svg)).composite([{ input: grain, blend: "soft-light" }]).jpeg({ quality: 90 }).toFile(partial);
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Bare ffmpeg
-
-function spawnFfmpeg(args: string[], cwd: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    // The worker's environment for ffmpeg: its own fontconfig in the working folder.
-    const child = spawn(tools.ffmpeg, args, { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FONTCONFIG_FILE: path.join(cwd, "fonts.conf") } });
-    let stderr = "";
-    child.stdout.resume(); // -progress pipe:1 output, drained as the job drains it
-    child.stderr.on("data", (d: Buffer) => {
-      stderr = (stderr + d.toString()).slice(-64 * 1024);
-    });
-    child.on("error", reject);
-    child.on("close", (code, signal) =>
-      code === 0 ? resolve(stderr) : reject(new Error(`ffmpeg exited ${code ?? signal}: ${stderr.slice(-500)}`)),
-    );
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Measuring the sound
-
-/** Integrated loudness and true peak of a file's sound (ffmpeg ebur128=peak=true summary). */
-async function loudness(file: string) {
-  const { stderr } = await run(tools.ffmpeg, ["-hide_banner", "-nostdin", "-nostats", "-i", file, "-map", "0:a", "-af", "ebur128=peak=true", "-f", "null", "-"], { maxBuffer: 64 * 1024 * 1024 });
-  const summary = stderr.split("Summary:").at(-1)!;
-  return { I: Number(/I:\s+(-?[\d.]+) LUFS/.exec(summary)![1]), P: Number(/Peak:\s+(-?[\d.]+|-inf) dBFS/.exec(summary)![1]) };
-}
-
-/** Sum of squares and sample count of a raw stereo f32le file within [start, end) windows (seconds). */
-function energyIn(samples: Float32Array, windows: { start: number; end: number }[], rate: number) {
-  let sum = 0;
-  let count = 0;
-  for (const w of windows) {
-    const from = Math.max(0, Math.floor(w.start * rate) * 2);
-    const to = Math.min(samples.length, Math.floor(w.end * rate) * 2);
-    for (let i = from; i < to; i++) sum += samples[i]! * samples[i]!;
-    count += Math.max(0, to - from);
-  }
-  return { sum, count };
-}
-
-const db10 = (ratio: number) => 10 * Math.log10(ratio);
 
 // ---------------------------------------------------------------------------------------------
 // Main
@@ -267,61 +154,7 @@ try {
     return { seconds, job: done };
   }
 
-  /** The worker's inputs for a job, rebuilt from the same stored files: the plan's input and captions.ass. */
-  async function bareInputs(job: RenderJob) {
-    const [voice] = await db.select().from(schema.voiceOvers).where(eq(schema.voiceOvers.showId, show.id)).orderBy(desc(schema.voiceOvers.id)).limit(1);
-    if (!voice) throw new Error("no voice-over was stored");
-    const clips: RenderClip[] = [];
-    for (const row of clipRows) {
-      const file = stored(row.storageKey);
-      if (row.kind === "photo") clips.push({ kind: "photo", path: file, durationSeconds: row.durationSeconds, hasAudio: false });
-      else {
-        const span = clipSpan(row);
-        clips.push({ kind: "video", path: file, durationSeconds: row.durationSeconds, hasAudio: await hasAudioStream(tools, file), trimStartSeconds: span.start, trimEndSeconds: span.end });
-      }
-    }
-    const cards = job.options.cards as RenderCards;
-    const voicePath = stored(voice.storageKey);
-    const sentences = voice.sentences as TimedSentence[];
-    const timeline = renderTimeline({ format: FORMAT, clips, voicePath, voiceSeconds: voice.durationSeconds, cards });
-    const { width, height } = frameSize(FORMAT);
-    const cues = shiftCues(captionCues(sentences, timeline.storySeconds, FORMAT, width, height), timeline.storyStartSeconds);
-    const ass = buildAss({ format: FORMAT, width, height, style: "word", cues, cards: { content: cards, title: timeline.titleCard!, end: timeline.endCard! } });
-    const planInput = {
-      format: FORMAT,
-      fit: job.options.fit,
-      clips,
-      voicePath,
-      voiceSeconds: voice.durationSeconds,
-      subtitlesFile: "captions.ass",
-      fontsDir: FONTS_DIR,
-      music: { path: musicFileOf(MUSIC.track)!, level: MUSIC.level },
-      transitions: true,
-      cards,
-    };
-    return { planInput, ass, sentences, timeline };
-  }
-
-  /** A fresh working folder as the worker makes one: captions.ass and fonts.conf (its own font cache). */
-  async function bareFolder(ass: string) {
-    const dir = await mkdtemp(path.join(work, "bare-"));
-    await writeFile(path.join(dir, "captions.ass"), ass);
-    await writeFile(path.join(dir, "fonts.conf"), `<?xml version="1.0"?><fontconfig><dir>${FONTS_DIR}</dir><cachedir>${dir}/fc-cache</cachedir></fontconfig>`);
-    return dir;
-  }
-
-  async function bare(job: RenderJob): Promise<number> {
-    const { planInput, ass } = await bareInputs(job);
-    const dir = await bareFolder(ass);
-    const output = path.join(dir, "bare.mp4");
-    const started = performance.now();
-    const plan = buildRenderPlan({ ...planInput, output });
-    // The same three passes the worker runs (sound stems, mix, picture), spawned bare.
-    await runRenderPasses(plan, dir, (args) => spawnFfmpeg(args, dir));
-    const seconds = (performance.now() - started) / 1000;
-    await rm(dir, { recursive: true, force: true });
-    return seconds;
-  }
+  const { bareInputs, bareFolder, bare } = bareRenderer({ db, showId: show.id, clipRows, stored, work });
 
   const warmStarted = performance.now();
   const warm = await ours(0, "crop");

@@ -1,5 +1,5 @@
 /**
- * The take script check (issue 18) on the offline aligner (Debian's pocketsphinx): how well it tells
+ * The take script check on the offline aligner (Debian's pocketsphinx): how well it tells
  * which sentences a take says, and how fast and how exactly it times words.
  *
  * The table (testing/camp-scripts.ts: twelve camp scripts of 3-6 sentences, each with an unrelated

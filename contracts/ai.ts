@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NARRATION_TONES } from "./product.ts";
-import { SHOW_LIMITS } from "./recordings.ts";
+import { SHOW_LIMITS } from "./shows.ts";
 import { AI_LIMITS, AI_MESSAGES } from "./ai-constants.ts";
 export * from "./ai-constants.ts";
 

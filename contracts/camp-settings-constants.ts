@@ -4,7 +4,7 @@
  */
 
 /**
- * The camp's own settings (issue 27): the camp's name (on cabin reels' title cards) and how long a
+ * The camp's own settings: the camp's name (on cabin reels' title cards) and how long a
  * camper may be away from a shared tablet before their session ends (decision 027e).
  */
 export const CAMPER_IDLE_MINUTES = { default: 15, never: 0, min: 5, max: 240 } as const;

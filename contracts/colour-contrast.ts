@@ -1,5 +1,5 @@
 /**
- * Contrast of the camp's colours on videos' title and end cards (issue 28), by WCAG 2's formula. The
+ * Contrast of the camp's colours on videos' title and end cards, by WCAG 2's formula. The
  * director's settings warn below the minimum; the render draws the same colours.
  *
  * The cards' text (server/render/ass-cards.ts draws it with these functions): the title in white or

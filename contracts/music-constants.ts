@@ -4,7 +4,7 @@
  */
 
 /**
- * The music library (issue 28): instrumental tracks the project made itself (composed as MIDI, played
+ * The music library: instrumental tracks the project made itself (composed as MIDI, played
  * with a free General MIDI soundfont; credits in server/assets/music/CREDITS.md), each at least a minute
  * and looping without a click. The ids are the one list: a show names one (or none), the render plays it.
  *

@@ -3,7 +3,7 @@ import { PROFILE_RECENT_SHOWS, SHOWS_LIST_PAGE_SIZE } from "./product.ts";
 
 /**
  * Which page of the client each path opens, by the page's name: the name of its module
- * (web/src/features/.../CreatePage.tsx) and of the component it exports. The client starts a page's
+ * (web/src/app/create/CreatePage.tsx) and of the component it exports. The client starts a page's
  * code from it (links, web/src/app/pages.ts); the server writes that page's chunks into the HTML as
  * preload links (server/http/page-preloads.ts), so they download beside the app's own bundle. The sign-in
  * page is in that bundle already, so it has no row. A pattern's groups are the ids a page reads from its

@@ -6,7 +6,7 @@
 import type { PersonalDetailFinding } from "./personal-details.ts";
 
 /**
- * Personal details a camper (11-14) should not broadcast in a shared video (issue 17, item 4). The
+ * Personal details a camper (11-14) should not broadcast in a shared video. The
  * check runs on a show's title, script and the captions of its newest video.
  */
 export const PERSONAL_DETAIL_KINDS = ["phone", "email", "address", "handle", "full_name", "school", "age"] as const;

@@ -30,6 +30,11 @@ export type VideoFormatKey = (typeof VIDEO_FORMATS)[number]["key"];
 /** The longest video any format allows (seconds): no take or clip needs listening to beyond it. */
 export const LONGEST_VIDEO_SECONDS: number = Math.max(...VIDEO_FORMATS.map((f) => f.maxDuration));
 export const DEFAULT_VIDEO_FORMAT: VideoFormatKey = "linkedin";
+export type VideoFormat = (typeof VIDEO_FORMATS)[number];
+/** The format a show or reel is made in: its key's, or the default format's when the key is missing or unknown. */
+export function videoFormatFor(key: string | null | undefined): VideoFormat {
+  return VIDEO_FORMATS.find((f) => f.key === (key ?? DEFAULT_VIDEO_FORMAT)) ?? VIDEO_FORMATS[0];
+}
 
 /**
  * A show's target length: any whole number of seconds from `min` to its format's longest. `step` is only

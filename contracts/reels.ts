@@ -7,7 +7,7 @@ import { REEL_LIMITS } from "./reels-constants.ts";
 export * from "./reels-constants.ts";
 
 /**
- * Cabin reels (issue 27 item 6, decision 027d): staff pick approved videos of one cabin or one camp
+ * Cabin reels (decision 027d): staff pick approved videos of one cabin or one camp
  * session, order them and get one video: a title card, then each camper's part, rendered by the same
  * workers as campers' videos.
  *

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { audioSourceSchema } from "./recordings.ts";
+import { audioSourceSchema } from "./shows.ts";
 import { captionStyleSchema, renderCardsSchema, renderMusicSchema } from "./video-style.ts";
 
 /** POST /api/recordings/:id/renders */
@@ -31,7 +31,7 @@ export const renderJobSchema = z.object({
     /** Automatic captions with the clips' own sound: made only when the camper read the script in the clips. */
     captionsIfRead: z.boolean().optional(),
     voice: z.string().nullable().optional(),
-    /** Issue 28's choices (absent on renders made before them: no music, cuts, lines, no cards). */
+    /** The video's style choices (absent on renders made before them: no music, cuts, lines, no cards). */
     music: renderMusicSchema.nullable().optional(),
     transitions: z.boolean().optional(),
     captionStyle: captionStyleSchema.optional(),
@@ -78,7 +78,7 @@ export const storyLengthSchema = z.object({
   wordsThatFit: z.number().int(),
   /** The finished video's length with the AI voice as the sound (title and end cards included). */
   videoSecondsWithVoice: z.number(),
-  /** The title and end cards' seconds in that length (0 when the show has no cards; issue 28). */
+  /** The title and end cards' seconds in that length (0 when the show has no cards). */
   cardsSeconds: z.number().optional(),
   voiceLongerThanClips: z.boolean(),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /**
- * The camp's media retention rule (issue 17, item 5). Campers' media (clips with their posters,
+ * The camp's media retention rule. Campers' media (clips with their posters,
  * voice samples, voice-overs, rendered videos and captions) made before the deletion moment is
  * deleted when it passes; accounts, shows (answers, scripts, choices), reviews and the audit log stay.
  */

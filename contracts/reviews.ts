@@ -2,7 +2,7 @@ import { z } from "zod";
 import { STAFF_ROLES } from "./auth.ts";
 import { idSchema } from "./ids.ts";
 import { personalDetailsCheckSchema } from "./personal-details.ts";
-import { showSchema } from "./recordings.ts";
+import { showSchema } from "./shows.ts";
 import { REVIEW_STATES, REVIEW_LIMITS, REVIEW_MESSAGES, AUDIT_ACTIONS } from "./reviews-constants.ts";
 export * from "./reviews-constants.ts";
 

@@ -4,7 +4,7 @@
  */
 
 /**
- * The camp roster (issue 27, item 2; decision 027c). The director sends a CSV, `POST /api/staff/roster`
+ * The camp roster (decision 027c). The director sends a CSV, `POST /api/staff/roster`
  * with `Content-Type: text/csv`: a header row naming the columns (any order, letter case and spaces do
  * not matter), then one camper a line. The roster collects only a first name and a last initial.
  *

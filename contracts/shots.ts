@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idParamsSchema, idSchema } from "./ids.ts";
-import { showIdParamsSchema } from "./recordings.ts";
+import { showIdParamsSchema } from "./shows.ts";
 import { SHOT_LIMITS, SHOT_MESSAGES } from "./shots-constants.ts";
 export * from "./shots-constants.ts";
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { passwordSchema, STAFF_ROLES, usernameSchema } from "./auth.ts";
 
 /**
- * The camp's staff, managed by the director in the app (issue 27, item 1): GET/POST /api/staff/accounts,
+ * The camp's staff, managed by the director in the app: GET/POST /api/staff/accounts,
  * PATCH/DELETE /api/staff/accounts/:id. Creating or removing staff and setting a password need the
  * director's password typed again (POST /api/staff/reauth).
  */

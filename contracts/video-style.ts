@@ -4,7 +4,7 @@ import { MUSIC_LEVELS } from "./video-style-constants.ts";
 export * from "./video-style-constants.ts";
 
 /**
- * How a finished video looks and sounds beyond its clips and voice (issue 28): music under the story,
+ * How a finished video looks and sounds beyond its clips and voice: music under the story,
  * photos as sections, title and end cards, captions inside the area the platform leaves free, and
  * cross-fades. One place for every figure the render, the client and the tests share.
  */

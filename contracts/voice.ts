@@ -30,7 +30,7 @@ export const voiceStatusSchema = z.object({
 export type VoiceStatus = z.infer<typeof voiceStatusSchema>;
 
 /** POST /api/recordings/:id/clone-voice — no body, or a voice of the provider's list. */
-export const cloneVoiceBodySchema = z.strictObject({ voice: z.string().max(40).optional() }).nullish();
+export const voiceOverBodySchema = z.strictObject({ voice: z.string().max(40).optional() }).nullish();
 
 export const voiceOverSchema = z.object({
   id: z.number().int(),

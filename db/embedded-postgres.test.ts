@@ -29,7 +29,7 @@ describe("the embedded PostgreSQL server", () => {
       database.db,
       sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
     );
-    expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(["users", "recordings", "sessions", "render_jobs"]));
+    expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(["users", "shows", "sessions", "render_jobs"]));
     const settings = await queryRows<{ name: string; setting: string; unit: string | null }>(
       database.db,
       sql`SELECT name, setting, unit FROM pg_settings WHERE name IN ('shared_buffers', 'io_method', 'max_connections', 'fsync', 'synchronous_commit', 'listen_addresses')`,

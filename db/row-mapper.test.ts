@@ -25,7 +25,7 @@ describe("rows read as arrays and decoded by each field's own decoder", () => {
       ids.push(res.json().id);
     }
     const { db } = await testDatabase();
-    const t = schema.recordings;
+    const t = schema.shows;
     // What no create sets: a JSON object, a chosen (non-null) captions flag, a voice.
     await db.update(t).set({ engagement: { sparkle: 3, words: ["camp", "lake"] }, captions: true, voice: "kal" }).where(eq(t.id, ids[0]!));
     const drizzleRows = await db.select().from(t).where(eq(t.userId, camper.userId)).orderBy(desc(t.createdAt), desc(t.id));

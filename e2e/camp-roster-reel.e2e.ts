@@ -15,7 +15,7 @@ import { checkLayoutAndAxe, newContext, playsWithoutError, watchPageErrors } fro
 import { campWithStaff } from "./support/camp.ts";
 
 /**
- * The camp's evening in Chromium (issue 27): the director imports a roster and prints a cabin's sign-in
+ * The camp's evening in Chromium: the director imports a roster and prints a cabin's sign-in
  * cards; a camper signs in by typing the card's code on a phone-size screen; three campers' videos are
  * approved; the cabin's counselor finds them on the board and makes the cabin reel, which plays and
  * lasts its three videos plus the title card.

@@ -6,7 +6,7 @@ import { createShowViaApi, renderViaApi, setShowClips, uploadClipViaApi } from "
 import { newContext, watchPageErrors } from "./support/browser.ts";
 
 /**
- * Issue 17's whole path with the camp in between, in Chromium: the camper sends a video; staff ask for a
+ * The sharing path with the camp in between, in Chromium: the camper sends a video; staff ask for a
  * change; the camper's change adds a phone number, which the personal-details check flags; she fixes it,
  * makes a new video and sends it; staff approve; she shares it; the link plays signed out; revoking ends it.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Show } from "../contracts/recordings.ts";
+import type { Show } from "../contracts/shows.ts";
 import { buildCredentials } from "../testing/factories.ts";
 import { createShowViaApi, ok } from "./support/api.ts";
 import { allAxeViolations, newContext, smallTargets, watchPageErrors } from "./support/browser.ts";
@@ -7,7 +7,7 @@ import { campWithStaff } from "./support/camp.ts";
 import { registerThroughUI, signInThroughUI } from "./support/flows.ts";
 
 /**
- * A shared tablet (issue 27, item 7; decision 027e): the director sets 5 minutes away; a camper
+ * A shared tablet (decision 027e): the director sets 5 minutes away; a camper
  * editing a script walks away; a minute before, "Still there?" (accessible, 44 px targets) keeps them
  * in; walking away again signs them out with the edit saved, and the sign-in page says so. The page's
  * clock is Playwright's (time flows, and jumps when the test says); the server's is real.

@@ -19,7 +19,7 @@ import { spokenMicrophone } from "./support/spoken-mic.ts";
 import { recordingReaches } from "./support/story.ts";
 
 /**
- * Issue 18's journey in Chromium with the fake camera and a spoken microphone: a camper opens the shot
+ * Recording to the script in Chromium with the fake camera and a spoken microphone: a camper opens the shot
  * list of her script, records shot 1 reading its lines (the check says every sentence was said),
  * records shot 2 while the microphone still reads shot 1 (the check says its lines were missed), comes
  * back with the right lines and records shot 2 again: the new take, which says every line, is used by

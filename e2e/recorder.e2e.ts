@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Clip } from "../contracts/clips.ts";
-import type { Show } from "../contracts/recordings.ts";
+import type { Show } from "../contracts/shows.ts";
 import { buildCredentials } from "../testing/factories.ts";
 import { launchBrowser, newContext, seriousAxeViolations } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 import { startServer } from "./support/server.ts";
-import { reachRecordingStep, recordingReaches } from "./support/story.ts";
+import { reachRecordingStep, recordingReaches, stopTake } from "./support/story.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -22,8 +22,7 @@ async function record(page: Page, seconds: number) {
   await recordButton(page).click();
   await page.getByRole("button", { name: /^Stop recording$/ }).waitFor();
   await recordingReaches(page, seconds);
-  await page.getByRole("button", { name: /^Stop recording$/ }).click();
-  await page.getByRole("button", { name: "Record Another" }).waitFor();
+  await stopTake(page);
 }
 
 async function waitAllSaved(page: Page, count: number, timeout = 30_000) {
@@ -64,12 +63,13 @@ async function deviceSha256(page: Page): Promise<{ localId: string; sha: string;
 /** A first clip recorded before any answer creates the camper's show; this is that show's one clip. */
 async function theOnlyClip(context: BrowserContext): Promise<Clip> {
   const listShows = async () => (await (await context.request.get("/api/recordings")).json()) as Show[];
+  const listClips = async (showId: number) => (await (await context.request.get(`/api/clips?showId=${showId}`)).json()) as Clip[];
   // The show is created right after the clip's last byte is confirmed, so it may be a moment behind.
   await expect.poll(async () => (await listShows()).length, { timeout: 15_000 }).toBe(1);
-  const shows = await listShows();
-  const clips = (await (await context.request.get(`/api/clips?showId=${shows[0]!.id}`)).json()) as Clip[];
-  expect(clips).toHaveLength(1);
-  return clips[0]!;
+  const [show] = await listShows();
+  // The clip joins the show just after the show's row is made.
+  await expect.poll(async () => (await listClips(show!.id)).length, { timeout: 5_000 }).toBe(1);
+  return (await listClips(show!.id))[0]!;
 }
 
 async function signedIn(base = baseURL): Promise<{ context: BrowserContext; page: Page }> {
@@ -147,8 +147,7 @@ describe("recording clips", () => {
     await recordingReaches(page, 1);
     await context.setOffline(true);
     await recordingReaches(page, 4);
-    await page.getByRole("button", { name: /^Stop recording$/ }).click();
-    await page.getByRole("button", { name: "Record Another" }).waitFor();
+    await stopTake(page);
     // Offline, the take waits on the device ("On this device") instead of uploading.
     await expect.poll(() => rows(page).first().getAttribute("data-state")).toBe("local");
     const device = await deviceSha256(page);
@@ -182,8 +181,7 @@ describe("recording clips", () => {
       await recordingReaches(page, 1);
       await server.stop();
       await recordingReaches(page, 4);
-      await page.getByRole("button", { name: /^Stop recording$/ }).click();
-      await page.getByRole("button", { name: "Record Another" }).waitFor();
+      await stopTake(page);
       restarted = await startServer({ dataDir: server.dataDir, port: server.port });
       await waitAllSaved(page, 1, 60_000);
       const clip = await theOnlyClip(context);

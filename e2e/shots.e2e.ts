@@ -4,6 +4,7 @@ import { buildCredentials } from "../testing/factories.ts";
 import { createShowViaApi } from "./support/api.ts";
 import { checkLayoutAndAxe, launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
+import { recordingReaches } from "./support/story.ts";
 
 const baseURL = inject("baseURL");
 let browser: Browser;
@@ -60,7 +61,7 @@ describe("record to the script: the shot list", () => {
     // A take of shot 1 with Chromium's fake camera: it uploads with its shotId and becomes the chosen take.
     await page.getByRole("button", { name: "Start recording shot 1" }).click();
     await page.getByRole("button", { name: "Stop recording" }).waitFor();
-    await page.waitForFunction(() => document.querySelector("[data-testid=recording-clock]")?.textContent === "0:02");
+    await recordingReaches(page, 2);
     await page.getByRole("button", { name: "Stop recording" }).click();
     await expect.poll(async () => (await shotsOnServer()).shots[0]!.chosenClipId, { timeout: 20_000 }).not.toBeNull();
     await expect.poll(() => shots.first().getByTestId("shot-takes").textContent(), { timeout: 10_000 }).toBe("Take chosen (1 take)");

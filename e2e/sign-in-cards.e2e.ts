@@ -7,7 +7,7 @@ import { newContext, seriousAxeViolations, sidewaysOverflow, watchPageErrors } f
 import { campWithStaff } from "./support/camp.ts";
 
 /**
- * Sign-in cards (issue 27, decision 027b) in Chromium: staff make a camper a new card from the camper's
+ * Sign-in cards (decision 027b) in Chromium: staff make a camper a new card from the camper's
  * page, the camper types its code on a phone-size screen and signs in; the card's QR link signs in on
  * a shared tablet without the code ever reaching the server in an address; a reissued card's old code is
  * refused, and the first page a tablet loads for a card stays light.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser } from "playwright-core";
 import type { Clip } from "../contracts/clips.ts";
-import type { Show } from "../contracts/recordings.ts";
+import type { Show } from "../contracts/shows.ts";
 import { buildCredentials } from "../testing/factories.ts";
 import { createShowViaApi } from "./support/api.ts";
 import { launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";

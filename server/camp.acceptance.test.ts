@@ -12,7 +12,7 @@ import { confirmStaffPassword, createShow, createTestApp, registerStaff, type Si
 import { uniqueSuffix } from "../testing/factories.ts";
 
 /**
- * Issue 27's acceptance through the API, as camp software and staff use it: a roster of 30 campers in 3
+ * The camp's acceptance through the API, as camp software and staff use it: a roster of 30 campers in 3
  * cabins, a camper signing in by the card's code, a reissued card, a counselor kept to their own cabin
  * (list, detail, media, export, by id), a camper without a media release, and a reel of three approved
  * videos lasting its parts plus the title card.

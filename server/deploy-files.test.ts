@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { ENV_NAMES } from "./config.ts";
+import { ENV_NAMES } from "./config-env.ts";
 
 /**
  * No container engine runs where the tests run, so the example Dockerfile and compose file are

@@ -2,7 +2,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Clip } from "../contracts/clips.ts";
-import type { Show } from "../contracts/recordings.ts";
+import type { Show } from "../contracts/shows.ts";
 import { audioFixture } from "../testing/media-fixtures.ts";
 import { createShow, registerCamper, TEST_DATA_DIR, type SignedInClient } from "../testing/test-app.ts";
 import { appWithVideo, multipartBody, postRecording, tusCreate, uploadClip } from "../testing/uploads.ts";

@@ -1,3 +1,5 @@
+// First: V8 settings that must hold before any other module allocates (server/heap-tuning.ts).
+import "./heap-tuning.ts";
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import pino from "pino";

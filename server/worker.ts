@@ -1,28 +1,27 @@
+// First: V8 settings that must hold before any other module allocates (server/heap-tuning.ts).
+import "./heap-tuning.ts";
 import { mkdirSync } from "node:fs";
 import pino from "pino";
 import { openDatabase } from "../db/client.ts";
 import { loadConfigOrExit, runProcess, stopOnSignal } from "./process-lifecycle.ts";
+import { createRenderWorker } from "./composition/render-worker.ts";
 import { createMediaStorage } from "./media/create-media-storage.ts";
 import { resolveVideoTools } from "./media/video-tools.ts";
-import { ClipsRepository } from "./modules/clips/clips.repository.ts";
-import { RenderJobsRepository } from "./modules/renders/render-jobs.repository.ts";
-import { RenderWorker } from "./modules/renders/render-worker.ts";
-import { RenderAheadRepository } from "./modules/renders/render-ahead.repository.ts";
-import { campCardsSource, RendersService } from "./modules/renders/renders.service.ts";
 import { UsersRepository } from "./modules/auth/users.repository.ts";
+import { CampSettingsRepository } from "./modules/camp-settings/camp-settings.repository.ts";
 import { ClipHeardWordsRepository } from "./modules/clips/clip-heard-words.repository.ts";
 import { ClipWords } from "./modules/clips/clip-words.service.ts";
+import { ClipsRepository } from "./modules/clips/clips.repository.ts";
+import { ReelsRepository } from "./modules/reels/reels.repository.ts";
+import { CabinsRepository } from "./modules/staff/cabins.repository.ts";
+import { RenderAheadRepository } from "./modules/renders/render-ahead.repository.ts";
+import { RenderJobsRepository } from "./modules/renders/render-jobs.repository.ts";
+import { campCardsSource, RendersService } from "./modules/renders/renders.service.ts";
 import { ShowsRepository } from "./modules/shows/shows.repository.ts";
 import { VoiceRepository } from "./modules/voice/voice.repository.ts";
 import { VoiceService } from "./modules/voice/voice.service.ts";
-import { StorageQuota } from "./modules/storage-quota/storage-quota.ts";
-import { StorageQuotaRepository } from "./modules/storage-quota/storage-quota.repository.ts";
-import { createVoiceProvider } from "./voice/create-voice-provider.ts";
 import { createSpeechAligner } from "./speech/create-speech-aligner.ts";
-import { CampSettingsRepository } from "./modules/camp-settings/camp-settings.repository.ts";
-import { musicFileOf } from "./modules/music/music-library.ts";
-import { ReelRenderer } from "./modules/reels/reel-renderer.ts";
-import { ReelsRepository } from "./modules/reels/reels.repository.ts";
+import { createVoiceProvider } from "./voice/create-voice-provider.ts";
 
 /** How long a stopping worker lets running renders finish before handing them back to the queue. */
 const RENDER_GRACE_MS = 20_000;
@@ -49,23 +48,35 @@ async function main() {
   const tools = resolveVideoTools(config.media);
   const { db } = database;
   const shows = new ShowsRepository(db);
-  const quota = new StorageQuota(new StorageQuotaRepository(db), config.media.quota);
-  const voice = new VoiceService(new VoiceRepository(db), shows, storage, createVoiceProvider(config), tools, quota);
   const jobs = new RenderJobsRepository(db);
   const clips = new ClipsRepository(db);
   const campSettings = new CampSettingsRepository(db, config.camp.title);
-  const ahead = new RenderAheadRepository(db);
+  const renderAhead = new RenderAheadRepository(db);
   // Asked only what a show's render would be made from (render ahead): it never queues from here.
-  const renders = new RendersService(jobs, shows, clips, storage, { queuedPerCamper: config.render.queuedPerCamper }, undefined, campCardsSource(campSettings, new UsersRepository(db)), ahead);
-  const worker = new RenderWorker(jobs, shows, storage, clips, voice, tools, {
-    concurrency: config.render.concurrency,
-    reels: new ReelRenderer(new ReelsRepository(db), storage, tools, campSettings),
-    clipWords: new ClipWords(new ClipHeardWordsRepository(db), storage, tools, createSpeechAligner(config), config.media.tmpDir),
-    workDir: config.media.tmpDir,
-    musicFile: musicFileOf,
-    x264Preset: config.render.x264Preset,
+  const renders = new RendersService({
+    jobs,
+    shows,
+    clips,
+    storage,
+    limits: { queuedPerCamper: config.render.queuedPerCamper },
+    cardsOf: campCardsSource(campSettings, new UsersRepository(db)),
+    ahead: renderAhead,
+  });
+  const worker = createRenderWorker({
+    config,
+    jobs,
+    shows,
+    clips,
+    reels: new ReelsRepository(db),
+    cabins: new CabinsRepository(db),
+    campSettings,
+    renderAhead,
+    storage,
+    tools,
+    voice: new VoiceService({ voices: new VoiceRepository(db), shows, storage, provider: createVoiceProvider(config), tools }),
+    clipWords: new ClipWords({ kept: new ClipHeardWordsRepository(db), storage, tools, aligner: createSpeechAligner(config), workDir: config.media.tmpDir }),
     log,
-    ahead: config.render.ahead ? { repo: ahead, prepareConcurrency: config.render.prepareConcurrency, choices: (userId, showId) => renders.choicesOf(userId, showId) } : undefined,
+    choices: (userId, showId) => renders.choicesOf(userId, showId),
   });
 
   stopOnSignal(async (signal) => {

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "../db/client.ts";
 import { ensureCabins } from "../server/modules/staff/staff-accounts.ts";
 import { testDatabase } from "./test-database.ts";
+import { CabinsRepository } from "../server/modules/staff/cabins.repository.ts";
 
 /**
  * Puts a camper in a cabin (made when new) and, when named, a camp session, as the roster would: the
@@ -9,7 +10,7 @@ import { testDatabase } from "./test-database.ts";
  */
 export async function placeCamper(userId: number, cabin: string, session?: string): Promise<{ cabinId: number; sessionId: number | null }> {
   const { db } = await testDatabase();
-  const [found] = await ensureCabins(db, [cabin]);
+  const [found] = await ensureCabins(new CabinsRepository(db), [cabin]);
   let sessionId: number | null = null;
   if (session) {
     await db.insert(schema.campSessions).values({ name: session }).onConflictDoNothing();

@@ -4,6 +4,8 @@ import { issueLoginCode } from "../server/modules/auth/login-codes.ts";
 import { ensureCabins } from "../server/modules/staff/staff-accounts.ts";
 import { uniqueSuffix } from "./factories.ts";
 import { testDatabase } from "./test-database.ts";
+import { CabinsRepository } from "../server/modules/staff/cabins.repository.ts";
+import { UsersRepository } from "../server/modules/auth/users.repository.ts";
 
 export interface CardCamper {
   userId: number;
@@ -15,17 +17,17 @@ export interface CardCamper {
 
 /**
  * A camper as the roster makes one: first name, last initial, a cabin, no password, and a sign-in card.
- * (Made in the database, so these tests do not wait for the roster import of another part of issue 27.)
+ * (Made in the database, so these tests do not go through the roster import.)
  */
 export async function cardCamper(options: { cabin?: string; firstName?: string } = {}): Promise<CardCamper> {
   const { db } = await testDatabase();
-  const [cabin] = await ensureCabins(db, [options.cabin ?? `Cabin ${uniqueSuffix()}`]);
+  const [cabin] = await ensureCabins(new CabinsRepository(db), [options.cabin ?? `Cabin ${uniqueSuffix()}`]);
   const username = `camper_${uniqueSuffix()}`.slice(0, 32);
   const [row] = await db
     .insert(schema.users)
     .values({ username, passwordHash: null, firstName: options.firstName ?? "Zoë", lastInitial: "O", cabinId: cabin!.id })
     .returning({ id: schema.users.id });
-  const code = await issueLoginCode(db, row!.id);
+  const code = await issueLoginCode(new UsersRepository(db), row!.id);
   return { userId: row!.id, username, code, cabinId: cabin!.id };
 }
 

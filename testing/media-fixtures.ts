@@ -10,19 +10,31 @@ const run = promisify(execFile);
 const dir = path.join(tmpdir(), "summer-stories-fixtures");
 
 /**
- * The fixture `name`, made once per machine by ffmpeg with `args(partial)` (which must write to `partial`):
- * written under a name of this process's own and renamed, so parallel workers never read half a file.
+ * The fixture file `name`, made once per machine by `make(partial)` (which must write `partial`): written
+ * under a name of this process's own and renamed, so parallel workers never read half a file.
  */
-async function madeOnce(name: string, args: (partial: string) => string[]): Promise<Buffer> {
+export async function fixtureOnce(name: string, make: (partial: string) => Promise<unknown>): Promise<Buffer> {
   const file = path.join(dir, name);
   if (!existsSync(file)) {
     mkdirSync(dir, { recursive: true });
     const partial = `${file}.${process.pid}.tmp${path.extname(name)}`;
-    await run(resolveVideoTools({}).ffmpeg, ["-v", "error", "-nostdin", "-y", ...args(partial)]);
+    await make(partial);
     await rename(partial, file);
   }
   return readFileSync(file);
 }
+
+/** The fixture `name`, made once per machine by ffmpeg with `args(partial)`. */
+function madeOnce(name: string, args: (partial: string) => string[]): Promise<Buffer> {
+  return fixtureOnce(name, (partial) => run(resolveVideoTools({}).ffmpeg, ["-v", "error", "-nostdin", "-y", ...args(partial)]));
+}
+
+/**
+ * libvpx on one thread. With its default threads it waits for its other threads by spinning: on this
+ * two-core machine beside the other test processes, 10 s of a 320x240 clip took 1.5-5 s of CPU against
+ * 0.27 s on one thread, and the 62 s clip 15.7 s against 4.8 s (decision 029c, sixth pass).
+ */
+export const VP8_ONE_THREAD = ["-c:v", "libvpx", "-threads", "1"];
 
 /**
  * A real WebM (VP8 + Opus, as Chromium's MediaRecorder makes) of `seconds`, made once per machine
@@ -32,7 +44,7 @@ export async function webmFixture(seconds = 2): Promise<Buffer> {
   return madeOnce(`test-${seconds}s.webm`, (partial) => [
     "-f", "lavfi", "-i", `testsrc=size=320x240:rate=25:duration=${seconds}`,
     "-f", "lavfi", "-i", `sine=frequency=440:duration=${seconds}`,
-    "-c:v", "libvpx", "-b:v", "300k", "-c:a", "libopus", "-shortest", "-f", "webm", partial,
+    ...VP8_ONE_THREAD, "-b:v", "300k", "-c:a", "libopus", "-shortest", "-f", "webm", partial,
   ]);
 }
 

@@ -10,6 +10,7 @@ import { ensureCabins } from "../server/modules/staff/staff-accounts.ts";
 import { attachClip, renderFinalVideo } from "./renders.ts";
 import { TEST_DATA_DIR, createShow, registerCamper, registerStaff, type SignedInClient } from "./test-app.ts";
 import { testDatabase } from "./test-database.ts";
+import { CabinsRepository } from "../server/modules/staff/cabins.repository.ts";
 
 /**
  * A camp for reel tests (each test starts from empty tables): cabins Pines and Oaks, the session "July A",
@@ -17,7 +18,7 @@ import { testDatabase } from "./test-database.ts";
  */
 export async function reelCamp(app: App) {
   const { db } = await testDatabase();
-  const [pines, oaks] = (await ensureCabins(db, ["Pines", "Oaks"])).map((c) => c.id) as [number, number];
+  const [pines, oaks] = (await ensureCabins(new CabinsRepository(db), ["Pines", "Oaks"])).map((c) => c.id) as [number, number];
   const [row] = await db.insert(schema.campSessions).values({ name: "July A" }).returning();
   const session = row!.id;
   const admin = await registerStaff(app);

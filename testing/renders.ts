@@ -4,7 +4,7 @@ import type { RenderJob, StartRenderBody } from "../contracts/renders.ts";
 import { renderJobs } from "../db/schema/index.ts";
 import type { App } from "../server/app.ts";
 import { webmFixture } from "./media-fixtures.ts";
-import { TEST_DATA_DIR, type SignedInClient } from "./test-app.ts";
+import { createShow, TEST_DATA_DIR, type SignedInClient } from "./test-app.ts";
 import { testDatabase } from "./test-database.ts";
 import { uploadClip } from "./uploads.ts";
 
@@ -35,4 +35,26 @@ export async function renderOutputPath(renderJobId: number): Promise<string> {
   const [row] = await db.select({ outputKey: renderJobs.outputKey }).from(renderJobs).where(eq(renderJobs.id, renderJobId));
   if (!row?.outputKey) throw new Error(`render ${renderJobId} has no output`);
   return path.join(TEST_DATA_DIR, "media", ...row.outputKey.split("/"));
+}
+
+/** A render test's requests as one camper makes them, on the app `app()` returns, with clips of `clipBytes()`. */
+export function renderRequests(app: () => App, clipBytes: () => Buffer) {
+  return {
+    async showWithTwoClips(camper: SignedInClient, overrides: { videoFormat?: string; narration?: string } = {}) {
+      const show = await createShow(app(), camper.cookie, { narration: "We filmed the lake.", ...overrides });
+      const a = await uploadClip(app(), camper, clipBytes(), "A");
+      const b = await uploadClip(app(), camper, clipBytes(), "B");
+      await app().inject({ method: "PUT", url: `/api/recordings/${show.id}/clips`, headers: { cookie: camper.cookie }, payload: { clipIds: [a.id, b.id] } });
+      return show;
+    },
+
+    async startRender(camper: SignedInClient, showId: number, body: object) {
+      const res = await app().inject({ method: "POST", url: `/api/recordings/${showId}/renders`, headers: { cookie: camper.cookie }, payload: body });
+      return { status: res.statusCode, job: res.json() as RenderJob };
+    },
+
+    async job(camper: SignedInClient, id: number): Promise<RenderJob> {
+      return (await app().inject({ method: "GET", url: `/api/renders/${id}`, headers: { cookie: camper.cookie } })).json();
+    },
+  };
 }

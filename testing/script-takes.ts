@@ -13,9 +13,9 @@ import { joinWithPauses, parseWav, seconds, toWav, trimSilence, type Pcm16 } fro
 import type { Transcriber } from "./fake-openai-server.ts";
 
 /**
- * Takes with known words for the take script check (issue 18): a shot's lines read by a synthetic
+ * Takes with known words for the take script check: a shot's lines read by a synthetic
  * voice, the lines with one sentence left out, and something unrelated; and takes whose every word
- * starts at a known time. Voices: Flite's CMU voices (from recordings of real speakers, so the closest
+ * starts at a known time. Voices: Flite's CMU voices (from shows of real speakers, so the closest
  * to a camper; the npm WASI build, nothing to install) and Debian's espeak-ng (formant speech, much
  * harder for a recogniser). Every take is 16 kHz mono 16-bit WAV, what the check listens to.
  */

@@ -1,10 +1,12 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { resolveVideoTools } from "../server/media/video-tools.ts";
 import { FliteVoice } from "../server/voice/flite-voice.ts";
+import { fixtureOnce, VP8_ONE_THREAD } from "./media-fixtures.ts";
 
 const run = promisify(execFile);
 const tools = resolveVideoTools({});
@@ -25,10 +27,16 @@ export const OTHER_SCRIPT = [
  * A recorded clip of someone reading sentences: each sentence spoken by the project's own offline voice
  * (Flite, kal16), `leadSeconds` of quiet first (the camper starts the camera, then speaks) and
  * `pauseSeconds` between sentences, muxed with a coloured picture as WebM (VP8 + Opus, what
- * MediaRecorder makes).
+ * MediaRecorder makes). Made once per machine for the same sentences and times (the same bytes every
+ * time: the voice and ffmpeg are deterministic), as the other fixtures are.
  */
 export async function spokenClip(sentences: readonly string[], options: { leadSeconds?: number; pauseSeconds?: number; tailSeconds?: number } = {}): Promise<Buffer> {
   const { leadSeconds = 1, pauseSeconds = 0.9, tailSeconds = 0.8 } = options;
+  const key = createHash("sha256").update(JSON.stringify({ recipe: 1, sentences, leadSeconds, pauseSeconds, tailSeconds })).digest("hex").slice(0, 16);
+  return fixtureOnce(`spoken-${key}.webm`, (clip) => makeSpokenClip(sentences, leadSeconds, pauseSeconds, tailSeconds, clip));
+}
+
+async function makeSpokenClip(sentences: readonly string[], leadSeconds: number, pauseSeconds: number, tailSeconds: number, clip: string): Promise<void> {
   const work = await mkdtemp(path.join(tmpdir(), "spoken-clip-"));
   try {
     const voice = new FliteVoice();
@@ -49,14 +57,12 @@ export async function spokenClip(sentences: readonly string[], options: { leadSe
     const audio = path.join(work, "speech.wav");
     args.push("-filter_complex", `${parts.join(";")};${inputs.map((_, i) => `[a${i}]`).join("")}concat=n=${inputs.length}:v=0:a=1[a]`, "-map", "[a]", "-c:a", "pcm_s16le", audio);
     await run(tools.ffmpeg, args);
-    const clip = path.join(work, "clip.webm");
     await run(tools.ffmpeg, [
       "-v", "error", "-nostdin", "-y",
       "-f", "lavfi", "-i", "color=c=teal:size=320x240:rate=25",
       "-i", audio,
-      "-c:v", "libvpx", "-b:v", "200k", "-c:a", "libopus", "-shortest", "-f", "webm", clip,
+      ...VP8_ONE_THREAD, "-b:v", "200k", "-c:a", "libopus", "-shortest", "-f", "webm", clip,
     ]);
-    return await readFile(clip);
   } finally {
     await rm(work, { recursive: true, force: true });
   }

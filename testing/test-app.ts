@@ -4,10 +4,11 @@ import { Writable } from "node:stream";
 import { buildApp, type App } from "../server/app.ts";
 import { loadConfig, type AppConfig } from "../server/config.ts";
 import { TEST_X264_PRESET } from "./render-speed.ts";
-import type { Show } from "../contracts/recordings.ts";
+import type { Show } from "../contracts/shows.ts";
 import { addStaffAccount, type StaffAccountChoices } from "../server/modules/staff/staff-accounts.ts";
 import { buildCredentials, buildShowBody, uniqueSuffix, type Credentials, type ShowBody } from "./factories.ts";
 import { testDatabase } from "./test-database.ts";
+import { StaffAccountsRepository } from "../server/modules/staff/staff-accounts.repository.ts";
 
 /** Tests keep media in a temporary folder of their worker, never in the working tree. */
 export const TEST_DATA_DIR = path.join(tmpdir(), `summer-stories-test-${process.pid}`);
@@ -98,7 +99,7 @@ export async function createShow(app: App, cookie: string, overrides: Partial<Sh
 export async function registerStaff(app: App, overrides: Partial<Credentials> = {}, choices: StaffAccountChoices = { role: "admin" }): Promise<SignedInClient> {
   const credentials = buildCredentials({ username: `staff_${uniqueSuffix()}`.slice(0, 32), ...overrides });
   const { db } = await testDatabase();
-  await addStaffAccount(db, credentials.username, credentials.password, choices);
+  await addStaffAccount(new StaffAccountsRepository(db), credentials.username, credentials.password, choices);
   const response = await app.inject({ method: "POST", url: "/api/login", payload: credentials });
   if (response.statusCode !== 200) throw new Error(`staff login failed: ${response.statusCode} ${response.body}`);
   return { credentials, userId: response.json().id, cookie: sessionCookieOf(response.headers["set-cookie"]) };

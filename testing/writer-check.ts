@@ -11,7 +11,7 @@ import { TYPICAL_WORDS_PER_SECOND, type NarrationTone } from "../contracts/produ
 import { isSignOff } from "../server/ai/offline/sign-off.ts";
 import { cleanText, joinListLines, tokens } from "../server/ai/offline/text.ts";
 import { AUDIENCE_SLOT, OFFLINE_TONE_PHRASES, allTonePhrases } from "../server/ai/offline/tone-phrases.ts";
-import { countSpokenWords } from "../server/modules/voice/voice.service.ts";
+import { countSpokenWords } from "../server/modules/voice/voice-timing.ts";
 
 export type SentenceKind = "answer" | "clause" | "connecting" | "cut" | "unknown";
 

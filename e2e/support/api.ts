@@ -1,6 +1,6 @@
 import type { APIRequestContext, APIResponse } from "playwright-core";
 import type { Clip } from "../../contracts/clips.ts";
-import type { Show } from "../../contracts/recordings.ts";
+import type { Show } from "../../contracts/shows.ts";
 import type { RenderJob, StartRenderBody } from "../../contracts/renders.ts";
 import { buildShowBody, type ShowBody } from "../../testing/factories.ts";
 

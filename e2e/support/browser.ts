@@ -85,11 +85,11 @@ export interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** The rule sets issue 15 holds every screen to: WCAG 2.0/2.1 A and AA, 2.2 AA, and axe's best practice. */
+/** The rule sets every screen is held to: WCAG 2.0/2.1 A and AA, 2.2 AA, and axe's best practice. */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
 /**
- * Issue 27 (shared camp tablets): text at 7:1, WCAG AAA's contrast. axe tags that rule wcag2aaa and
+ * Shared camp tablets: text at 7:1, WCAG AAA's contrast. axe tags that rule wcag2aaa and
  * leaves it off by default; it is named here so every run, tagged or not, includes it (and only it
  * of the AAA rules).
  */
@@ -162,7 +162,7 @@ export async function checkLayoutAndAxe(page: Page) {
 }
 
 /**
- * Every visible touch target smaller than 44x44 CSS px (WCAG 2.5.5, AAA; issue 27: campers share
+ * Every visible touch target smaller than 44x44 CSS px (WCAG 2.5.5, AAA: campers share
  * tablets), each named by tag, accessible text and size; [] when there is none. Decision 027e says
  * what counts:
  * - targets: a[href], button, input (not hidden), select, textarea, [role=button], summary, and a

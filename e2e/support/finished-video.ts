@@ -19,7 +19,7 @@ import type { VttCue } from "../../testing/voice-timing.ts";
 
 /**
  * The journey's checks of a downloaded MP4, made from the outside (ffmpeg's meters and frame grabs, the
- * public API's figures), as issue 28's acceptance describes them.
+ * public API's figures), as the video style's acceptance describes them.
  */
 
 /** -14 LUFS integrated (within 1 LU), true peak at or below -1 dBTP (ebur128=peak=true). */

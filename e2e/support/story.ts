@@ -40,8 +40,24 @@ export async function record(page: Page, seconds: number) {
   await page.getByRole("button", { name: /^(Start Recording|Record Another)$/ }).click();
   await page.getByRole("button", { name: /^Stop recording$/ }).waitFor();
   await recordingReaches(page, seconds);
+  await stopTake(page);
+}
+
+/**
+ * Presses Stop and waits for the take to end: its last chunks written to the device, the button back to
+ * Record Another. The wait is long because a loaded machine's browser can take seconds to finish
+ * encoding and writing; a take that never ends fails with what the screen showed.
+ */
+export async function stopTake(page: Page) {
   await page.getByRole("button", { name: /^Stop recording$/ }).click();
-  await page.getByRole("button", { name: "Record Another" }).waitFor();
+  try {
+    await page.getByRole("button", { name: "Record Another" }).waitFor({ timeout: 60_000 });
+  } catch (error) {
+    const button = page.locator("[data-record-button]");
+    const label = await button.evaluate((el) => `${el.textContent} (aria-busy ${el.getAttribute("aria-busy")})`).catch(() => "none");
+    const clips = await rows(page).evaluateAll((els) => els.map((e) => `${e.getAttribute("data-state")}: ${e.textContent}`));
+    throw new Error(`${(error as Error).message}\nRecord button: ${label}\nClips: ${clips.join(" | ") || "none"}`);
+  }
 }
 
 export async function waitAllSaved(page: Page, count: number) {

@@ -5,8 +5,8 @@ import { openDatabase } from "../../db/client.ts";
 import { ConfigError, loadConfig } from "../config.ts";
 import { createMediaStorage } from "../media/create-media-storage.ts";
 import { USAGE, parseAddArguments } from "./staff-arguments.ts";
-import { UsersRepository } from "../modules/auth/users.repository.ts";
 import { StaffAccountError, addStaffAccount, removeStaffAccount } from "../modules/staff/staff-accounts.ts";
+import { StaffAccountsRepository } from "../modules/staff/staff-accounts.repository.ts";
 
 /**
  * `npm run staff:add -- USERNAME [--admin] [--cabin "Pines" ...]` and `npm run staff:remove -- USERNAME`,
@@ -58,18 +58,19 @@ async function run(argv: string[]): Promise<string> {
   const database = await openDatabase(config.database);
   try {
     if (add) {
-      const exists = await new UsersRepository(database.db).findByUsername(username);
+      const accounts = new StaffAccountsRepository(database.db);
+      const exists = await accounts.users.findByUsername(username);
       const password =
         process.env.STAFF_PASSWORD || (exists && !process.stdin.isTTY ? undefined : await askPassword(`Password for staff account ${username}: `));
       const choices = { role: add.admin ? ("admin" as const) : exists ? undefined : ("counselor" as const), cabins: add.cabins };
-      const result = await addStaffAccount(database.db, username, password, choices);
+      const result = await addStaffAccount(accounts, username, password, choices);
       const role = add.admin ? "admin" : (exists?.role ?? "counselor");
       const cabins = add.cabins?.length ? `, cabins: ${add.cabins.join(", ")}` : "";
       return result === "created"
         ? `Staff account "${username}" created (${role}${cabins}). Sign in on the usual screen.`
         : `Staff account "${username}" updated (${role}${cabins}${password ? ", new password" : ""}).`;
     }
-    await removeStaffAccount(database.db, await createMediaStorage(config.media), username);
+    await removeStaffAccount(new StaffAccountsRepository(database.db), await createMediaStorage(config.media), username);
     return `Staff account "${username}" removed.`;
   } finally {
     await database.close();

@@ -53,7 +53,11 @@ export function requireAdmin(request: FastifyRequest): PublicUser {
  * unlocked laptop must not do: a camper's data leaving the app, the retention rule changing.
  */
 export function requireConfirmedStaff(request: FastifyRequest): PublicUser {
-  const user = requireStaff(request);
-  if (!request.passwordConfirmed) throw forbidden(AUTH_MESSAGES.passwordAgain);
-  return user;
+  return assertPasswordConfirmed(requireStaff(request), request.passwordConfirmed);
+}
+
+/** The same rule for a service that first asks something else of the staff member (their reach): 403 without it. */
+export function assertPasswordConfirmed(staff: PublicUser, passwordConfirmed: boolean): PublicUser {
+  if (!passwordConfirmed) throw forbidden(AUTH_MESSAGES.passwordAgain);
+  return staff;
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { RefusalCode } from "../../contracts/errors.ts";
 import { NOT_FOUND_ISSUE } from "../../contracts/ids.ts";
+import { AiError } from "../ai/ai-writer.ts";
 import { MediaInputError } from "../media/media-inputs.ts";
 import { ToolAbortedError, ToolTimeLimitError } from "../media/tool-process.ts";
 
@@ -10,17 +11,23 @@ import { ToolAbortedError, ToolTimeLimitError } from "../media/tool-process.ts";
  * else that escapes a handler is a bug, logged and answered with a generic 500.
  */
 export class HttpError extends Error {
+  /** Headers of the answer (a 429's Retry-After). */
+  readonly headers: Record<string, string>;
+  /** An upstream provider's status worth telling the client (AI: 429 = rate limited). */
+  readonly errorCode: number | null;
+  /** More of the body for the client: a refusal's code and what to fix (contracts/errors.ts). */
+  readonly extra: Record<string, unknown>;
+
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly headers: Record<string, string> = {},
-    /** An upstream provider's status worth telling the client (AI: 429 = rate limited). */
-    readonly errorCode: number | null = null,
-    /** More of the body for the client: a refusal's code and what to fix (contracts/errors.ts). */
-    readonly extra: Record<string, unknown> = {},
+    more: { headers?: Record<string, string>; errorCode?: number | null; extra?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = "HttpError";
+    this.headers = more.headers ?? {};
+    this.errorCode = more.errorCode ?? null;
+    this.extra = more.extra ?? {};
   }
 }
 
@@ -31,13 +38,23 @@ export const notFound = (message = "Not found") => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 /** 409 that says why (`code`) and carries what to fix, so the screen can offer the way forward. */
 export const refusal = (message: string, code: RefusalCode, extra: Record<string, unknown> = {}) =>
-  new HttpError(409, message, {}, null, { code, ...extra });
+  new HttpError(409, message, { extra: { code, ...extra } });
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 export const unsupportedMediaType = (message: string) => new HttpError(415, message);
 export const unprocessable = (message: string) => new HttpError(422, message);
 export const locked = (message: string) => new HttpError(423, message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
-  new HttpError(429, message, { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+  new HttpError(429, message, { headers: { "retry-after": String(Math.max(1, Math.ceil(retryAfterSeconds))) } });
+
+/**
+ * A failure meant for the client as the HTTP error it is answered with: a service's HttpError as it is,
+ * the AI writer's AiError with its status and the provider's code. Null for anything else (a bug).
+ */
+export function asKnownHttpError(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (error instanceof AiError) return new HttpError(error.statusCode, error.message, { errorCode: error.errorCode });
+  return null;
+}
 
 /** zod's own wording ("Invalid input: ...") needs the field name in front; ours already says it. */
 const GENERIC_ZOD_MESSAGE = /^(Invalid|Unrecognized|Too (big|small)|Expected)/;
@@ -71,9 +88,10 @@ const CLIENT_GONE_CODES = new Set(["ECONNRESET", "ERR_STREAM_PREMATURE_CLOSE", "
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      const body = error.errorCode === null ? { message: error.message, ...error.extra } : { message: error.message, errorCode: error.errorCode, ...error.extra };
-      return reply.code(error.statusCode).headers(error.headers).send(body);
+    const known = asKnownHttpError(error);
+    if (known) {
+      const body = known.errorCode === null ? { message: known.message, ...known.extra } : { message: known.message, errorCode: known.errorCode, ...known.extra };
+      return reply.code(known.statusCode).headers(known.headers).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       // A whole-number path id the database cannot hold names nothing: the same 404 as a missing row.

@@ -2,39 +2,21 @@ import Fastify from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { showSchema, type Show } from "../../contracts/recordings.ts";
+import { showSchema, type Show } from "../../contracts/shows.ts";
 import { registerErrorHandling } from "./errors.ts";
 import { serializerCompiler } from "./serializer.ts";
+import { buildShow } from "../../web/src/testing/builders.ts";
 
-const show: Show = {
-  id: 7,
+// Text a serializer could get wrong (quotes, a dash, an emoji, a line break) and a nested JSON value.
+const show: Show = buildShow(7, {
   userId: 3,
   title: "Raft race",
-  videoUrl: "",
-  transcription: null,
   summary: "We built rafts.",
   narration: "This summer I learned to wait for the light.\n\nAnd to \"film\" it — at dawn. 🌅",
-  prompts: ["What did you build?"],
-  responses: ["a raft"],
   engagement: { wordCount: 12, nested: { ok: true } },
-  isDraft: false,
-  tone: "friendly",
   videoFormat: "youtube",
-  lengthSeconds: 60,
   audioSource: "voice",
-  originalNarration: null,
-  voice: null,
-  fit: "crop",
-  captions: null,
-  music: null,
-  musicLevel: "medium",
-  transitions: true,
-  captionStyle: "lines",
-  titleCard: true,
-  titleCardName: false,
-  createdAt: "2026-07-01T10:00:00.000Z",
-  updatedAt: "2026-07-01T10:05:00.000Z",
-};
+});
 
 let app: ReturnType<typeof Fastify> | undefined;
 afterEach(() => app?.close());

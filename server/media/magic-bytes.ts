@@ -95,20 +95,31 @@ export class UploadGuard extends Transform {
   private total: number;
   container: VideoContainer | undefined;
 
+  private maxTotal: number;
+  private readonly accepts: (head: Buffer) => boolean;
+  private readonly room: ByteRoom | undefined;
+  private readonly limitFor: ((head: Buffer) => { maxTotal: number; declared: number | null } | undefined) | undefined;
+
   constructor(
     startOffset: number,
-    private maxTotal: number,
-    /** Whether the first bytes are acceptable; video containers by default. */
-    private readonly accepts: (head: Buffer) => boolean = (head) => sniffContainer(head) !== undefined,
-    /** When set, no byte passes before the camper's space has room for it. */
-    private readonly room?: ByteRoom,
-    /**
-     * A smaller limit for files that start like `head` (a photo's), applied once the first bytes are
-     * known; a limit below the bytes the client declared refuses at once. undefined keeps maxTotal.
-     */
-    private readonly limitFor?: (head: Buffer) => { maxTotal: number; declared: number | null } | undefined,
+    maxTotal: number,
+    checks: {
+      /** Whether the first bytes are acceptable; video containers by default. */
+      accepts?: (head: Buffer) => boolean;
+      /** When set, no byte passes before the camper's space has room for it. */
+      room?: ByteRoom;
+      /**
+       * A smaller limit for files that start like `head` (a photo's), applied once the first bytes are
+       * known; a limit below the bytes the client declared refuses at once. undefined keeps maxTotal.
+       */
+      limitFor?: (head: Buffer) => { maxTotal: number; declared: number | null } | undefined;
+    } = {},
   ) {
     super();
+    this.maxTotal = maxTotal;
+    this.accepts = checks.accepts ?? ((head) => sniffContainer(head) !== undefined);
+    this.room = checks.room;
+    this.limitFor = checks.limitFor;
     this.checked = startOffset > 0;
     this.total = startOffset;
   }

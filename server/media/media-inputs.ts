@@ -15,7 +15,7 @@ export const PROTOCOL_WHITELIST = "file,pipe";
 /**
  * Formats a caller may name for an input: the ones the server stores or makes, and lavfi (sources
  * ffmpeg generates). Playlists (hls), lists (concat) and patterns (image2) open other files, so never;
- * a photo (issue 28, stored as a JPEG) is read by jpeg_pipe, which reads the one file it is given; a
+ * a photo (stored as a JPEG) is read by jpeg_pipe, which reads the one file it is given; a
  * render's joined video parts (render ahead) by mpegts, which also reads only its one file.
  */
 const DEMUXERS = new Set(["matroska,webm", "matroska", "webm", "mov,mp4,m4a,3gp,3g2,mj2", "mov", "mp4", "wav", "ogg", "mp3", "lavfi", "jpeg_pipe", "mpegts"]);

@@ -13,7 +13,7 @@ export const MUSIC_LEVEL_DB: Record<MusicLevel, number> = { soft: -16, medium: -
 
 /** The speech (voice, or the clips' own sound) is levelled to this before the music joins it. */
 const SPEECH_LUFS = -15;
-/** The clips' own sound under the AI voice, as before issue 28. */
+/** The clips' own sound under the AI voice, with no music. */
 const BED_UNDER_VOICE = 0.25;
 /**
  * Ducking: the music drops as soon as speech starts (5 ms attack) and comes back ~0.4 s after it

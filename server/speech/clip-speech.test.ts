@@ -91,7 +91,7 @@ describe("captions for the clips' own sound, offline (Debian's pocketsphinx)", (
   });
 });
 
-describe("captions from checked takes' stored word times (issue 18)", () => {
+describe("captions from checked takes' stored word times", () => {
   /** An aligner that must not be asked: the takes' own checks already timed their words. */
   const deaf: SpeechAligner = {
     name: "must not listen",

@@ -20,7 +20,7 @@ import { OpenAiTranscriptionAligner } from "./openai-transcription-aligner.ts";
 import { PocketsphinxAligner } from "./pocketsphinx-aligner.ts";
 
 /**
- * The take check on speech with known words (issue 18): twelve camp scripts of 3-6 sentences, each
+ * The take check on speech with known words: twelve camp scripts of 3-6 sentences, each
  * read by Flite's four CMU voices three ways (its own lines, its lines with one sentence left out, an
  * unrelated text), checked by the real offline aligner (Debian's pocketsphinx) and through a local
  * fake of an OpenAI-compatible transcription endpoint (the real SDK, multipart upload, verbose JSON).

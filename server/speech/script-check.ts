@@ -4,7 +4,7 @@ import { matchWords, writtenWords, type WordsMatch } from "./script-match.ts";
 import type { HeardWord, SpeechAligner } from "./speech-aligner.ts";
 
 /**
- * The take check (issue 18): which of a shot's sentences a take says. The sentences are exactly the
+ * The take check: which of a shot's sentences a take says. The sentences are exactly the
  * shot list's and the teleprompter's (scriptSentences); the words are matched by the same matcher as
  * clip-sound captions (matchWords), so a word the check shows as heard is a word the captions can time.
  */

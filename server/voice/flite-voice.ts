@@ -173,7 +173,7 @@ try {
 }`;
 
 /**
- * Flite (CMU's voices, built from recordings of real speakers) running inside Node from npm: no
+ * Flite (CMU's voices, built from shows of real speakers) running inside Node from npm: no
  * install, 16 kHz mono WAV (kal: 8 kHz), synthesised in a worker thread.
  */
 export class FliteVoice extends WorkerVoice {

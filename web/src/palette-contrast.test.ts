@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Shared camp tablets hold text to WCAG AAA, 7:1 (issue 27, decision 027e). The e2e accessibility
+ * Shared camp tablets hold text to WCAG AAA, 7:1 (decision 027e). The e2e accessibility
  * suite measures the screens it visits; these rules keep every other screen, and the next one
  * written, on the palette that passes: jsdom computes no colours, so the sources are read.
  */

@@ -8,12 +8,12 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { PRERENDER_APP_INFO, SIGN_IN_PATHS } from "../../contracts/page-data.ts";
 import { App } from "./app/App.tsx";
-import { APP_INFO_KEY } from "./features/app-info/use-app-info.ts";
-import { createQueryClient } from "./lib/api.ts";
+import { createQueryClient } from "./api/client.ts";
+import { apiKeys } from "./api/keys.ts";
 
 export function renderSignInPage(): string {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(APP_INFO_KEY, PRERENDER_APP_INFO);
+  queryClient.setQueryData(apiKeys.appInfo, PRERENDER_APP_INFO);
   return renderToString(
     <StrictMode>
       <App queryClient={queryClient} ssrPath={SIGN_IN_PATHS[0]} />

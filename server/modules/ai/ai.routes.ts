@@ -14,29 +14,17 @@ import {
   type AiDeltaEvent,
   type AiErrorEvent,
 } from "../../../contracts/ai.ts";
-import { AiError, type WriteOptions } from "../../ai/ai-writer.ts";
 import { requireUser } from "../../http/authenticate.ts";
-import { HttpError } from "../../http/errors.ts";
+import { asKnownHttpError } from "../../http/errors.ts";
 import { openEventStream, wantsEventStream } from "../../http/sse.ts";
-import type { AiService } from "./ai.service.ts";
+import type { AiService, AiTask } from "./ai.service.ts";
 
 /**
  * Runs one AI task and answers as JSON, or as server-sent events when the client asks for
  * text/event-stream (deltas as they arrive, then the whole text, or an error event).
  */
-async function respond(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  field: "content" | "response",
-  task: (options: WriteOptions) => Promise<string>,
-) {
-  if (!wantsEventStream(request)) {
-    try {
-      return reply.send({ [field]: await task({}) });
-    } catch (error) {
-      throw asHttpError(error);
-    }
-  }
+async function respond(request: FastifyRequest, reply: FastifyReply, field: "content" | "response", task: AiTask) {
+  if (!wantsEventStream(request)) return reply.send({ [field]: await task({}) });
   const stream = openEventStream(request, reply);
   try {
     // Each event's data is typed by contracts/ai.ts, the schemas the client reads it with.
@@ -45,12 +33,12 @@ async function respond(
     stream.send(SSE_EVENTS.done, done);
   } catch (error) {
     // Headers are gone already, so the failure travels as an event; unexpected faults stay vague.
-    const known = error instanceof AiError || error instanceof HttpError;
+    const known = asKnownHttpError(error);
     if (!known) request.log.error({ err: error }, "AI stream failed");
     stream.send(SSE_EVENTS.error, {
-      message: known ? (error as Error).message : "Something went wrong on our side. Please try again.",
-      status: known ? (error as AiError | HttpError).statusCode : 500,
-      errorCode: error instanceof AiError ? error.errorCode : null,
+      message: known ? known.message : "Something went wrong on our side. Please try again.",
+      status: known ? known.statusCode : 500,
+      errorCode: known ? known.errorCode : null,
     } satisfies AiErrorEvent);
   } finally {
     stream.end();
@@ -58,56 +46,29 @@ async function respond(
   return reply;
 }
 
-function asHttpError(error: unknown): Error {
-  if (error instanceof AiError) {
-    return new HttpError(error.statusCode, error.message, {}, error.errorCode);
-  }
-  return error instanceof Error ? error : new Error(String(error));
-}
-
 export const aiRoutes: FastifyPluginAsyncZod<{ ai: AiService }> = async (app, { ai }) => {
   app.post(
     "/api/ai/generate-reflection",
     { schema: { body: generateReflectionBodySchema, response: { 200: contentResponseSchema } } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await ai.checkLimit(user.id);
-      return respond(request, reply, "content", (options) => ai.generateNarration(request.body, options));
-    },
+    async (request, reply) => respond(request, reply, "content", await ai.narrationFor(requireUser(request).id, request.body)),
   );
 
   app.post(
     "/api/ai/custom-request",
     { schema: { body: customRequestBodySchema, response: { 200: contentResponseSchema } } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await ai.checkLimit(user.id);
-      return respond(request, reply, "content", (options) => ai.editNarration(request.body, options));
-    },
+    async (request, reply) => respond(request, reply, "content", await ai.editFor(requireUser(request).id, request.body)),
   );
 
   app.post(
     "/api/ai/chat",
     { schema: { body: chatBodySchema, response: { 200: chatResponseSchema } } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await ai.checkLimit(user.id);
-      return respond(request, reply, "response", (options) => ai.chat(request.body, options));
-    },
+    async (request, reply) => respond(request, reply, "response", await ai.chatFor(requireUser(request).id, request.body)),
   );
 
   app.post(
     "/api/generate-title",
     { schema: { body: generateTitleBodySchema, response: { 200: titleResponseSchema } } },
-    async (request) => {
-      const user = requireUser(request);
-      await ai.checkLimit(user.id);
-      try {
-        return { title: await ai.writeTitle(request.body.content) };
-      } catch (error) {
-        throw asHttpError(error);
-      }
-    },
+    async (request) => ({ title: await ai.titleFor(requireUser(request).id, request.body.content) }),
   );
 
   app.get("/api/ai/status", { schema: { response: { 200: aiStatusSchema } } }, async (request) => {

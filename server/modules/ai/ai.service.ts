@@ -6,6 +6,9 @@ import { describeWait, type RateLimiter } from "../rate-limit/limiter.ts";
 
 const STATUS_CACHE_MS = 30_000;
 
+/** A piece of writing the camper's limit allowed, run once: whole (no options) or streamed as it arrives. */
+export type AiTask = (options: WriteOptions) => Promise<string>;
+
 /** The AI routes' rules: a per-camper limit, what is sent to the writer, and empty results. */
 export class AiService {
   private cachedStatus: { at: number; value: AiStatus } | undefined;
@@ -15,6 +18,31 @@ export class AiService {
     private readonly limiter: RateLimiter,
     private readonly requestsPerMinute: number,
   ) {}
+
+  /*
+   * Each request counts against the camper's limit before anything is written or streamed, so a
+   * camper over the limit gets a plain 429 (with Retry-After), never an event stream.
+   */
+
+  async narrationFor(userId: number, body: GenerateReflectionBody): Promise<AiTask> {
+    await this.checkLimit(userId);
+    return (options) => this.generateNarration(body, options);
+  }
+
+  async editFor(userId: number, body: CustomRequestBody): Promise<AiTask> {
+    await this.checkLimit(userId);
+    return (options) => this.editNarration(body, options);
+  }
+
+  async chatFor(userId: number, body: ChatBody): Promise<AiTask> {
+    await this.checkLimit(userId);
+    return (options) => this.chat(body, options);
+  }
+
+  async titleFor(userId: number, content: string): Promise<string> {
+    await this.checkLimit(userId);
+    return this.writeTitle(content);
+  }
 
   /** The 20 s cooldown in the browser is a courtesy; this is the protection. */
   async checkLimit(userId: number): Promise<void> {
@@ -31,7 +59,7 @@ export class AiService {
    * A narration from the answers. Asked again for the same answers (variant 1, 2, ...), it is
    * another version: never the text the camper has now (previousContent), or a 422 saying so.
    */
-  async generateNarration(body: GenerateReflectionBody, options: WriteOptions): Promise<string> {
+  private async generateNarration(body: GenerateReflectionBody, options: WriteOptions): Promise<string> {
     const duration = body.duration ?? LENGTH_SECONDS.default;
     const request = {
       responses: body.responses.filter((r) => r.trim()),
@@ -59,7 +87,7 @@ export class AiService {
   }
 
   /** An edit that leaves the text as it was is no success: 422 with a message that says so. */
-  async editNarration(body: CustomRequestBody, options: WriteOptions): Promise<string> {
+  private async editNarration(body: CustomRequestBody, options: WriteOptions): Promise<string> {
     const held = holdWhileSame(options, sameText(body.currentContent));
     const content = nonEmpty(
       await this.writer.editNarration({ content: body.currentContent, instruction: body.customPrompt, tone: body.style }, held.options),
@@ -76,12 +104,12 @@ export class AiService {
     return content;
   }
 
-  async writeTitle(content: string): Promise<string> {
+  private async writeTitle(content: string): Promise<string> {
     const title = (await this.writer.writeTitle(content)).trim();
     return title || AI_MESSAGES.titleFallback;
   }
 
-  async chat(body: ChatBody, options: WriteOptions): Promise<string> {
+  private async chat(body: ChatBody, options: WriteOptions): Promise<string> {
     const reply = await this.writer.chat(
       body.messages.map((m) => ({ role: m.role, content: m.content })),
       options,

@@ -11,19 +11,33 @@ export interface AccountDeletionListener {
   accountDeleted(userId: number): Promise<void>;
 }
 
+export interface AccountServiceOptions {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  attempts: PasswordAttempts;
+  failuresAllowed: number;
+  /** Media stores whose files go with a deleted account, in this order. */
+  deletionListeners: readonly AccountDeletionListener[];
+}
+
 /**
  * What a signed-in person does with their own account: change the password, sign out their other
  * devices, type the password again (staff, before exports and retention), delete the account.
  */
 export class AccountService {
-  private readonly deletionListeners: AccountDeletionListener[] = [];
+  private readonly users: UsersRepository;
+  private readonly sessions: SessionsRepository;
+  private readonly attempts: PasswordAttempts;
+  private readonly failuresAllowed: number;
+  private readonly deletionListeners: readonly AccountDeletionListener[];
 
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly sessions: SessionsRepository,
-    private readonly attempts: PasswordAttempts,
-    private readonly failuresAllowed: number,
-  ) {}
+  constructor(options: AccountServiceOptions) {
+    this.users = options.users;
+    this.sessions = options.sessions;
+    this.attempts = options.attempts;
+    this.failuresAllowed = options.failuresAllowed;
+    this.deletionListeners = options.deletionListeners;
+  }
 
   /**
    * A new password, once the one in use is confirmed; every other session of the account ends (a
@@ -69,11 +83,6 @@ export class AccountService {
     await this.users.delete(userId);
     // The rows are gone (cascade); now the files that belonged to them.
     for (const listener of this.deletionListeners) await listener.accountDeleted(userId);
-  }
-
-  /** Media stores register here so an account's files go with it. */
-  onAccountDeleted(listener: AccountDeletionListener) {
-    this.deletionListeners.push(listener);
   }
 
   private async account(userId: number): Promise<UserRow> {

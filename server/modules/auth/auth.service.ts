@@ -37,6 +37,16 @@ export interface SignInClient {
   deviceToken: string | undefined;
 }
 
+export interface AuthServiceOptions {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  devices: KnownDevicesRepository;
+  limiter: RateLimiter;
+  attempts: PasswordAttempts;
+  limits: AuthLimits;
+  sessionTtlDays: number;
+}
+
 /**
  * Sign-in limits after OWASP's device cookies. Only failures count, never successes. A device that
  * has signed in to an account before is known for that account and judged by its own failures
@@ -46,15 +56,23 @@ export interface SignInClient {
  * no more checks than the limit.
  */
 export class AuthService {
-  constructor(
-    private readonly users: UsersRepository,
-    private readonly sessions: SessionsRepository,
-    private readonly devices: KnownDevicesRepository,
-    private readonly limiter: RateLimiter,
-    private readonly attempts: PasswordAttempts,
-    private readonly limits: AuthLimits,
-    private readonly sessionTtlDays: number,
-  ) {}
+  private readonly users: UsersRepository;
+  private readonly sessions: SessionsRepository;
+  private readonly devices: KnownDevicesRepository;
+  private readonly limiter: RateLimiter;
+  private readonly attempts: PasswordAttempts;
+  private readonly limits: AuthLimits;
+  private readonly sessionTtlDays: number;
+
+  constructor(options: AuthServiceOptions) {
+    this.users = options.users;
+    this.sessions = options.sessions;
+    this.devices = options.devices;
+    this.limiter = options.limiter;
+    this.attempts = options.attempts;
+    this.limits = options.limits;
+    this.sessionTtlDays = options.sessionTtlDays;
+  }
 
   /** A whole camp may register from one Wi-Fi address, so this only stops a flood of new accounts. */
   async register(body: RegisterBody, client: SignInClient): Promise<SignedIn & { deviceToken: string }> {

@@ -1,9 +1,7 @@
 import { randomInt } from "node:crypto";
-import { eq } from "drizzle-orm";
-import type { Database } from "../../../db/client.ts";
-import { schema } from "../../../db/client.ts";
 import { isUniqueViolation } from "../../../db/errors.ts";
 import { hashPassword } from "./passwords.ts";
+import type { UsersRepository } from "./users.repository.ts";
 
 /**
  * Sign-in card codes (decision 027b). Eight characters an 11-year-old types without confusion: capital
@@ -39,15 +37,12 @@ function randomCode(): string {
  * Gives the account a new sign-in code and returns it in its printed form: the only time it is readable.
  * The account's sessions made with the old code are not ended here; the caller decides (a reissue does).
  */
-export async function issueLoginCode(db: Database, userId: number): Promise<string> {
+export async function issueLoginCode(users: Pick<UsersRepository, "setLoginCode">, userId: number): Promise<string> {
   for (let attempt = 0; ; attempt++) {
     const code = randomCode();
     const hash = await hashPassword(code);
     try {
-      await db
-        .update(schema.users)
-        .set({ loginCodeLookup: loginCodeLookupOf(code), loginCodeHash: hash, loginCodeIssuedAt: new Date() })
-        .where(eq(schema.users.id, userId));
+      await users.setLoginCode(userId, loginCodeLookupOf(code), hash);
       return formatLoginCode(code);
     } catch (error) {
       // Another account's card starts with the same four characters: draw again.

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client.ts";
 import { testDatabase } from "../../../testing/test-database.ts";
 import { RateLimiter } from "../rate-limit/limiter.ts";
+import { RateLimitsRepository } from "../rate-limit/rate-limits.repository.ts";
 import { BUSY_CHECKING, PasswordAttempts, QUARTER_HOUR } from "./password-attempts.ts";
 
 let db: Database;
@@ -14,7 +15,7 @@ const address = { key: "login-failures-address:10.1.1.1", limit: 1, refusal: "To
 
 describe("PasswordAttempts when the passwords ahead are not checked in time", () => {
   it("answers 429 saying the server is busy, checks nothing, and counts no failure on any limit", async () => {
-    const limiter = new RateLimiter(db, { idleMs: 300, maxMs: 60_000, pollMs: 100 });
+    const limiter = new RateLimiter(new RateLimitsRepository(db), { idleMs: 300, maxMs: 60_000, pollMs: 100 });
     // Another camper's password on the same address, still being checked (and never settling here).
     const ahead = await limiter.reserve(address.key, QUARTER_HOUR, address.limit);
     if (!("slot" in ahead)) throw new Error("the first attempt found no room");
@@ -30,7 +31,7 @@ describe("PasswordAttempts when the passwords ahead are not checked in time", ()
   });
 
   it("still answers the failures' refusal, not busy, when the attempts ahead failed", async () => {
-    const limiter = new RateLimiter(db, { idleMs: 300, maxMs: 60_000, pollMs: 100 });
+    const limiter = new RateLimiter(new RateLimitsRepository(db), { idleMs: 300, maxMs: 60_000, pollMs: 100 });
     const attempts = new PasswordAttempts(limiter);
     expect(await attempts.check([address], async () => false)).toBe(false);
     await expect(attempts.check([address], async () => true)).rejects.toMatchObject({

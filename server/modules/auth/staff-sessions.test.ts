@@ -6,6 +6,7 @@ import { buildCredentials } from "../../../testing/factories.ts";
 import { confirmStaffPassword, createTestApp, registerCamper, registerStaff, signIn } from "../../../testing/test-app.ts";
 import { queryRows, testDatabase } from "../../../testing/test-database.ts";
 import { StaffAccountError, addStaffAccount } from "../staff/staff-accounts.ts";
+import { StaffAccountsRepository } from "../staff/staff-accounts.repository.ts";
 
 let app: App;
 beforeAll(async () => {
@@ -120,7 +121,7 @@ describe("npm run staff:add", () => {
     const second = await signIn(app, staff.credentials);
     const other = await registerStaff(app);
     const { db } = await testDatabase();
-    expect(await addStaffAccount(db, staff.credentials.username, "a-new-staff-passphrase")).toBe("updated");
+    expect(await addStaffAccount(new StaffAccountsRepository(db), staff.credentials.username, "a-new-staff-passphrase")).toBe("updated");
     expect((await me(staff.cookie)).statusCode).toBe(401);
     expect((await me(second)).statusCode).toBe(401);
     expect((await me(other.cookie)).statusCode).toBe(200);
@@ -129,9 +130,9 @@ describe("npm run staff:add", () => {
 
   it("refuses one of the most common passwords, for a new account or an existing one", async () => {
     const { db } = await testDatabase();
-    await expect(addStaffAccount(db, "coach_common", "baseball1")).rejects.toThrow(new StaffAccountError(AUTH_MESSAGES.commonPassword));
+    await expect(addStaffAccount(new StaffAccountsRepository(db), "coach_common", "baseball1")).rejects.toThrow(new StaffAccountError(AUTH_MESSAGES.commonPassword));
     const staff = await registerStaff(app);
-    await expect(addStaffAccount(db, staff.credentials.username, "Football")).rejects.toThrow(StaffAccountError);
+    await expect(addStaffAccount(new StaffAccountsRepository(db), staff.credentials.username, "Football")).rejects.toThrow(StaffAccountError);
     expect(await queryRows(db, sql`SELECT 1 FROM users WHERE username = 'coach_common'`)).toEqual([]);
     expect((await me(staff.cookie)).statusCode).toBe(200);
   });

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
-import { camperInScope, type StaffScope } from "../staff/staff-scope.ts";
+import { camperInScope } from "../auth/users.repository.ts";
+import type { StaffScope } from "../staff/staff-scope.ts";
 
 const users = schema.users;
-const shows = schema.recordings;
+const shows = schema.shows;
 const clips = schema.clips;
 const reviews = schema.showReviews;
 const links = schema.shareLinks;
@@ -92,13 +93,8 @@ export class BoardRepository {
       .orderBy(asc(reviews.submittedAt), asc(reviews.showId));
   }
 
-  /** The cabins in the scope (a counselor's own, every cabin for the director), and the camp's sessions. */
-  async filters(scope: StaffScope) {
-    const cabinsInScope = scope.kind === "all" ? undefined : scope.cabinIds.length ? inArray(schema.cabins.id, scope.cabinIds) : sql`false`;
-    const [cabins, sessions] = await Promise.all([
-      this.db.select({ id: schema.cabins.id, name: schema.cabins.name }).from(schema.cabins).where(cabinsInScope).orderBy(asc(schema.cabins.name)),
-      this.db.select({ id: schema.campSessions.id, name: schema.campSessions.name }).from(schema.campSessions).orderBy(asc(schema.campSessions.name)),
-    ]);
-    return { cabins, sessions };
+  /** The camp's sessions, by name. */
+  sessions() {
+    return this.db.select({ id: schema.campSessions.id, name: schema.campSessions.name }).from(schema.campSessions).orderBy(asc(schema.campSessions.name));
   }
 }

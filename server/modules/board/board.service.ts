@@ -5,7 +5,7 @@ import type { BoardRepository } from "./board.repository.ts";
 import { camperStep } from "./camper-step.ts";
 
 /**
- * The cabin board (issue 27): each camper the staff member reaches, the step they are on and what waits
+ * The cabin board: each camper the staff member reaches, the step they are on and what waits
  * for the counselor. A counselor's cabin filter can only narrow their own scope.
  */
 export class BoardService {
@@ -18,11 +18,12 @@ export class BoardService {
   async forStaff(staff: PublicUser, query: BoardQuery): Promise<Board> {
     const scope = await this.scopes.of(staff);
     const filter = { scope, cabinId: query.cabin, sessionId: query.session };
-    const [campers, shows, waiting, filters] = await Promise.all([
+    const [campers, shows, waiting, cabins, sessions] = await Promise.all([
       this.board.campers(filter),
       this.board.newestShows(filter),
       this.board.waitingReviews(filter),
-      this.board.filters(scope),
+      this.scopes.cabins(scope),
+      this.board.sessions(),
     ]);
     const showOf = new Map(shows.map((s) => [s.userId, s]));
     const waitingOf = new Map<number, NonNullable<BoardCamper["waiting"]>>();
@@ -53,7 +54,7 @@ export class BoardService {
         waiting: waitingOf.get(c.id) ?? null,
       };
     });
-    return { campers: out.sort(byWhatWaits), ...filters };
+    return { campers: out.sort(byWhatWaits), cabins, sessions };
   }
 }
 

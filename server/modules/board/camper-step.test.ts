@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { SHOW_MESSAGES } from "../../../contracts/shows.ts";
 import { camperStep, type NewestShowFacts } from "./camper-step.ts";
 
 const show = (overrides: Partial<NewestShowFacts> = {}): NewestShowFacts => ({

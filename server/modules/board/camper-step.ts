@@ -1,5 +1,5 @@
 import type { CamperStep } from "../../../contracts/board.ts";
-import { isPlaceholderNarration } from "../../../contracts/recordings.ts";
+import { isPlaceholderNarration } from "../../../contracts/shows.ts";
 import { sentState, sharedVideo, type VideoFacts } from "../reviews/video-identity.ts";
 
 /** What the board knows of a camper's newest show: stored facts only, no fingerprints worked out. */

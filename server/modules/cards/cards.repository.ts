@@ -1,8 +1,8 @@
 import { and, asc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
-import { issueLoginCode } from "../auth/login-codes.ts";
-import { camperInScope, type StaffScope } from "../staff/staff-scope.ts";
+import { camperInScope } from "../auth/users.repository.ts";
+import type { StaffScope } from "../staff/staff-scope.ts";
 
 const users = schema.users;
 
@@ -16,7 +16,7 @@ export interface CardHolder {
   session: string | null;
 }
 
-/** The campers sign-in cards are issued for, and the issuing itself. */
+/** The campers sign-in cards are issued for. */
 export class CardsRepository {
   constructor(private readonly db: Database) {}
 
@@ -46,15 +46,5 @@ export class CardsRepository {
   /** Every camper of the cabin (of one camp session, when given) that the scope reaches, by first name. */
   cabinHolders(scope: StaffScope, cabinId: number, sessionId: number | undefined): Promise<CardHolder[]> {
     return this.holders(and(eq(users.cabinId, cabinId), sessionId === undefined ? undefined : eq(users.campSessionId, sessionId), camperInScope(scope))!);
-  }
-
-  async cabinExists(cabinId: number): Promise<boolean> {
-    const [row] = await this.db.select({ id: schema.cabins.id }).from(schema.cabins).where(eq(schema.cabins.id, cabinId));
-    return !!row;
-  }
-
-  /** A new code for the camper, in its printed form; the old one stops matching at once. */
-  issueCode(camperUserId: number): Promise<string> {
-    return issueLoginCode(this.db, camperUserId);
   }
 }

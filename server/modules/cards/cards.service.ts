@@ -2,6 +2,7 @@ import type { PublicUser } from "../../../contracts/auth.ts";
 import { CARD_MESSAGES, type SignInCard, type StaffSetPasswordBody } from "../../../contracts/cards.ts";
 import { notFound } from "../../http/errors.ts";
 import { assertUncommonPassword } from "../auth/common-passwords.ts";
+import { issueLoginCode } from "../auth/login-codes.ts";
 import { hashPassword } from "../auth/passwords.ts";
 import type { SessionsRepository } from "../auth/sessions.repository.ts";
 import type { UsersRepository } from "../auth/users.repository.ts";
@@ -11,6 +12,14 @@ import type { CardHolder, CardsRepository } from "./cards.repository.ts";
 
 type Staff = Pick<PublicUser, "id" | "role" | "username">;
 
+export interface CardsServiceOptions {
+  cards: CardsRepository;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  scopes: StaffScopes;
+  audit: AuditLog;
+}
+
 /**
  * Staff's side of sign-in cards (decision 027b): reissuing a camper's card or a cabin's sheet, and
  * setting a password for a camper who wants one. A counselor reaches only their cabins' campers; anyone
@@ -18,13 +27,19 @@ type Staff = Pick<PublicUser, "id" | "role" | "username">;
  * already have signed someone in on another tablet, and the old code stops at once.
  */
 export class CardsService {
-  constructor(
-    private readonly cards: CardsRepository,
-    private readonly users: UsersRepository,
-    private readonly sessions: SessionsRepository,
-    private readonly scopes: StaffScopes,
-    private readonly audit: AuditLog,
-  ) {}
+  private readonly cards: CardsRepository;
+  private readonly users: UsersRepository;
+  private readonly sessions: SessionsRepository;
+  private readonly scopes: StaffScopes;
+  private readonly audit: AuditLog;
+
+  constructor(options: CardsServiceOptions) {
+    this.cards = options.cards;
+    this.users = options.users;
+    this.sessions = options.sessions;
+    this.scopes = options.scopes;
+    this.audit = options.audit;
+  }
 
   async reissue(staff: Staff, camperUserId: number): Promise<SignInCard> {
     const holder = await this.cards.holder(await this.scopes.of(staff), camperUserId);
@@ -35,8 +50,7 @@ export class CardsService {
   /** New cards for the cabin's campers (one camp session's, when given), for a printed sheet. */
   async reissueCabin(staff: Staff, cabinId: number, sessionId: number | undefined): Promise<SignInCard[]> {
     const scope = await this.scopes.of(staff);
-    const reachable = scope.kind === "all" ? await this.cards.cabinExists(cabinId) : scope.cabinIds.includes(cabinId);
-    if (!reachable) throw notFound(CARD_MESSAGES.cabinNotFound);
+    if (!(await this.scopes.cabin(scope, cabinId))) throw notFound(CARD_MESSAGES.cabinNotFound);
     const holders = await this.cards.cabinHolders(scope, cabinId, sessionId);
     const cards: SignInCard[] = [];
     // One at a time: each is an argon2id hash, which takes a core while it runs.
@@ -54,7 +68,8 @@ export class CardsService {
   }
 
   private async issue(staff: Staff, holder: CardHolder, detail: string): Promise<SignInCard> {
-    const code = await this.cards.issueCode(holder.userId);
+    // A new code in its printed form; the old one stops matching at once.
+    const code = await issueLoginCode(this.users, holder.userId);
     await this.sessions.endOthers(holder.userId);
     await this.audit.record(staff, "reissue_card", { camperUserId: holder.userId, detail });
     return {

@@ -1,5 +1,5 @@
 import { CLIP_MESSAGES } from "../../../contracts/clips.ts";
-import { isPlaceholderNarration } from "../../../contracts/recordings.ts";
+import { isPlaceholderNarration } from "../../../contracts/shows.ts";
 import { notFound, tooManyRequests } from "../../http/errors.ts";
 import type { VideoToolPaths } from "../../media/video-tools.ts";
 import { buildTimedCues, toWebVtt } from "../../render/captions.ts";
@@ -9,6 +9,16 @@ import type { ShowsRepository } from "../shows/shows.repository.ts";
 import { clipSpan, type ClipsRepository } from "./clips.repository.ts";
 import type { ClipWords } from "./clip-words.service.ts";
 
+export interface ClipCaptionsServiceOptions {
+  clips: ClipsRepository;
+  shows: ShowsRepository;
+  tools: VideoToolPaths;
+  words: ClipWords;
+  limiter: RateLimiter;
+  /** Clips a camper's captions may listen to in a minute (words already kept cost nothing). */
+  listensPerMinute: number;
+}
+
 /**
  * A clip's own captions: the sentences of its show's script the camper says in the clip (its kept
  * part), timed on the clip's own timeline, so its player has a captions track. The words come from the
@@ -16,15 +26,21 @@ import type { ClipWords } from "./clip-words.service.ts";
  * per content and script and kept in the database); a clip that says none of the script has none.
  */
 export class ClipCaptionsService {
-  constructor(
-    private readonly clips: ClipsRepository,
-    private readonly shows: ShowsRepository,
-    private readonly tools: VideoToolPaths,
-    private readonly words: ClipWords,
-    private readonly limiter: RateLimiter,
-    /** Clips a camper's captions may listen to in a minute (words already kept cost nothing). */
-    private readonly listensPerMinute: number,
-  ) {}
+  private readonly clips: ClipsRepository;
+  private readonly shows: ShowsRepository;
+  private readonly tools: VideoToolPaths;
+  private readonly words: ClipWords;
+  private readonly limiter: RateLimiter;
+  private readonly listensPerMinute: number;
+
+  constructor(options: ClipCaptionsServiceOptions) {
+    this.clips = options.clips;
+    this.shows = options.shows;
+    this.tools = options.tools;
+    this.words = options.words;
+    this.limiter = options.limiter;
+    this.listensPerMinute = options.listensPerMinute;
+  }
 
   /**
    * WebVTT for the owner's clip, or null when it has none (it says none of its show's script, is on

@@ -27,6 +27,14 @@ export interface HeardOptions {
   signal?: AbortSignal;
 }
 
+export interface ClipWordsOptions {
+  kept: ClipHeardWordsRepository;
+  storage: MediaStorage;
+  tools: VideoToolPaths;
+  aligner: SpeechAligner | undefined;
+  workDir: string;
+}
+
 /**
  * The words a clip's own sound says, for clip-sound captions (a clip's player and the final video):
  * listened for once per content, listener and script, over the clip's whole file, and kept in the
@@ -37,13 +45,19 @@ export class ClipWords {
   /** Listening under way in this process, so requests at the same moment share one. */
   private readonly listening = new Map<string, Promise<HeardWord[] | null>>();
 
-  constructor(
-    private readonly kept: ClipHeardWordsRepository,
-    private readonly storage: MediaStorage,
-    private readonly tools: VideoToolPaths,
-    readonly aligner: SpeechAligner | undefined,
-    private readonly workDir: string,
-  ) {}
+  private readonly kept: ClipHeardWordsRepository;
+  private readonly storage: MediaStorage;
+  private readonly tools: VideoToolPaths;
+  readonly aligner: SpeechAligner | undefined;
+  private readonly workDir: string;
+
+  constructor(options: ClipWordsOptions) {
+    this.kept = options.kept;
+    this.storage = options.storage;
+    this.tools = options.tools;
+    this.aligner = options.aligner;
+    this.workDir = options.workDir;
+  }
 
   /**
    * The words heard in the clip while listening for `script`: kept ones, else listened to now and kept.

@@ -2,6 +2,8 @@ import { and, asc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Clip } from "../../../contracts/clips.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
+import { camperRowsBefore } from "../auth/users.repository.ts";
+import { camperMedia, fileOf, type CamperMedia, type RowFile } from "../../media/row-files.ts";
 
 export type ClipRow = typeof schema.clips.$inferSelect;
 const t = schema.clips;
@@ -37,6 +39,11 @@ export function toClip(row: ClipRow): Clip {
     mediaUrl: `/api/clips/${row.id}/media`,
     downloadUrl: `/api/clips/${row.id}/media?download=1`,
   };
+}
+
+/** The files a clip row names: the clip and its poster. */
+export function clipFiles(row: Pick<ClipRow, "storageKey" | "posterKey">): RowFile[] {
+  return row.posterKey ? [fileOf(row.storageKey), fileOf(row.posterKey, "-poster")] : [fileOf(row.storageKey)];
 }
 
 /** Owner-scoped like shows: another camper's clip is never found. */
@@ -105,10 +112,17 @@ export class ClipsRepository {
    * "invalid" when a listed clip is not the camper's or belongs to another show; "full" when the clips
    * it adds would take the show past `maxSections` parts (shots and free clips), changing nothing.
    */
-  async setShowClips(userId: number, showId: number, clipIds: number[], maxSections: number): Promise<"ok" | "invalid" | "full"> {
-    return this.db.transaction(async (tx) => {
+  async setShowClips(
+    userId: number,
+    showId: number,
+    clipIds: number[],
+    maxSections: number,
+    /** Lets a caller make the change part of its own transaction (a show being created). */
+    executor: Database = this.db,
+  ): Promise<"ok" | "invalid" | "full"> {
+    return executor.transaction(async (tx) => {
       // The show first (as the shot list locks it before its takes), so parts added at once are counted in turn.
-      await tx.select({ id: schema.recordings.id }).from(schema.recordings).where(eq(schema.recordings.id, showId)).for("update");
+      await tx.select({ id: schema.shows.id }).from(schema.shows).where(eq(schema.shows.id, showId)).for("update");
       const listed = clipIds.length
         ? await tx.select().from(t).where(and(eq(t.userId, userId), inArray(t.id, clipIds))).for("update")
         : [];
@@ -143,9 +157,25 @@ export class ClipsRepository {
   /** Storage keys of a show's clips (to delete the files once the rows are gone). */
   async storageKeysOfShow(userId: number, showId: number): Promise<string[]> {
     const rows = await this.db
-      .select({ key: t.storageKey, poster: t.posterKey })
+      .select({ storageKey: t.storageKey, posterKey: t.posterKey })
       .from(t)
       .where(and(eq(t.userId, userId), eq(t.showId, showId)));
-    return rows.flatMap((r) => (r.poster ? [r.key, r.poster] : [r.key]));
+    return rows.flatMap((r) => clipFiles(r).map((f) => f.key));
+  }
+
+  /** Every clip of the camper, loose ones too, in their order (the camper's export). */
+  async listOfUser(userId: number): Promise<ClipRow[]> {
+    return this.db.select().from(t).where(eq(t.userId, userId)).orderBy(asc(t.position), asc(t.id));
+  }
+
+  /** Campers' clips made before `before`, oldest first, with their files (what the retention rule deletes). */
+  async camperMediaBefore(before: Date): Promise<CamperMedia[]> {
+    const rows = await camperRowsBefore(this.db, t, { userId: t.userId, createdAt: t.createdAt, order: t.id }, before);
+    return rows.map(({ row, username }) => camperMedia(row, username, clipFiles(row)));
+  }
+
+  /** `executor`: the retention rule's transaction. */
+  async deleteByIds(ids: number[], executor: Database = this.db): Promise<void> {
+    if (ids.length) await executor.delete(t).where(inArray(t.id, ids));
   }
 }

@@ -7,17 +7,21 @@ import {
   setShowClipsBodySchema,
   updateClipBodySchema,
 } from "../../../contracts/clips.ts";
-import { showIdParamsSchema } from "../../../contracts/recordings.ts";
+import { showIdParamsSchema } from "../../../contracts/shows.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { fileNameFrom, sendStoredMedia } from "../../http/media-response.ts";
 import { toClip } from "./clips.repository.ts";
+import type { MediaStorage } from "../../media/media-storage.ts";
 import type { ClipCaptionsService } from "./clip-captions.service.ts";
 import type { ClipsService } from "./clips.service.ts";
 
 /** A downloaded clip's file name ends as its content is: a photo is always a JPEG (photos are re-encoded on upload). */
 const DOWNLOAD_EXTENSIONS: Record<string, string> = { "video/mp4": "mp4", "video/webm": "webm", "image/jpeg": "jpg" };
 
-export const clipsRoutes: FastifyPluginAsyncZod<{ clips: ClipsService; captions: ClipCaptionsService }> = async (app, { clips, captions }) => {
+export const clipsRoutes: FastifyPluginAsyncZod<{ clips: ClipsService; captions: ClipCaptionsService; storage: MediaStorage }> = async (
+  app,
+  { clips, captions, storage },
+) => {
   /**
    * The sentences of the show's script the camper says in this clip, timed on the clip (its player's
    * track). A clip that has none answers 204: that is an answer, not a failure (a 404 would be logged
@@ -66,7 +70,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ clips: ClipsService; captions:
   /** The clip's still picture (made when it was saved), for its player's poster. */
   app.get("/api/clips/:id/poster", { schema: { params: clipIdParamsSchema } }, async (request, reply) => {
     const key = await clips.poster(requireUser(request).id, request.params.id);
-    return sendStoredMedia(request, reply, clips.storage, { key, mimeType: "image/jpeg" });
+    return sendStoredMedia(request, reply, storage, { key, mimeType: "image/jpeg" });
   });
 
   app.get(
@@ -79,7 +83,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ clips: ClipsService; captions:
     },
     async (request, reply) => {
       const clip = await clips.get(requireUser(request).id, request.params.id);
-      return sendStoredMedia(request, reply, clips.storage, {
+      return sendStoredMedia(request, reply, storage, {
         key: clip.storageKey,
         mimeType: clip.mimeType,
         downloadName: request.query.download ? fileNameFrom(clip.title, DOWNLOAD_EXTENSIONS[clip.mimeType] ?? "webm", "clip") : undefined,

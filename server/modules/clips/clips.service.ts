@@ -1,9 +1,12 @@
 import { CLIP_LIMITS, CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
-import { SHOW_LIMITS, SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { SHOW_LIMITS, SHOW_MESSAGES } from "../../../contracts/shows.ts";
 import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { userMediaPrefix, type MediaStorage } from "../../media/media-storage.ts";
+import type { Executor } from "../../../db/executor.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
 import { toClip, type ClipRow, type ClipsRepository } from "./clips.repository.ts";
+
+const INVALID_CLIPS_MESSAGE = "Every clip must be yours, listed once, and not on another show";
 
 type ClipChanges = Parameters<ClipsRepository["update"]>[2];
 
@@ -23,7 +26,7 @@ export class ClipsService {
   constructor(
     private readonly clips: ClipsRepository,
     private readonly shows: ShowsRepository,
-    readonly storage: MediaStorage,
+    private readonly storage: MediaStorage,
   ) {}
 
   async list(userId: number, query: { showId?: number; loose?: "true" }): Promise<Clip[]> {
@@ -79,10 +82,18 @@ export class ClipsService {
 
   async setShowClips(userId: number, showId: number, clipIds: number[]): Promise<Clip[]> {
     await this.requireShow(userId, showId);
-    const result = await this.clips.setShowClips(userId, showId, clipIds, SHOW_LIMITS.maxSections);
-    if (result === "invalid") throw badRequest("Every clip must be yours, listed once, and not on another show");
-    if (result === "full") throw forbidden(SHOW_MESSAGES.tooManySections(SHOW_LIMITS.maxSections));
+    await this.attach(userId, showId, clipIds);
     return (await this.clips.list(userId, showId)).map(toClip);
+  }
+
+  /**
+   * Puts the clips on the camper's show, first and in this order; in the transaction `executor` when given
+   * (a show being made is not visible outside it, so its owner is not asked again).
+   */
+  async attach(userId: number, showId: number, clipIds: number[], executor?: Executor): Promise<void> {
+    const result = await this.clips.setShowClips(userId, showId, clipIds, SHOW_LIMITS.maxSections, executor);
+    if (result === "invalid") throw badRequest(INVALID_CLIPS_MESSAGE);
+    if (result === "full") throw forbidden(SHOW_MESSAGES.tooManySections(SHOW_LIMITS.maxSections));
   }
 
   /** A show's clip files go once its rows are gone. */

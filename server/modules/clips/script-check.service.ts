@@ -27,24 +27,48 @@ export type ShotsInStep = (userId: number, showId: number) => Promise<unknown>;
 /** Uses the checked take in place of its shot's chosen one when it is better (ShotsService.useBetterTake). */
 export type UseBetterTake = (userId: number, showId: number, clipId: number) => Promise<TakeSwitch | null>;
 
+export interface ScriptCheckServiceOptions {
+  clips: ClipsRepository;
+  shots: ShotsRepository;
+  storage: MediaStorage;
+  tools: VideoToolPaths;
+  listeners: readonly SpeechAligner[];
+  limiter: RateLimiter;
+  workDir: string;
+  log: FastifyBaseLogger;
+  shotsInStep?: ShotsInStep;
+  useBetterTake?: UseBetterTake;
+}
+
 /**
- * The take check (issue 18, decision record 021): which of its shot's lines a take says. The server's
+ * The take check (decision record 021): which of its shot's lines a take says. The server's
  * listeners are tried in order (a configured transcription endpoint, then offline pocketsphinx), then the
  * browser's transcript, else the check says plainly that it is unavailable. The result is kept on the clip.
  */
 export class ScriptCheckService {
-  constructor(
-    private readonly clips: ClipsRepository,
-    private readonly shots: ShotsRepository,
-    private readonly storage: MediaStorage,
-    private readonly tools: VideoToolPaths,
-    private readonly listeners: readonly SpeechAligner[],
-    private readonly limiter: RateLimiter,
-    private readonly workDir: string,
-    private readonly log: FastifyBaseLogger,
-    private readonly shotsInStep?: ShotsInStep,
-    private readonly useBetterTake?: UseBetterTake,
-  ) {}
+  private readonly clips: ClipsRepository;
+  private readonly shots: ShotsRepository;
+  private readonly storage: MediaStorage;
+  private readonly tools: VideoToolPaths;
+  private readonly listeners: readonly SpeechAligner[];
+  private readonly limiter: RateLimiter;
+  private readonly workDir: string;
+  private readonly log: FastifyBaseLogger;
+  private readonly shotsInStep: ShotsInStep | undefined;
+  private readonly useBetterTake: UseBetterTake | undefined;
+
+  constructor(options: ScriptCheckServiceOptions) {
+    this.clips = options.clips;
+    this.shots = options.shots;
+    this.storage = options.storage;
+    this.tools = options.tools;
+    this.listeners = options.listeners;
+    this.limiter = options.limiter;
+    this.workDir = options.workDir;
+    this.log = options.log;
+    this.shotsInStep = options.shotsInStep;
+    this.useBetterTake = options.useBetterTake;
+  }
 
   async check(userId: number, clipId: number, transcript: string | undefined, signal?: AbortSignal): Promise<CheckedTake> {
     let clip = await this.clips.findOwned(userId, clipId);

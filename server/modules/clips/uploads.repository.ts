@@ -1,9 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 
 export type UploadRow = typeof schema.uploads.$inferSelect;
 const u = schema.uploads;
+
+/** Untouched for `days`: housekeeping's age for uploads nobody will come back for. */
+const untouchedFor = (days: number) => sql`${u.updatedAt} < now() - make_interval(days => ${days})`;
 
 /** Cut to milliseconds, the precision a JavaScript Date keeps, so the lease we hold compares equal. */
 const leaseEnd = (seconds: number) => sql`date_trunc('milliseconds', now() + make_interval(secs => ${seconds}))`;
@@ -90,5 +93,26 @@ export class UploadsRepository {
   async releaseAllLocks(): Promise<number> {
     const freed = await this.db.update(u).set({ lockedUntil: null }).where(sql`${u.lockedUntil} IS NOT NULL`).returning({ id: u.id });
     return freed.length;
+  }
+
+  /** Uploads still open but untouched for `days` and not being written right now (no live lease): abandoned. */
+  abandoned(days: number): Promise<{ id: string; key: string }[]> {
+    return this.db
+      .select({ id: u.id, key: u.storageKey })
+      .from(u)
+      .where(and(eq(u.status, "uploading"), untouchedFor(days), sql`(${u.lockedUntil} IS NULL OR ${u.lockedUntil} < now())`));
+  }
+
+  async deleteByIds(ids: string[]): Promise<void> {
+    if (ids.length) await this.db.delete(u).where(inArray(u.id, ids));
+  }
+
+  /** The records of uploads that finished (done or failed) and were untouched for `days`; how many went. */
+  async deleteFinished(days: number): Promise<number> {
+    const gone = await this.db
+      .delete(u)
+      .where(and(or(eq(u.status, "done"), eq(u.status, "failed")), untouchedFor(days)))
+      .returning({ id: u.id });
+    return gone.length;
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { showIdParamsSchema } from "../../../contracts/recordings.ts";
+import { showIdParamsSchema } from "../../../contracts/shows.ts";
 import { videoSectionsSchema } from "../../../contracts/video-sections.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import type { VideoSectionsService } from "./video-sections.service.ts";

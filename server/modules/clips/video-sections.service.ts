@@ -1,4 +1,4 @@
-import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { SHOW_MESSAGES } from "../../../contracts/shows.ts";
 import type { VideoSection, VideoSections } from "../../../contracts/video-sections.ts";
 import { notFound } from "../../http/errors.ts";
 import type { ShotsRepository } from "../shots/shots.repository.ts";

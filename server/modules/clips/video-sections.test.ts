@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckedTake, Clip } from "../../../contracts/clips.ts";
-import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { SHOW_MESSAGES } from "../../../contracts/shows.ts";
 import type { StoryLength } from "../../../contracts/renders.ts";
 import type { ShotList } from "../../../contracts/shots.ts";
 import type { VideoSections } from "../../../contracts/video-sections.ts";

@@ -1,17 +1,20 @@
 import { createHash } from "node:crypto";
 import { PassThrough, Transform, type Readable } from "node:stream";
-import { asc, eq } from "drizzle-orm";
 import yazl from "yazl";
-import type { Database } from "../../../db/client.ts";
-import { schema } from "../../../db/client.ts";
 import { notFound } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
-import { ClipHeardWordsRepository } from "../clips/clip-heard-words.repository.ts";
-import { toClip } from "../clips/clips.repository.ts";
+import type { RowFile } from "../../media/row-files.ts";
+import type { UsersRepository } from "../auth/users.repository.ts";
+import type { ClipHeardWordsRepository } from "../clips/clip-heard-words.repository.ts";
+import { clipFiles, toClip, type ClipsRepository } from "../clips/clips.repository.ts";
 import type { ShareLink } from "../../../contracts/shares.ts";
+import { renderFiles, type RenderJobsRepository } from "../renders/render-jobs.repository.ts";
 import { toRenderJob } from "../renders/renders.service.ts";
 import type { ReviewsService } from "../reviews/reviews.service.ts";
-import { toShow } from "../shows/shows.repository.ts";
+import type { ShotsRepository } from "../shots/shots.repository.ts";
+import { toShow, type ShowsRepository } from "../shows/shows.repository.ts";
+import { voiceFiles, type VoiceRepository } from "../voice/voice.repository.ts";
+import { toVoiceSample } from "../voice/voice-samples.service.ts";
 import type { VoiceService } from "../voice/voice.service.ts";
 
 /** One entry of manifest.json: every other file of the archive, with what it should hold. */
@@ -31,7 +34,28 @@ interface MediaFile {
 
 export const EXPORT_MESSAGES = { camperNotFound: "Camper not found" } as const;
 
-const extensionOf = (key: string) => key.match(/\.([a-z0-9]+)$/i)?.[1] ?? "bin";
+/**
+ * The camper's rows, each table through its repository; the repositories also name each row's files
+ * (clipFiles, voiceFiles, renderFiles), so a new media column reaches the export from there.
+ */
+export interface ExportRepositories {
+  users: Pick<UsersRepository, "exportAccount">;
+  shows: Pick<ShowsRepository, "listOfUser">;
+  clips: Pick<ClipsRepository, "listOfUser">;
+  shots: Pick<ShotsRepository, "shotsOfUser">;
+  voice: Pick<VoiceRepository, "voiceOversOfUser" | "findSample">;
+  renderJobs: Pick<RenderJobsRepository, "listOfUser">;
+  heardWords: Pick<ClipHeardWordsRepository, "listForUser">;
+}
+
+export interface DataExportOptions {
+  rows: ExportRepositories;
+  storage: MediaStorage;
+  reviews: ReviewsService;
+  voice: VoiceService;
+  /** The show's share links as its camper sees them (the token itself is never stored, so never exported). */
+  shareLinks: (userId: number, showId: number) => Promise<ShareLink[]>;
+}
 
 /**
  * "Your data, yours to take": everything the app holds about one camper as one zip, streamed as it
@@ -42,28 +66,23 @@ const extensionOf = (key: string) => key.match(/\.([a-z0-9]+)$/i)?.[1] ?? "bin";
  * and SHA-256, measured on the bytes as they went into the zip.
  */
 export class DataExport {
-  constructor(
-    private readonly db: Database,
-    private readonly storage: MediaStorage,
-    private readonly reviews: ReviewsService,
-    private readonly voice: VoiceService,
-    /** The show's share links as its camper sees them (the token itself is never stored, so never exported). */
-    private readonly shareLinks: (userId: number, showId: number) => Promise<ShareLink[]>,
-  ) {}
+  private readonly rows: ExportRepositories;
+  private readonly storage: MediaStorage;
+  private readonly reviews: ReviewsService;
+  private readonly voice: VoiceService;
+  private readonly shareLinks: (userId: number, showId: number) => Promise<ShareLink[]>;
+
+  constructor(options: DataExportOptions) {
+    this.rows = options.rows;
+    this.storage = options.storage;
+    this.reviews = options.reviews;
+    this.voice = options.voice;
+    this.shareLinks = options.shareLinks;
+  }
 
   /** The camper's account, or a 404 (also for staff accounts: they are not campers). */
   async camper(userId: number) {
-    const [user] = await this.db
-      .select({
-        id: schema.users.id,
-        username: schema.users.username,
-        role: schema.users.role,
-        subscriptionTier: schema.users.subscriptionTier,
-        recordingsCount: schema.users.recordingsCount,
-        createdAt: schema.users.createdAt,
-      })
-      .from(schema.users)
-      .where(eq(schema.users.id, userId));
+    const user = await this.rows.users.exportAccount(userId);
     if (!user) throw notFound(EXPORT_MESSAGES.camperNotFound);
     return user;
   }
@@ -81,37 +100,27 @@ export class DataExport {
       },
     });
 
-    const shows = await this.db
-      .select()
-      .from(schema.recordings)
-      .where(eq(schema.recordings.userId, userId))
-      .orderBy(asc(schema.recordings.id));
-    const clips = await this.db.select().from(schema.clips).where(eq(schema.clips.userId, userId)).orderBy(asc(schema.clips.position), asc(schema.clips.id));
+    const shows = await this.rows.shows.listOfUser(userId);
+    const clips = await this.rows.clips.listOfUser(userId);
     // The shot lists of the camper's shows (record to the script): which lines each shot says and
     // which take it uses. Takes are among the clips, each with its shotId.
-    const shots = await this.db
-      .select({ id: schema.shots.id, showId: schema.shots.showId, text: schema.shots.text, chosenClipId: schema.shots.chosenClipId })
-      .from(schema.shots)
-      .innerJoin(schema.recordings, eq(schema.recordings.id, schema.shots.showId))
-      .where(eq(schema.recordings.userId, userId))
-      .orderBy(asc(schema.shots.showId), asc(schema.shots.position), asc(schema.shots.id));
-    const voiceOvers = await this.db.select().from(schema.voiceOvers).where(eq(schema.voiceOvers.userId, userId)).orderBy(asc(schema.voiceOvers.id));
-    const renders = await this.db
-      .select()
-      .from(schema.renderJobs)
-      .where(eq(schema.renderJobs.userId, userId))
-      .orderBy(asc(schema.renderJobs.id));
-
+    const shots = await this.rows.shots.shotsOfUser(userId);
+    const voiceOvers = await this.rows.voice.voiceOversOfUser(userId);
+    const renders = await this.rows.renderJobs.listOfUser(userId);
     // What the server heard the camper say in their clips' sound (kept for captions): their words too.
-    const heard = await new ClipHeardWordsRepository(this.db).listForUser(userId);
-    const clipFiles = (folder: string, clip: (typeof clips)[number]) => {
-      const files = [{ path: `${folder}/clips/${clip.id}.${extensionOf(clip.storageKey)}`, key: clip.storageKey }];
-      if (clip.posterKey) files.push({ path: `${folder}/clips/${clip.id}-poster.${extensionOf(clip.posterKey)}`, key: clip.posterKey });
-      media.push(...files);
+    const heard = await this.rows.heardWords.listForUser(userId);
+
+    /** Copies a row's files into the archive as `{prefix}{name}` (named by the owning repository); their paths. */
+    const copy = (prefix: string, files: RowFile[]) => {
+      const copied = files.map((f) => ({ path: `${prefix}${f.name}`, key: f.key }));
+      media.push(...copied);
+      return copied.map((f) => f.path);
+    };
+    const clipFilesOf = (folder: string, clip: (typeof clips)[number]) => {
       const wordsHeard = heard
         .filter((h) => h.contentSha256 === clip.uploadSha256)
         .map((h) => ({ listener: h.listener, heardAt: h.createdAt.toISOString(), words: h.words }));
-      return { ...toClip(clip), wordsHeard, files: files.map((f) => f.path) };
+      return { ...toClip(clip), wordsHeard, files: copy(`${folder}/clips/${clip.id}`, clipFiles(clip)) };
     };
 
     for (const show of shows) {
@@ -123,35 +132,31 @@ export class DataExport {
           show: toShow(show),
           review: await this.reviews.forOwner(userId, show.id),
           shareLinks: await this.shareLinks(userId, show.id),
-          clips: clips.filter((c) => c.showId === show.id).map((c) => clipFiles(folder, c)),
+          clips: clips.filter((c) => c.showId === show.id).map((c) => clipFilesOf(folder, c)),
           shots: shots
             .filter((shot) => shot.showId === show.id)
             .map((shot, index) => ({ id: shot.id, number: index + 1, text: shot.text, chosenClipId: shot.chosenClipId })),
           voiceOvers: voiceOvers
             .filter((v) => v.showId === show.id)
-            .map((v) => {
-              const path = `${folder}/voice-overs/${v.id}.${extensionOf(v.storageKey)}`;
-              media.push({ path, key: v.storageKey });
-              return { ...this.voice.toVoiceOver(v, show.narration ?? ""), sentences: v.sentences, files: [path] };
-            }),
-          renders: showRenders.map((r) => {
-            const files: MediaFile[] = [];
-            if (r.status === "done" && r.outputKey) files.push({ path: `${folder}/videos/${r.id}.mp4`, key: r.outputKey });
-            if (r.status === "done" && r.captionsKey) files.push({ path: `${folder}/videos/${r.id}.vtt`, key: r.captionsKey });
-            media.push(...files);
-            return { ...toRenderJob(r, show.videoFormat), files: files.map((f) => f.path) };
-          }),
+            .map((v) => ({
+              ...this.voice.toVoiceOver(v, show.narration ?? ""),
+              sentences: v.sentences,
+              files: copy(`${folder}/voice-overs/${v.id}`, voiceFiles(v)),
+            })),
+          // A finished render's files only: a queued, running or failed one has none to give.
+          renders: showRenders.map((r) => ({
+            ...toRenderJob(r, show.videoFormat),
+            files: copy(`${folder}/videos/${r.id}`, r.status === "done" ? renderFiles(r) : []),
+          })),
         },
       });
     }
     const loose = clips.filter((c) => c.showId === null);
-    if (loose.length) json.push({ path: "loose-clips/clips.json", value: loose.map((c) => clipFiles("loose-clips", c)) });
+    if (loose.length) json.push({ path: "loose-clips/clips.json", value: loose.map((c) => clipFilesOf("loose-clips", c)) });
 
-    const [sample] = await this.db.select().from(schema.voiceSamples).where(eq(schema.voiceSamples.userId, userId));
+    const sample = await this.rows.voice.findSample(userId);
     if (sample) {
-      const path = `voice-sample/voice-sample.${extensionOf(sample.storageKey)}`;
-      media.push({ path, key: sample.storageKey });
-      json.push({ path: "voice-sample/voice-sample.json", value: { ...this.voice.toSample(sample), files: [path] } });
+      json.push({ path: "voice-sample/voice-sample.json", value: { ...toVoiceSample(sample), files: copy("voice-sample/voice-sample", voiceFiles(sample)) } });
     }
     return { json, media };
   }

@@ -1,8 +1,7 @@
-import { sql } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
-import type { Database } from "../../../db/client.ts";
 import { carriesOperatorToken } from "../../http/operator-token.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
+import type { HealthRepository } from "./health.repository.ts";
 
 /** A check that takes longer than this counts as down: a load balancer must not wait on us. */
 const CHECK_TIMEOUT_MS = 3000;
@@ -33,9 +32,9 @@ export const NOT_READY_MESSAGE = "Not ready: a service this server needs is unre
  * database or S3 error, which can name hosts and buckets) is logged, and answered only to a caller
  * with the operators' token (METRICS_TOKEN).
  */
-export const healthRoutes: FastifyPluginAsync<{ db: Database; storage: MediaStorage; isClosing: () => boolean; operatorToken?: string }> = async (
+export const healthRoutes: FastifyPluginAsync<{ database: HealthRepository; storage: MediaStorage; isClosing: () => boolean; operatorToken?: string }> = async (
   app,
-  { db, storage, isClosing, operatorToken },
+  { database, storage, isClosing, operatorToken },
 ) => {
   app.get("/healthz", async (_request, reply) => reply.header("cache-control", "no-store").send({ status: "ok" }));
 
@@ -43,7 +42,7 @@ export const healthRoutes: FastifyPluginAsync<{ db: Database; storage: MediaStor
     reply.header("cache-control", "no-store");
     if (isClosing()) return reply.code(503).send({ message: "shutting down", status: "closing" });
     const problems = (
-      await Promise.all([check("database", () => db.execute(sql`SELECT 1`)), check("storage", () => storage.ping())])
+      await Promise.all([check("database", () => database.ping()), check("storage", () => storage.ping())])
     ).filter((p): p is string => p !== undefined);
     if (problems.length) {
       const reason = problems.join("; ");

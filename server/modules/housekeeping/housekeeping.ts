@@ -1,20 +1,26 @@
 import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { and, eq, inArray, isNotNull, lt, or, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client.ts";
-import { schema } from "../../../db/client.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
-import { renderPosterKey } from "../../media/render-poster.ts";
-import { KnownDevicesRepository } from "../auth/known-devices.repository.ts";
-import { ClipHeardWordsRepository } from "../clips/clip-heard-words.repository.ts";
+import type { KnownDevicesRepository } from "../auth/known-devices.repository.ts";
+import type { ClipHeardWordsRepository } from "../clips/clip-heard-words.repository.ts";
+import type { UploadsRepository } from "../clips/uploads.repository.ts";
 import type { SessionsRepository } from "../auth/sessions.repository.ts";
 import type { RateLimiter } from "../rate-limit/limiter.ts";
+import type { RenderAheadRepository } from "../renders/render-ahead.repository.ts";
+import type { RenderJobsRepository } from "../renders/render-jobs.repository.ts";
 import type { Retention, RetentionRunReport } from "../retention/retention.ts";
 import type { CampSessions } from "../roster/camp-sessions.service.ts";
-import { StorageQuotaRepository } from "../storage-quota/storage-quota.repository.ts";
+import type { StorageQuotaRepository } from "../storage-quota/storage-quota.repository.ts";
 
-const u = schema.uploads;
-const j = schema.renderJobs;
+/** The tables housekeeping clears, each through its repository. */
+export interface HousekeepingRepositories {
+  knownDevices: Pick<KnownDevicesRepository, "deleteStale">;
+  heardWords: Pick<ClipHeardWordsRepository, "pruneOrphans">;
+  quota: Pick<StorageQuotaRepository, "deleteLapsed">;
+  uploads: Pick<UploadsRepository, "abandoned" | "deleteByIds" | "deleteFinished">;
+  renderJobs: Pick<RenderJobsRepository, "namedKeys">;
+  renderAhead: Pick<RenderAheadRepository, "preparedKeys">;
+}
 
 /**
  * Leftovers younger than this may belong to work still running on some instance (a render writing
@@ -34,6 +40,26 @@ export interface HousekeepingReport {
   sessionCampersDeleted?: number;
 }
 
+/** Uploads untouched this long are abandoned: their partial bytes and record go. */
+export const UPLOAD_MAX_AGE_DAYS = 7;
+
+export interface HousekeepingOptions {
+  repositories: HousekeepingRepositories;
+  storage: MediaStorage;
+  sessions: SessionsRepository;
+  limiter: RateLimiter;
+  /** UPLOAD_MAX_AGE_DAYS unless told. */
+  uploadMaxAgeDays?: number;
+  /** Our own scratch folders (render work folders, working copies), besides the storage's. */
+  tempDirs?: readonly string[];
+  /** The camp's media retention rule, carried out by the first run after its date. */
+  retention?: Retention;
+  /** Camp sessions the director asked to delete: their campers go once the retention rule's moment passes. */
+  campSessions?: CampSessions;
+  /** Steps of every run, in order, after the rule's and sessions' deletions (reels whose video went, in case a path missed them). */
+  steps?: readonly (() => Promise<unknown>)[];
+}
+
 /**
  * Clears what nobody will come back for: expired sessions, devices not seen for a year, rate-limit windows that ended long ago,
  * space held by writers that died,
@@ -42,25 +68,26 @@ export interface HousekeepingReport {
  */
 export class Housekeeping {
   private timer: ReturnType<typeof setInterval> | undefined;
-  private readonly steps: (() => Promise<unknown>)[] = [];
+  private readonly repositories: HousekeepingRepositories;
+  private readonly storage: MediaStorage;
+  private readonly sessions: SessionsRepository;
+  private readonly limiter: RateLimiter;
+  private readonly uploadMaxAgeDays: number;
+  private readonly tempDirs: readonly string[];
+  private readonly retention: Retention | undefined;
+  private readonly campSessions: CampSessions | undefined;
+  private readonly steps: readonly (() => Promise<unknown>)[];
 
-  constructor(
-    private readonly db: Database,
-    private readonly storage: MediaStorage,
-    private readonly sessions: SessionsRepository,
-    private readonly limiter: RateLimiter,
-    private readonly uploadMaxAgeDays = 7,
-    /** Our own scratch folders (render work folders, working copies), besides the storage's. */
-    private readonly tempDirs: readonly string[] = [],
-    /** The camp's media retention rule, carried out by the first run after its date. */
-    private readonly retention?: Retention,
-    /** Camp sessions the director asked to delete: their campers go once the retention rule's moment passes. */
-    private readonly campSessions?: CampSessions,
-  ) {}
-
-  /** A step of every run, after the rule's and sessions' deletions (reels whose video went, in case a path missed them). */
-  onRun(step: () => Promise<unknown>) {
-    this.steps.push(step);
+  constructor(options: HousekeepingOptions) {
+    this.repositories = options.repositories;
+    this.storage = options.storage;
+    this.sessions = options.sessions;
+    this.limiter = options.limiter;
+    this.uploadMaxAgeDays = options.uploadMaxAgeDays ?? UPLOAD_MAX_AGE_DAYS;
+    this.tempDirs = options.tempDirs ?? [];
+    this.retention = options.retention;
+    this.campSessions = options.campSessions;
+    this.steps = options.steps ?? [];
   }
 
   start(everyMs = 60 * 60 * 1000) {
@@ -76,28 +103,22 @@ export class Housekeeping {
   async run(now = new Date()): Promise<HousekeepingReport> {
     await this.sessions.deleteExpired();
     await this.limiter.prune();
-    await new KnownDevicesRepository(this.db).deleteStale();
-    await new ClipHeardWordsRepository(this.db).pruneOrphans();
-    await new StorageQuotaRepository(this.db).deleteLapsed();
-    const old = lt(u.updatedAt, sql`now() - make_interval(days => ${this.uploadMaxAgeDays})`);
-    const abandoned = await this.db
-      .select({ id: u.id, key: u.storageKey })
-      .from(u)
-      // Not one a PATCH is streaming into right now (it holds the lease).
-      .where(and(eq(u.status, "uploading"), old, sql`(${u.lockedUntil} IS NULL OR ${u.lockedUntil} < now())`));
+    const { knownDevices, heardWords, quota, uploads } = this.repositories;
+    await knownDevices.deleteStale();
+    await heardWords.pruneOrphans();
+    await quota.deleteLapsed();
+    // Not one a PATCH is streaming into right now (it holds the lease).
+    const abandoned = await uploads.abandoned(this.uploadMaxAgeDays);
     for (const upload of abandoned) await this.storage.delete(upload.key);
-    if (abandoned.length) await this.db.delete(u).where(inArray(u.id, abandoned.map((a) => a.id)));
-    const finished = await this.db
-      .delete(u)
-      .where(and(or(eq(u.status, "done"), eq(u.status, "failed")), old))
-      .returning({ id: u.id });
+    await uploads.deleteByIds(abandoned.map((a) => a.id));
+    const finished = await uploads.deleteFinished(this.uploadMaxAgeDays);
     const leftovers = await this.sweepLeftovers();
     const retention = await this.retention?.runDue(now);
     const sessionCampersDeleted = (await this.campSessions?.runDue(now)) ?? 0;
     for (const step of this.steps) await step();
     return {
       abandonedUploads: abandoned.length,
-      finishedUploadRecords: finished.length,
+      finishedUploadRecords: finished,
       leftovers,
       ...(retention ? { retention } : {}),
       ...(sessionCampersDeleted ? { sessionCampersDeleted } : {}),
@@ -125,18 +146,8 @@ export class Housekeeping {
     }
     const renders = (await this.storage.list("users/")).filter((o) => RENDER_KEY.test(o.key) && o.modifiedAt.getTime() <= before);
     if (renders.length) {
-      const named = new Set<string>();
-      const rows = await this.db
-        .select({ outputKey: j.outputKey, captionsKey: j.captionsKey })
-        .from(j)
-        .where(or(isNotNull(j.outputKey), isNotNull(j.captionsKey)));
-      for (const row of rows) {
-        if (row.outputKey) named.add(row.outputKey).add(renderPosterKey(row.outputKey));
-        if (row.captionsKey) named.add(row.captionsKey);
-      }
-      // Videos prepared ahead, waiting for their camper to press Render.
-      const ready = await this.db.select({ out: schema.renderPrepared.outputKey, cc: schema.renderPrepared.captionsKey }).from(schema.renderPrepared);
-      for (const row of ready) named.add(row.out).add(renderPosterKey(row.out)).add(row.cc ?? row.out);
+      // Renders' files and pictures, and videos prepared ahead, waiting for their camper to press Render.
+      const named = new Set([...(await this.repositories.renderJobs.namedKeys()), ...(await this.repositories.renderAhead.preparedKeys())]);
       for (const orphan of renders.filter((o) => !named.has(o.key))) {
         await this.storage.delete(orphan.key);
         removed++;

@@ -1,10 +1,9 @@
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { Database } from "../../../db/client.ts";
 import type { AiWriter } from "../../ai/ai-writer.ts";
 import type { VoiceProvider } from "../../voice/voice-provider.ts";
 import { carriesOperatorToken } from "../../http/operator-token.ts";
+import type { RenderJobsRepository } from "../renders/render-jobs.repository.ts";
 
 const PREFIX = "summer_stories_";
 
@@ -21,7 +20,7 @@ export class AppMetrics {
   readonly aiSeconds: Histogram<"operation" | "outcome">;
   readonly voiceSeconds: Histogram<"provider" | "outcome">;
 
-  constructor(db: Database) {
+  constructor(renderJobs: Pick<RenderJobsRepository, "queueDepth" | "durationQuantilesLastHour" | "finishedLastHour">) {
     collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
     this.requestSeconds = new Histogram({
       name: `${PREFIX}http_request_duration_seconds`,
@@ -60,10 +59,7 @@ export class AppMetrics {
       labelNames: ["status"],
       registers: [this.registry],
       async collect() {
-        const rows = await queryRows<{ status: string; n: number }>(
-          db,
-          sql`SELECT status, count(*)::int AS n FROM render_jobs WHERE status IN ('queued', 'running') GROUP BY status`,
-        );
+        const rows = await renderJobs.queueDepth();
         this.reset();
         for (const status of ["queued", "running"]) this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
       },
@@ -74,13 +70,7 @@ export class AppMetrics {
       labelNames: ["quantile"],
       registers: [this.registry],
       async collect() {
-        const [row] = await queryRows<{ p50: number | null; p90: number | null; p99: number | null }>(
-          db,
-          sql`SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY s) AS p50, percentile_cont(0.9) WITHIN GROUP (ORDER BY s) AS p90,
-                     percentile_cont(0.99) WITHIN GROUP (ORDER BY s) AS p99
-              FROM (SELECT extract(epoch FROM finished_at - created_at)::float8 AS s FROM render_jobs
-                    WHERE status = 'done' AND finished_at > now() - interval '1 hour') recent`,
-        );
+        const row = await renderJobs.durationQuantilesLastHour();
         this.reset();
         if (row?.p50 == null) return;
         this.set({ quantile: "0.5" }, Number(row.p50));
@@ -94,10 +84,7 @@ export class AppMetrics {
       labelNames: ["status"],
       registers: [this.registry],
       async collect() {
-        const rows = await queryRows<{ status: string; n: number }>(
-          db,
-          sql`SELECT status, count(*)::int AS n FROM render_jobs WHERE status IN ('done', 'failed') AND finished_at > now() - interval '1 hour' GROUP BY status`,
-        );
+        const rows = await renderJobs.finishedLastHour();
         this.reset();
         for (const status of ["done", "failed"]) this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
       },
@@ -148,10 +135,6 @@ export class AppMetrics {
       },
     });
   }
-}
-
-async function queryRows<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** Who may read /metrics: the token's bearers, or anyone outside production when no token is set. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { keepPersonalDetailBodySchema, personalDetailsCheckSchema } from "../../../contracts/personal-details.ts";
-import { showIdParamsSchema } from "../../../contracts/recordings.ts";
+import { showIdParamsSchema } from "../../../contracts/shows.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import type { PersonalDetailsService } from "./personal-details.service.ts";
 

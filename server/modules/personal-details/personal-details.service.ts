@@ -1,8 +1,5 @@
 import { createHash } from "node:crypto";
 import { text } from "node:stream/consumers";
-import { and, eq } from "drizzle-orm";
-import type { Database } from "../../../db/client.ts";
-import { schema } from "../../../db/client.ts";
 import {
   PERSONAL_DETAIL_MESSAGES,
   keptKey,
@@ -11,14 +8,14 @@ import {
   type PersonalDetailsCheck,
   type PersonalDetailsRefusal,
 } from "../../../contracts/personal-details.ts";
-import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
-import { HttpError, badRequest, notFound, refusal } from "../../http/errors.ts";
+import { HttpError, badRequest, refusal } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import type { SecondOpinion, SecondOpinionFinding } from "../../privacy/ai-second-opinion.ts";
 import { detectPersonalDetails, resolveOverlaps } from "../../privacy/personal-details.ts";
 import type { RenderRow } from "../reviews/reviews.repository.ts";
 import type { ShowVideos, ShowWithReview } from "../reviews/show-videos.ts";
 import { captionsText, mergeFindings, vttCues, type CaptionCue, type FieldDetection } from "./findings.ts";
+import type { KeepsRepository } from "./keeps.repository.ts";
 import type { OpinionsRepository } from "./opinions.repository.ts";
 
 type Logger = { warn(obj: object, msg: string): void };
@@ -31,6 +28,17 @@ export function personalDetailsRefusal(check: PersonalDetailsCheck, by: "camper"
   return refusal(message, "personal_details", body);
 }
 
+export interface PersonalDetailsServiceOptions {
+  keeps: KeepsRepository;
+  videos: ShowVideos;
+  storage: MediaStorage;
+  secondOpinion: SecondOpinion | null;
+  log: Logger;
+  opinions: OpinionsRepository;
+  /** The per-camper AI limit: throws 429 when reached. */
+  aiLimit: (userId: number) => Promise<void>;
+}
+
 /**
  * The personal-details check of one video of a show: the show's title, the script that render was made
  * from and that render's captions (what the video says), by the offline rules and, when a provider is
@@ -39,46 +47,46 @@ export function personalDetailsRefusal(check: PersonalDetailsCheck, by: "camper"
  * ever hold a show back. Without a current video, the show's script alone.
  */
 export class PersonalDetailsService {
-  constructor(
-    private readonly db: Database,
-    private readonly videos: ShowVideos,
-    private readonly storage: MediaStorage,
-    private readonly secondOpinion: SecondOpinion | null,
-    private readonly log: Logger,
-    private readonly opinions: OpinionsRepository,
-    /** The per-camper AI limit: throws 429 when reached. */
-    private readonly aiLimit: (userId: number) => Promise<void>,
-  ) {}
+  private readonly keeps: KeepsRepository;
+  private readonly videos: ShowVideos;
+  private readonly storage: MediaStorage;
+  private readonly secondOpinion: SecondOpinion | null;
+  private readonly log: Logger;
+  private readonly opinions: OpinionsRepository;
+  private readonly aiLimit: (userId: number) => Promise<void>;
+
+  constructor(options: PersonalDetailsServiceOptions) {
+    this.keeps = options.keeps;
+    this.videos = options.videos;
+    this.storage = options.storage;
+    this.secondOpinion = options.secondOpinion;
+    this.log = options.log;
+    this.opinions = options.opinions;
+    this.aiLimit = options.aiLimit;
+  }
 
   /** The owner's check of their show; another account's show is a 404 like any other. */
   async forOwner(userId: number, showId: number): Promise<PersonalDetailsCheck> {
-    return this.check(await this.owned(userId, showId));
+    return this.check(await this.videos.owned(userId, showId));
   }
 
   /** "It's OK to share": keeps a phrase the check flags in this show, so it no longer holds it back. */
   async keep(userId: number, showId: number, body: KeepPersonalDetailBody): Promise<PersonalDetailsCheck> {
-    const found = await this.owned(userId, showId);
+    const found = await this.videos.owned(userId, showId);
     const before = await this.check(found);
     const key = keptKey(body.kind, body.phrase);
     const flagged = before.findings.find((f) => keptKey(f.kind, f.phrase) === key);
     if (!flagged) throw badRequest(PERSONAL_DETAIL_MESSAGES.notFlagged);
-    await this.db
-      .insert(schema.personalDetailKeeps)
-      .values({ showId, key, kind: body.kind, phrase: flagged.phrase })
-      .onConflictDoNothing();
+    await this.keeps.keep(showId, { key, kind: body.kind, phrase: flagged.phrase });
     return this.check(found);
   }
 
   /** Takes back "It's OK to share" for a phrase. */
   async unkeep(userId: number, showId: number, body: KeepPersonalDetailBody): Promise<PersonalDetailsCheck> {
-    const found = await this.owned(userId, showId);
-    const keys = await this.keptKeys(showId);
+    const found = await this.videos.owned(userId, showId);
+    const keys = await this.keeps.keys(showId);
     const key = keptKey(body.kind, body.phrase);
-    if (keys.has(key)) {
-      await this.db
-        .delete(schema.personalDetailKeeps)
-        .where(and(eq(schema.personalDetailKeeps.showId, showId), eq(schema.personalDetailKeeps.key, key)));
-    }
+    if (keys.has(key)) await this.keeps.unkeep(showId, key);
     return this.check(found);
   }
 
@@ -113,7 +121,7 @@ export class PersonalDetailsService {
       if (!current.some((c) => d.start < c.end && c.start < d.end)) current.push({ ...d, source: "ai" });
     }
     for (const [field, list] of byField) byField.set(field, resolveOverlaps(list) as FieldDetection[]);
-    const findings = mergeFindings(byField, await this.keptKeys(found.show.id), cues);
+    const findings = mergeFindings(byField, await this.keeps.keys(found.show.id), cues);
     return {
       showId: found.show.id,
       texts,
@@ -149,20 +157,6 @@ export class PersonalDetailsService {
       this.log.warn({ err: error }, "personal-details second opinion failed; the offline check stands");
       return null;
     }
-  }
-
-  async owned(userId: number, showId: number): Promise<ShowWithReview> {
-    const found = await this.videos.find(showId);
-    if (!found || found.show.userId !== userId) throw notFound(SHOW_MESSAGES.notFound);
-    return found;
-  }
-
-  private async keptKeys(showId: number): Promise<Set<string>> {
-    const rows = await this.db
-      .select({ key: schema.personalDetailKeeps.key })
-      .from(schema.personalDetailKeeps)
-      .where(eq(schema.personalDetailKeeps.showId, showId));
-    return new Set(rows.map((r) => r.key));
   }
 
   /** The cues of a render's captions (none without a render or captions). */

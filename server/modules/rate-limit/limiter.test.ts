@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../db/client.ts";
 import { testDatabase } from "../../../testing/test-database.ts";
 import { RateLimiter, type Reservation } from "./limiter.ts";
+import { RateLimitsRepository } from "./rate-limits.repository.ts";
 
 const WINDOW = 900;
 
@@ -36,7 +37,7 @@ function counted(target: Database): { db: Database; statements: () => number } {
 
 describe("RateLimiter.reserve", () => {
   it("refuses at once when the window holds `limit` failures, however long it may wait", async () => {
-    const limiter = new RateLimiter(db, { idleMs: 60_000, maxMs: 60_000, pollMs: 1_000 });
+    const limiter = new RateLimiter(new RateLimitsRepository(db), { idleMs: 60_000, maxMs: 60_000, pollMs: 1_000 });
     for (let i = 0; i < 2; i++) await limiter.fail(granted(await limiter.reserve("fails", WINDOW, 2)));
     const started = Date.now();
     expect(await limiter.reserve("fails", WINDOW, 2)).toMatchObject({ refused: { count: 2 } });
@@ -44,7 +45,7 @@ describe("RateLimiter.reserve", () => {
   });
 
   it("refuses every waiter as soon as the failures ahead of it settle, without waiting out the wait", async () => {
-    const limiter = new RateLimiter(db, { idleMs: 60_000, maxMs: 60_000, pollMs: 60_000 });
+    const limiter = new RateLimiter(new RateLimitsRepository(db), { idleMs: 60_000, maxMs: 60_000, pollMs: 60_000 });
     const ahead = await Promise.all(Array.from({ length: 3 }, async () => granted(await limiter.reserve("guesses", WINDOW, 3))));
     const started = Date.now();
     const waiting = Promise.all(Array.from({ length: 20 }, () => limiter.reserve("guesses", WINDOW, 3)));
@@ -58,7 +59,7 @@ describe("RateLimiter.reserve", () => {
   it("keeps honest callers beyond the limit waiting while the attempts ahead settle one by one, longer than the idle wait in all", async () => {
     // Two slots, twelve callers, each holding its slot for a fifth of the idle wait before it succeeds:
     // the last waits about 1.8 idle waits in all, but never one idle wait without a settle.
-    const limiter = new RateLimiter(db, { idleMs: 2_000, maxMs: 60_000, pollMs: 60_000 });
+    const limiter = new RateLimiter(new RateLimitsRepository(db), { idleMs: 2_000, maxMs: 60_000, pollMs: 60_000 });
     const started = Date.now();
     const outcomes = await Promise.all(
       Array.from({ length: 12 }, async () => {
@@ -77,7 +78,7 @@ describe("RateLimiter.reserve", () => {
   });
 
   it("answers busy, with nothing counted for the caller, once the undecided attempts stop settling for the idle wait", async () => {
-    const limiter = new RateLimiter(db, { idleMs: 300, maxMs: 60_000, pollMs: 100 });
+    const limiter = new RateLimiter(new RateLimitsRepository(db), { idleMs: 300, maxMs: 60_000, pollMs: 100 });
     const stuck = granted(await limiter.reserve("stuck", WINDOW, 1));
     // Nothing failed, so it is not a refusal for failures: the caller says the server is busy.
     expect(await limiter.reserve("stuck", WINDOW, 1)).toMatchObject({ busy: { count: 1 } });
@@ -88,7 +89,7 @@ describe("RateLimiter.reserve", () => {
   });
 
   it("answers busy after the longest wait even while the attempts ahead keep settling", async () => {
-    const limiter = new RateLimiter(db, { idleMs: 400, maxMs: 1_200, pollMs: 60_000 });
+    const limiter = new RateLimiter(new RateLimitsRepository(db), { idleMs: 400, maxMs: 1_200, pollMs: 60_000 });
     const ahead = await Promise.all(Array.from({ length: 30 }, async () => granted(await limiter.reserve("slow", WINDOW, 30))));
     // A failure every 100 ms: the window moves (each settle restarts the idle wait) but never has room.
     const settles: Promise<void>[] = [];
@@ -105,7 +106,7 @@ describe("RateLimiter.reserve", () => {
 
   it("lets a crowd of waiters send no statements of their own (one poll a second for the key), so a settle never queues behind them", async () => {
     const { db: watched, statements } = counted(db);
-    const limiter = new RateLimiter(watched, { idleMs: 60_000, maxMs: 60_000, pollMs: 1_000 });
+    const limiter = new RateLimiter(new RateLimitsRepository(watched), { idleMs: 60_000, maxMs: 60_000, pollMs: 1_000 });
     const stuck = granted(await limiter.reserve("crowd", WINDOW, 1));
     let served = 0;
     // Each waiter gives its slot back as soon as it has it, so the next in line gets it.
@@ -135,7 +136,7 @@ describe("RateLimiter.reserve on two instances (the count lives in the database)
   const wait = { idleMs: 10_000, maxMs: 60_000, pollMs: 200 };
 
   it("gives a waiter on one instance the slot a success settled on the other", async () => {
-    const [one, two] = [new RateLimiter(db, wait), new RateLimiter(db, wait)];
+    const [one, two] = [new RateLimiter(new RateLimitsRepository(db), wait), new RateLimiter(new RateLimitsRepository(db), wait)];
     const held = granted(await one.reserve("shared", WINDOW, 1));
     const waiting = two.reserve("shared", WINDOW, 1);
     await sleep(300);
@@ -146,7 +147,7 @@ describe("RateLimiter.reserve on two instances (the count lives in the database)
   });
 
   it("refuses a waiter on one instance once the failures settled on the other fill the window", async () => {
-    const [one, two] = [new RateLimiter(db, wait), new RateLimiter(db, wait)];
+    const [one, two] = [new RateLimiter(new RateLimitsRepository(db), wait), new RateLimiter(new RateLimitsRepository(db), wait)];
     const held = granted(await one.reserve("shared-fails", WINDOW, 1));
     const waiting = two.reserve("shared-fails", WINDOW, 1);
     await sleep(300);

@@ -1,6 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
-import type { Database } from "../../../db/client.ts";
-import { schema } from "../../../db/client.ts";
+import type { RateLimitsRepository } from "./rate-limits.repository.ts";
 import { type ReserveWait, WaitLines, type WindowState } from "./wait-line.ts";
 
 export interface WindowCount {
@@ -23,10 +21,6 @@ export interface Slot {
  */
 export type Reservation = { slot: Slot } | { refused: WindowCount } | { busy: WindowCount };
 
-/** Seconds until the window of the row in hand ends, by the database's clock. */
-const resetIn = (windowSeconds: number) =>
-  sql<number>`extract(epoch from (${schema.rateLimits.windowStart} + make_interval(secs => ${windowSeconds}) - now()))::float8`;
-
 /** A window with nothing in it (cleared, ended or never started). */
 const EMPTY: WindowState = { count: 0, pending: 0, resetInSeconds: 0 };
 
@@ -42,31 +36,15 @@ export class RateLimiter {
   private readonly lines: WaitLines;
 
   constructor(
-    private readonly db: Database,
+    private readonly counters: RateLimitsRepository,
     reserveWait: ReserveWait = RESERVE_WAIT,
   ) {
     this.lines = new WaitLines(reserveWait);
   }
 
   /** Adds one hit to `key` and returns the count in the current window, this hit included. */
-  async hit(key: string, windowSeconds: number): Promise<WindowCount> {
-    const t = schema.rateLimits;
-    const expired = sql`${t.windowStart} <= now() - make_interval(secs => ${windowSeconds})`;
-    const [row] = await this.db
-      .insert(t)
-      .values({ key, windowStart: sql`now()`, count: 1 })
-      .onConflictDoUpdate({
-        target: t.key,
-        set: {
-          count: sql`CASE WHEN ${expired} THEN 1 ELSE ${t.count} + 1 END`,
-          windowStart: sql`CASE WHEN ${expired} THEN now() ELSE ${t.windowStart} END`,
-        },
-      })
-      .returning({
-        count: t.count,
-        resetIn: resetIn(windowSeconds),
-      });
-    return { count: row!.count, resetInSeconds: Math.max(0, Number(row!.resetIn)) };
+  hit(key: string, windowSeconds: number): Promise<WindowCount> {
+    return this.counters.hit(key, windowSeconds);
   }
 
   /** The count in the current window without adding to it. */
@@ -90,7 +68,7 @@ export class RateLimiter {
       const ticket = { limit, started: now, idleSince: now };
       for (let gaveUp = false; ; ) {
         const seenMoves = line.moves;
-        const slot = await this.takeSlot(key, windowSeconds, limit);
+        const slot = await this.counters.takeSlot(key, windowSeconds, limit);
         if (slot) return { slot };
         const window = await this.window(key, windowSeconds);
         const count = { count: window.count, resetInSeconds: window.resetInSeconds };
@@ -111,74 +89,35 @@ export class RateLimiter {
 
   /** The attempt failed: it stays counted. */
   async fail(slot: Slot): Promise<void> {
-    await this.settle(slot, sql`${schema.rateLimits.count}`);
+    await this.settle(slot, "failed");
   }
 
   /** The attempt succeeded: it never counted. */
   async succeed(slot: Slot): Promise<void> {
-    await this.settle(slot, sql`${schema.rateLimits.count} - 1`);
+    await this.settle(slot, "succeeded");
   }
 
   /** Settles one slot; its statement returns the window after, which is all this process's waiters need. */
-  private async settle(slot: Slot, count: SQL): Promise<void> {
-    const t = schema.rateLimits;
-    const [row] = await this.db
-      .update(t)
-      .set({ count, pending: sql`${t.pending} - 1` })
-      .where(sql`${t.key} = ${slot.key} AND ${t.windowStart} = ${slot.windowStart}::timestamptz AND ${t.pending} > 0`)
-      .returning({ count: t.count, pending: t.pending, resetIn: resetIn(slot.windowSeconds) });
+  private async settle(slot: Slot, outcome: "failed" | "succeeded"): Promise<void> {
+    const after = await this.counters.settle(slot, outcome);
     // No row: the window was cleared or a new one began, and whatever did that woke the waiters.
-    if (!row) return;
-    const resetInSeconds = Number(row.resetIn);
+    if (!after) return;
     // A window that has ended counts nothing: the next look starts a new one.
-    this.lines.settled(slot.key, resetInSeconds > 0 ? { count: row.count, pending: row.pending, resetInSeconds } : EMPTY);
-  }
-
-  /** One slot if the window has room (a new window always has), else undefined; never counts past `limit`. */
-  private async takeSlot(key: string, windowSeconds: number, limit: number): Promise<Slot | undefined> {
-    const t = schema.rateLimits;
-    const expired = sql`${t.windowStart} <= now() - make_interval(secs => ${windowSeconds})`;
-    const [row] = await this.db
-      .insert(t)
-      .values({ key, windowStart: sql`now()`, count: 1, pending: 1 })
-      .onConflictDoUpdate({
-        target: t.key,
-        set: {
-          count: sql`CASE WHEN ${expired} THEN 1 ELSE ${t.count} + 1 END`,
-          pending: sql`CASE WHEN ${expired} THEN 1 ELSE ${t.pending} + 1 END`,
-          windowStart: sql`CASE WHEN ${expired} THEN now() ELSE ${t.windowStart} END`,
-        },
-        setWhere: sql`${expired} OR ${t.count} < ${limit}`,
-      })
-      .returning({ windowStart: sql<string>`${t.windowStart}::text` });
-    return row ? { key, windowStart: row.windowStart, windowSeconds } : undefined;
+    this.lines.settled(slot.key, after.resetInSeconds > 0 ? after : EMPTY);
   }
 
   private async window(key: string, windowSeconds: number): Promise<WindowState> {
-    const t = schema.rateLimits;
-    const [row] = await this.db
-      .select({
-        count: t.count,
-        pending: t.pending,
-        resetIn: resetIn(windowSeconds),
-      })
-      .from(t)
-      .where(sql`${t.key} = ${key} AND ${t.windowStart} > now() - make_interval(secs => ${windowSeconds})`);
-    return row
-      ? { count: row.count, pending: row.pending, resetInSeconds: Math.max(0, Number(row.resetIn)) }
-      : EMPTY;
+    return (await this.counters.window(key, windowSeconds)) ?? EMPTY;
   }
 
   async clear(key: string): Promise<void> {
-    await this.db.delete(schema.rateLimits).where(sql`${schema.rateLimits.key} = ${key}`);
+    await this.counters.clear(key);
     this.lines.settled(key, EMPTY);
   }
 
   /** Drops windows that ended long ago so the table stays small. */
   async prune(olderThanSeconds = 86_400): Promise<void> {
-    await this.db
-      .delete(schema.rateLimits)
-      .where(sql`${schema.rateLimits.windowStart} < now() - make_interval(secs => ${olderThanSeconds})`);
+    await this.counters.prune(olderThanSeconds);
   }
 }
 

@@ -23,6 +23,13 @@ function baseNames(videos: ApprovedVideo[]): string[] {
   });
 }
 
+export interface CabinZipOptions {
+  reels: ReelsRepository;
+  scopes: StaffScopes;
+  storage: MediaStorage;
+  audit: AuditLog;
+}
+
 /**
  * The closing-night zip (decision 027d): a cabin's approved videos (the render staff approved) with
  * their captions, for staff in scope. Campers without a media release are left out, like from reels: the
@@ -30,17 +37,22 @@ function baseNames(videos: ApprovedVideo[]): string[] {
  * a note in the zip names who was left out and why, and their own videos stay theirs to download.
  */
 export class CabinZip {
-  constructor(
-    private readonly reels: ReelsRepository,
-    private readonly scopes: StaffScopes,
-    private readonly storage: MediaStorage,
-    private readonly audit: AuditLog,
-  ) {}
+  private readonly reels: ReelsRepository;
+  private readonly scopes: StaffScopes;
+  private readonly storage: MediaStorage;
+  private readonly audit: AuditLog;
+
+  constructor(options: CabinZipOptions) {
+    this.reels = options.reels;
+    this.scopes = options.scopes;
+    this.storage = options.storage;
+    this.audit = options.audit;
+  }
 
   async archive(staff: PublicUser, cabinId: number): Promise<{ fileName: string; stream: Readable }> {
     const scope = await this.scopes.of(staff);
-    const cabin = await this.reels.cabin(cabinId);
-    if (!cabin || (scope.kind === "cabins" && !scope.cabinIds.includes(cabin.id))) throw notFound(REEL_MESSAGES.cabinNotFound);
+    const cabin = await this.scopes.cabin(scope, cabinId);
+    if (!cabin) throw notFound(REEL_MESSAGES.cabinNotFound);
     const videos = await this.reels.approvedVideos(scope, this.reels.groupCondition({ cabinId }));
     const released = videos.filter((v) => v.mediaRelease);
     const leftOut = videos.filter((v) => !v.mediaRelease);

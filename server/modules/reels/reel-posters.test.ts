@@ -5,23 +5,33 @@ import type { AuditEntry } from "../../../contracts/reviews.ts";
 import { schema } from "../../../db/client.ts";
 import { reelCamp, stored } from "../../../testing/reel-camp.ts";
 import { createTestApp } from "../../../testing/test-app.ts";
+import { buildWorldOnce, type BuiltWorld } from "../../../testing/world-snapshot.ts";
 import type { App } from "../../app.ts";
 import { renderPosterKey } from "../../media/render-poster.ts";
 
 let app: App;
+let world: BuiltWorld<Awaited<ReturnType<typeof buildPines>>>;
 
 beforeAll(async () => {
   app = await createTestApp({ VOICE_PROVIDER: "mespeak" });
-});
+  // Both tests start from the reel camp and Zoë's approved video, rendered once (no picture made yet).
+  world = await buildWorldOnce(buildPines);
+}, 120_000);
 
 afterAll(async () => {
+  await world?.drop();
   await app.close();
 });
 
+async function buildPines() {
+  const camp = await reelCamp(app);
+  const zoe = await camp.approvedVideo("Lake Day", "Zoë");
+  return { camp, zoe };
+}
+
 describe("the reel picker's pictures", () => {
   it("are a JPEG still of each approved video, made once and kept beside it, scoped like the video and not audited as a viewing", async () => {
-    const camp = await reelCamp(app);
-    const zoe = await camp.approvedVideo("Lake Day", "Zoë");
+    const { camp, zoe } = await world.fresh();
     const listed = await camp.call<ReelCandidate[]>(camp.pinesCounselor, "GET", `/api/staff/reels/candidates?cabinId=${camp.pines}`);
     const candidate = listed.body.find((c) => c.showId === zoe.show.id)!;
     expect(candidate.posterUrl).toBe(`/api/staff/renders/${zoe.video.id}/poster`);
@@ -55,8 +65,7 @@ describe("the reel picker's pictures", () => {
   }, 120_000);
 
   it("are kept by housekeeping's sweep of render files while their video is", async () => {
-    const camp = await reelCamp(app);
-    const zoe = await camp.approvedVideo("Lake Day", "Zoë");
+    const { camp, zoe } = await world.fresh();
     expect((await camp.call(camp.admin, "GET", `/api/staff/renders/${zoe.video.id}/poster`)).status).toBe(200);
     const [render] = await camp.db.select().from(schema.renderJobs).where(eq(schema.renderJobs.id, zoe.video.id));
     await app.housekeeping.sweepLeftovers(0);

@@ -10,6 +10,7 @@ import { toWebVtt, type Cue } from "../../render/captions.ts";
 import { parseWebVtt, shiftCues } from "../../render/reel-captions.ts";
 import { buildReelPlan, type ReelPart } from "../../render/reel-plan.ts";
 import type { X264Preset } from "../../render/video-encoding.ts";
+import type { CabinsRepository } from "../staff/cabins.repository.ts";
 import type { ReelJobRow, ReelsRepository } from "./reels.repository.ts";
 
 /** The camp's name on a title card when the director has not set one. */
@@ -24,21 +25,39 @@ export interface ReelRenderContext {
   x264Preset?: X264Preset;
 }
 
+export interface ReelRendererOptions {
+  reels: ReelsRepository;
+  /** The cabin a cabin reel names on its title card. */
+  cabins: Pick<CabinsRepository, "named">;
+  storage: MediaStorage;
+  tools: VideoToolPaths;
+  /** The camp's name for the title card: the director's setting, or CAMP_TITLE until they set one. */
+  campSettings: { get(): Promise<{ campName: string }> };
+  /** The render's own font (DejaVu Sans, shipped with the app), bold for the title card and names. */
+  fontFile?: string;
+}
+
 /**
  * Makes a reel's video in the render worker (a render_jobs row with reel_id, claimed like any render).
  * The videos are the approved renders the reel named at pick time; each camper's media release is read
  * again now (a release withdrawn since the pick stops the reel, and no name goes on screen without one).
  */
 export class ReelRenderer {
-  constructor(
-    private readonly reels: ReelsRepository,
-    private readonly storage: MediaStorage,
-    private readonly tools: VideoToolPaths,
-    /** The camp's name for the title card: the director's setting, or CAMP_TITLE until they set one. */
-    private readonly campSettings: { get(): Promise<{ campName: string }> },
-    /** The render's own font (DejaVu Sans, shipped with the app), bold for the title card and names. */
-    private readonly fontFile: string = createRequire(import.meta.url).resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
-  ) {}
+  private readonly reels: ReelsRepository;
+  private readonly cabins: Pick<CabinsRepository, "named">;
+  private readonly storage: MediaStorage;
+  private readonly tools: VideoToolPaths;
+  private readonly campSettings: ReelRendererOptions["campSettings"];
+  private readonly fontFile: string;
+
+  constructor(options: ReelRendererOptions) {
+    this.reels = options.reels;
+    this.cabins = options.cabins;
+    this.storage = options.storage;
+    this.tools = options.tools;
+    this.campSettings = options.campSettings;
+    this.fontFile = options.fontFile ?? createRequire(import.meta.url).resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
+  }
 
   async render(job: ReelJobRow, { work, signal, fail, ffmpeg, x264Preset }: ReelRenderContext): Promise<{ outputKey: string; captionsKey: string | null; durationSeconds: number }> {
     const reel = job.reelId === null ? undefined : await this.reels.find(job.reelId);
@@ -53,7 +72,7 @@ export class ReelRenderer {
       return { item, render, camper };
     });
 
-    const cabin = reel.cabinId === null ? undefined : await this.reels.cabin(reel.cabinId);
+    const cabin = reel.cabinId === null ? undefined : await this.cabins.named(reel.cabinId);
     // A cabin reel names the session too when its campers are all of one (a cabin is the same every session).
     const sessions = new Set(videos.map((v) => v.camper.campSessionId));
     const sessionId = reel.campSessionId ?? (sessions.size === 1 ? [...sessions][0]! : null);

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
-import { camperInScope, type StaffScope } from "../staff/staff-scope.ts";
+import { camperInScope } from "../auth/users.repository.ts";
+import type { StaffScope } from "../staff/staff-scope.ts";
 
 export type ReelRow = typeof schema.reels.$inferSelect;
 export type ReelJobRow = typeof schema.renderJobs.$inferSelect;
@@ -9,7 +10,7 @@ export type ReelJobRow = typeof schema.renderJobs.$inferSelect;
 const r = schema.reels;
 const j = schema.renderJobs;
 const users = schema.users;
-const shows = schema.recordings;
+const shows = schema.shows;
 const reviews = schema.showReviews;
 
 /** An approved video with what a reel needs to know of it and its camper. */
@@ -49,24 +50,14 @@ function reelInScope(scope: StaffScope, staffUserId: number): SQL {
 export class ReelsRepository {
   constructor(private readonly db: Database) {}
 
-  async cabin(id: number) {
-    const [row] = await this.db.select({ id: schema.cabins.id, name: schema.cabins.name }).from(schema.cabins).where(eq(schema.cabins.id, id));
-    return row;
-  }
-
   async session(id: number) {
     const [row] = await this.db.select({ id: schema.campSessions.id, name: schema.campSessions.name }).from(schema.campSessions).where(eq(schema.campSessions.id, id));
     return row;
   }
 
-  /** Cabins a scope reaches, and the sessions its campers are in (a counselor's), by name. */
-  async choices(scope: StaffScope) {
-    const cabins = await this.db
-      .select({ id: schema.cabins.id, name: schema.cabins.name })
-      .from(schema.cabins)
-      .where(scope.kind === "all" ? sql`true` : scope.cabinIds.length ? inArray(schema.cabins.id, scope.cabinIds) : sql`false`)
-      .orderBy(asc(schema.cabins.name));
-    const sessions = await this.db
+  /** The camp sessions the scope's campers are in (every session for the director), by name. */
+  sessionChoices(scope: StaffScope) {
+    return this.db
       .selectDistinct({ id: schema.campSessions.id, name: schema.campSessions.name })
       .from(schema.campSessions)
       .where(
@@ -75,7 +66,6 @@ export class ReelsRepository {
           : sql`exists (select 1 from ${users} where ${users.campSessionId} = ${schema.campSessions.id} and ${camperInScope(scope)})`,
       )
       .orderBy(asc(schema.campSessions.name));
-    return { cabins, sessions };
   }
 
   /**

@@ -14,6 +14,7 @@ import { SHARE_MESSAGES, createShareBodySchema, createdShareSchema, shareLinkSch
 import { requireStaff } from "../../http/authenticate.ts";
 import { notFound } from "../../http/errors.ts";
 import { fileNameFrom, sendStoredMedia } from "../../http/media-response.ts";
+import type { MediaStorage } from "../../media/media-storage.ts";
 import type { CabinZip } from "./cabin-zip.ts";
 import type { ReelsService } from "./reels.service.ts";
 
@@ -22,7 +23,10 @@ const reelShareParams = z.object({ id: idParamsSchema("Reel", REEL_MESSAGES.notF
 const cabinParams = idParamsSchema("Cabin", REEL_MESSAGES.cabinNotFound);
 
 /** Cabin reels and the closing-night zip (contracts/reels.ts): staff only, every one scoped in the service. */
-export const reelsRoutes: FastifyPluginAsyncZod<{ reels: ReelsService; cabinZip: CabinZip }> = async (app, { reels, cabinZip }) => {
+export const reelsRoutes: FastifyPluginAsyncZod<{ reels: ReelsService; cabinZip: CabinZip; storage: MediaStorage }> = async (
+  app,
+  { reels, cabinZip, storage },
+) => {
   app.get("/api/staff/reels/choices", { schema: { response: { 200: reelChoicesSchema } } }, async (request) => reels.choices(requireStaff(request)));
 
   app.get(
@@ -46,7 +50,7 @@ export const reelsRoutes: FastifyPluginAsyncZod<{ reels: ReelsService; cabinZip:
     { schema: { params: reelParams, querystring: z.strictObject({ download: z.enum(["1"]).optional() }) } },
     async (request, reply) => {
       const files = await reels.files(requireStaff(request), request.params.id);
-      return sendStoredMedia(request, reply, reels.storage, {
+      return sendStoredMedia(request, reply, storage, {
         key: files.outputKey,
         mimeType: "video/mp4",
         downloadName: request.query.download ? fileNameFrom(files.title, "mp4", "cabin-reel") : undefined,
@@ -57,7 +61,7 @@ export const reelsRoutes: FastifyPluginAsyncZod<{ reels: ReelsService; cabinZip:
   app.get("/api/staff/reels/:id/captions.vtt", { schema: { params: reelParams } }, async (request, reply) => {
     const files = await reels.files(requireStaff(request), request.params.id);
     if (!files.captionsKey) throw notFound(REEL_MESSAGES.noCaptions);
-    return sendStoredMedia(request, reply, reels.storage, { key: files.captionsKey, mimeType: "text/vtt; charset=utf-8" });
+    return sendStoredMedia(request, reply, storage, { key: files.captionsKey, mimeType: "text/vtt; charset=utf-8" });
   });
 
   app.delete("/api/staff/reels/:id", { schema: { params: reelParams } }, async (request, reply) => {

@@ -12,6 +12,7 @@ import type { CreatedShare, ShareDays, ShareLink } from "../../../contracts/shar
 import { badRequest, conflict, notFound } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { reelDuration, reelPartSpan } from "../../render/reel-plan.ts";
+import type { RenderRow } from "../reviews/reviews.repository.ts";
 import type { SharesService } from "../shares/shares.service.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
 import type { StaffScope, StaffScopes } from "../staff/staff-scope.ts";
@@ -53,24 +54,45 @@ export function toReel({ reel, job, cabinName, sessionName, createdBy }: ReelWit
  * cabins (and the session reels they made) and picks only approved videos of their own campers with a
  * media release; anything out of scope is a 404 like a missing one.
  */
+/** A reel's finished video and title, for the links made of it (SharesService plays them). */
+export function reelVideoOf(reels: ReelsRepository) {
+  return async (reelId: number): Promise<{ title: string; video: RenderRow } | undefined> => {
+    const found = await reels.findDone(reelId);
+    return found?.job.outputKey ? { title: found.reel.title, video: found.job } : undefined;
+  };
+}
+
+export interface ReelsServiceOptions {
+  reels: ReelsRepository;
+  scopes: StaffScopes;
+  audit: AuditLog;
+  storage: MediaStorage;
+  shares: SharesService;
+  /** Wakes the render worker when a reel is queued. */
+  kick: () => void;
+}
+
 export class ReelsService {
-  constructor(
-    private readonly reels: ReelsRepository,
-    private readonly scopes: StaffScopes,
-    private readonly audit: AuditLog,
-    readonly storage: MediaStorage,
-    private readonly shares: SharesService,
-    /** Wakes the render worker when a reel is queued. */
-    private readonly kick: () => void,
-  ) {
-    shares.setReelVideos(async (reelId) => {
-      const found = await this.reels.findDone(reelId);
-      return found?.job.outputKey ? { title: found.reel.title, video: found.job } : undefined;
-    });
+  private readonly reels: ReelsRepository;
+  private readonly scopes: StaffScopes;
+  private readonly audit: AuditLog;
+  private readonly storage: MediaStorage;
+  private readonly shares: SharesService;
+  private readonly kick: () => void;
+
+  constructor(options: ReelsServiceOptions) {
+    this.reels = options.reels;
+    this.scopes = options.scopes;
+    this.audit = options.audit;
+    this.storage = options.storage;
+    this.shares = options.shares;
+    this.kick = options.kick;
   }
 
   async choices(staff: PublicUser): Promise<ReelChoices> {
-    return this.reels.choices(await this.scopes.of(staff));
+    const scope = await this.scopes.of(staff);
+    const [cabins, sessions] = await Promise.all([this.scopes.cabins(scope), this.reels.sessionChoices(scope)]);
+    return { cabins, sessions };
   }
 
   async candidates(staff: PublicUser, group: Group): Promise<ReelCandidate[]> {
@@ -180,8 +202,8 @@ export class ReelsService {
   /** The cabin (in the caller's scope) or session named; 404 like a missing one otherwise. */
   private async groupInScope(scope: StaffScope, group: Group): Promise<{ name: string }> {
     if (group.cabinId !== undefined) {
-      const cabin = await this.reels.cabin(group.cabinId);
-      if (!cabin || (scope.kind === "cabins" && !scope.cabinIds.includes(cabin.id))) throw notFound(REEL_MESSAGES.cabinNotFound);
+      const cabin = await this.scopes.cabin(scope, group.cabinId);
+      if (!cabin) throw notFound(REEL_MESSAGES.cabinNotFound);
       return { name: cabin.name };
     }
     const session = await this.reels.session(group.sessionId!);

@@ -18,6 +18,7 @@ import type { App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";
 import { parseWebVtt } from "../../render/reel-captions.ts";
 import { ensureCabins } from "../staff/staff-accounts.ts";
+import { CabinsRepository } from "../staff/cabins.repository.ts";
 
 const run = promisify(execFile);
 const tools = resolveVideoTools({});
@@ -82,7 +83,7 @@ beforeAll(async () => {
 /** The camp's cabins, a session, the director and a counselor of each cabin. */
 async function camp() {
   const { db } = await testDatabase();
-  [pines, oaks] = (await ensureCabins(db, ["Pines", "Oaks"])).map((c) => c.id) as [number, number];
+  [pines, oaks] = (await ensureCabins(new CabinsRepository(db), ["Pines", "Oaks"])).map((c) => c.id) as [number, number];
   const [row] = await db.insert(schema.campSessions).values({ name: "July A" }).returning();
   session = row!.id;
   admin = await registerStaff(app);

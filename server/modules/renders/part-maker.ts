@@ -71,8 +71,12 @@ export async function renderInParts(
     await run(audioPartArgs(plan.mixFile, measured, plan.durationSeconds, "audio.m4a"), plan.durationSeconds, { from: 9, to: 10 });
     await store(manifest.audioKey, "audio", path.join(work, "audio.m4a"));
   };
-  // The sound passes are mostly single-threaded: they run beside the picture's encoder.
-  await Promise.all([video(), audio()]);
+  // The sound passes are mostly single-threaded: they run beside the picture's encoder. When one fails
+  // or is stopped, the other is waited for too (it was stopped by the same signal), so no ffmpeg of this
+  // render outlives it and nothing still writes into the work folder as it is removed.
+  const [picture, sound] = await Promise.allSettled([video(), audio()]);
+  if (picture.status === "rejected") throw picture.reason;
+  if (sound.status === "rejected") throw sound.reason;
 
   const keys = [...manifest.video.map((p) => found.get(p.key)!), found.get(manifest.audioKey)!];
   await withLocalFiles(deps.storage, keys, async (paths) => {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
+import { renderPosterKey } from "../../media/render-poster.ts";
 import type { JobRow } from "./render-jobs.repository.ts";
 
 const parts = schema.renderParts;
@@ -10,6 +11,9 @@ const j = schema.renderJobs;
 
 export type PreparedRow = typeof prepared.$inferSelect;
 export type PrepareTicket = typeof tickets.$inferSelect;
+
+/** The files a prepared video names: its video and its captions. */
+const preparedFiles = (row: { outputKey: string; captionsKey: string | null }) => (row.captionsKey ? [row.outputKey, row.captionsKey] : [row.outputKey]);
 
 /**
  * What render ahead keeps (decision 029d): a show's video parts, its video prepared in full, and the
@@ -39,10 +43,10 @@ export class RenderAheadRepository {
   async storageKeysOfShow(userId: number, showId: number): Promise<string[]> {
     const made = await this.db.select({ key: parts.storageKey }).from(parts).where(and(eq(parts.showId, showId), eq(parts.userId, userId)));
     const ready = await this.db
-      .select({ out: prepared.outputKey, cc: prepared.captionsKey })
+      .select({ outputKey: prepared.outputKey, captionsKey: prepared.captionsKey })
       .from(prepared)
       .where(and(eq(prepared.showId, showId), eq(prepared.userId, userId)));
-    return [...made.map((r) => r.key), ...ready.flatMap((r) => (r.cc ? [r.out, r.cc] : [r.out]))];
+    return [...made.map((r) => r.key), ...ready.flatMap(preparedFiles)];
   }
 
   /** Parts nobody used for `hours`: their rows deleted, their storage keys returned for the files to follow. */
@@ -54,10 +58,21 @@ export class RenderAheadRepository {
     return rows.map((r) => r.key);
   }
 
-  /** Every file a prepared video names (housekeeping's sweep leaves them be). */
+  /** Every file a prepared video names, and its video's picture (housekeeping's sweep leaves them be). */
   async preparedKeys(): Promise<string[]> {
-    const rows = await this.db.select({ out: prepared.outputKey, cc: prepared.captionsKey }).from(prepared);
-    return rows.flatMap((r) => (r.cc ? [r.out, r.cc] : [r.out]));
+    const rows = await this.db.select({ outputKey: prepared.outputKey, captionsKey: prepared.captionsKey }).from(prepared);
+    return rows.flatMap((row) => [...preparedFiles(row), renderPosterKey(row.outputKey)]);
+  }
+
+  /**
+   * Deletes the parts and prepared videos of these campers (they are made from media the retention rule
+   * deletes) in `executor`, the rule's transaction; answers their files for the caller to delete.
+   */
+  async deleteOfUsers(userIds: number[], executor: Database = this.db): Promise<string[]> {
+    if (userIds.length === 0) return [];
+    const made = await executor.delete(parts).where(inArray(parts.userId, userIds)).returning({ key: parts.storageKey });
+    const ready = await executor.delete(prepared).where(inArray(prepared.userId, userIds)).returning();
+    return [...made.map((p) => p.key), ...ready.flatMap(preparedFiles)];
   }
 
   async findPrepared(showId: number): Promise<PreparedRow | undefined> {
@@ -70,7 +85,7 @@ export class RenderAheadRepository {
     return this.db.transaction(async (tx) => {
       const old = await tx.delete(prepared).where(eq(prepared.showId, values.showId)).returning();
       await tx.insert(prepared).values(values);
-      return old.flatMap((r) => (r.captionsKey ? [r.outputKey, r.captionsKey] : [r.outputKey]));
+      return old.flatMap(preparedFiles);
     });
   }
 

@@ -1,13 +1,29 @@
-import { TransactionRollbackError, and, desc, eq, inArray, sql } from "drizzle-orm";
+import { TransactionRollbackError, and, asc, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import { renderPosterKey } from "../../media/render-poster.ts";
+import { camperRowsBefore } from "../auth/users.repository.ts";
+import { camperMedia, type CamperMedia, type RowFile } from "../../media/row-files.ts";
 
 export type JobRow = typeof schema.renderJobs.$inferSelect;
 export type RenderOptions = JobRow["options"];
 type NewJob = { userId: number; showId: number; fingerprint: string; options: RenderOptions; narration?: string | null };
 const j = schema.renderJobs;
+
+/** The files a render row names: its video and its captions. */
+export function renderFiles(row: Pick<JobRow, "outputKey" | "captionsKey">): RowFile[] {
+  const files: RowFile[] = [];
+  if (row.outputKey) files.push({ key: row.outputKey, name: ".mp4" });
+  if (row.captionsKey) files.push({ key: row.captionsKey, name: ".vtt" });
+  return files;
+}
+
+/** Every file a render row leads to: its files and the still picture made from its video. */
+const keysWithPoster = (row: Pick<JobRow, "outputKey" | "captionsKey">) => [
+  ...renderFiles(row).map((f) => f.key),
+  ...(row.outputKey ? [renderPosterKey(row.outputKey)] : []),
+];
 
 /**
  * The render queue (render_jobs). What a camper reads is owner-scoped: another camper's render is
@@ -59,9 +75,9 @@ export class RenderJobsRepository {
   /** The owner's render with its show's video format and title. */
   async findOwnedWithShow(userId: number, id: number): Promise<{ job: JobRow; format: string; title: string } | undefined> {
     const [found] = await this.db
-      .select({ job: j, format: schema.recordings.videoFormat, title: schema.recordings.title })
+      .select({ job: j, format: schema.shows.videoFormat, title: schema.shows.title })
       .from(j)
-      .innerJoin(schema.recordings, eq(schema.recordings.id, j.showId))
+      .innerJoin(schema.shows, eq(schema.shows.id, j.showId))
       .where(and(eq(j.id, id), eq(j.userId, userId)));
     return found;
   }
@@ -73,8 +89,36 @@ export class RenderJobsRepository {
 
   /** Storage keys of a show's renders, their captions and pictures (to delete the files once the rows are gone). */
   async storageKeysOfShow(userId: number, showId: number): Promise<string[]> {
-    const rows = await this.db.select({ out: j.outputKey, cc: j.captionsKey }).from(j).where(and(eq(j.showId, showId), eq(j.userId, userId)));
-    return rows.flatMap((row) => [row.out, row.out && renderPosterKey(row.out), row.cc].flatMap((key) => (key ? [key] : [])));
+    const rows = await this.db.select({ outputKey: j.outputKey, captionsKey: j.captionsKey }).from(j).where(and(eq(j.showId, showId), eq(j.userId, userId)));
+    return rows.flatMap(keysWithPoster);
+  }
+
+  /** Every file any render names, pictures included (housekeeping's sweep of leftovers leaves them be). */
+  async namedKeys(): Promise<string[]> {
+    const rows = await this.db
+      .select({ outputKey: j.outputKey, captionsKey: j.captionsKey })
+      .from(j)
+      .where(or(isNotNull(j.outputKey), isNotNull(j.captionsKey)));
+    return rows.flatMap(keysWithPoster);
+  }
+
+  /** Every render of the camper, oldest first (the camper's export). */
+  async listOfUser(userId: number): Promise<JobRow[]> {
+    return this.db.select().from(j).where(eq(j.userId, userId)).orderBy(asc(j.id));
+  }
+
+  /**
+   * Campers' renders with a file made before `before`, oldest first, with their files (what the retention
+   * rule deletes). A queued or running job has no file yet, and is left to finish.
+   */
+  async camperRendersBefore(before: Date): Promise<CamperMedia[]> {
+    const rows = await camperRowsBefore(this.db, j, { userId: j.userId, createdAt: j.createdAt, order: j.id }, before, isNotNull(j.outputKey));
+    return rows.map(({ row, username }) => camperMedia(row, username, renderFiles(row)));
+  }
+
+  /** `executor`: the retention rule's transaction. */
+  async deleteByIds(ids: number[], executor: Database = this.db): Promise<void> {
+    if (ids.length) await executor.delete(j).where(inArray(j.id, ids));
   }
 
   /**
@@ -155,5 +199,32 @@ export class RenderJobsRepository {
         lockedBy: null,
       })
       .where(stale);
+  }
+
+  /** Jobs waiting (queued) and being rendered (running), across all workers. */
+  queueDepth(): Promise<{ status: string; n: number }[]> {
+    return this.rows(sql`SELECT status, count(*)::int AS n FROM render_jobs WHERE status IN ('queued', 'running') GROUP BY status`);
+  }
+
+  /** Quantiles of the time from queued to done of renders finished in the last hour (nulls without any). */
+  async durationQuantilesLastHour(): Promise<{ p50: number | null; p90: number | null; p99: number | null } | undefined> {
+    const [row] = await this.rows<{ p50: number | null; p90: number | null; p99: number | null }>(
+      sql`SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY s) AS p50, percentile_cont(0.9) WITHIN GROUP (ORDER BY s) AS p90,
+                 percentile_cont(0.99) WITHIN GROUP (ORDER BY s) AS p99
+          FROM (SELECT extract(epoch FROM finished_at - created_at)::float8 AS s FROM render_jobs
+                WHERE status = 'done' AND finished_at > now() - interval '1 hour') recent`,
+    );
+    return row;
+  }
+
+  /** Jobs that ended in the last hour, by outcome (done, failed). */
+  finishedLastHour(): Promise<{ status: string; n: number }[]> {
+    return this.rows(
+      sql`SELECT status, count(*)::int AS n FROM render_jobs WHERE status IN ('done', 'failed') AND finished_at > now() - interval '1 hour' GROUP BY status`,
+    );
+  }
+
+  private async rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+    return ((await this.db.execute(query)) as unknown as { rows: T[] }).rows;
   }
 }

@@ -16,11 +16,15 @@ import type { RenderAheadRepository } from "./render-ahead.repository.ts";
 import { NotAhead, RenderFailure } from "./render-errors.ts";
 import { sameChoices } from "./render-choices.ts";
 import { ShowRenderer } from "./show-renderer.ts";
-
-export { RenderFailure } from "./render-errors.ts";
-
+import { WorkUnderway } from "./work-underway.ts";
 
 export interface RenderWorkerOptions {
+  jobs: RenderJobsRepository;
+  shows: ShowsRepository;
+  storage: MediaStorage;
+  clips: ClipsRepository;
+  voice: VoiceService;
+  tools: VideoToolPaths;
   /** Renders at once in this process. */
   concurrency: number;
   pollMs?: number;
@@ -72,21 +76,19 @@ export interface RenderChoices {
  */
 export class RenderWorker {
   readonly id = `worker-${process.pid}-${randomUUID().slice(0, 8)}`;
-  private running = new Map<number, { kill: () => void }>();
-  private preparing = new Map<number, { kill: () => void }>();
+  private readonly running = new WorkUnderway("the render was stopped");
+  private readonly preparing = new WorkUnderway("the preparation was stopped");
   private timer: ReturnType<typeof setInterval> | undefined;
   private stopped = false;
   private readonly renderer: ShowRenderer;
 
-  constructor(
-    private readonly jobs: RenderJobsRepository,
-    shows: ShowsRepository,
-    private readonly storage: MediaStorage,
-    clips: ClipsRepository,
-    voice: VoiceService,
-    tools: VideoToolPaths,
-    private readonly options: RenderWorkerOptions,
-  ) {
+  private readonly jobs: RenderJobsRepository;
+  private readonly storage: MediaStorage;
+
+  constructor(private readonly options: RenderWorkerOptions) {
+    const { shows, storage, clips, voice, tools } = options;
+    this.jobs = options.jobs;
+    this.storage = storage;
     this.renderer = new ShowRenderer({
       shows,
       storage,
@@ -147,15 +149,19 @@ export class RenderWorker {
     return this.running.size;
   }
 
-  /** Stops taking jobs; jobs running here go back to the queue for the next start. */
+  /**
+   * Stops taking jobs; jobs running here go back to the queue for the next start. Resolves once what ran
+   * here has ended: no program of theirs is left running.
+   */
   async stop() {
     this.stopped = true;
     clearInterval(this.timer);
     this.timer = undefined;
-    const ids = [...this.running.keys()];
-    for (const { kill } of [...this.running.values(), ...this.preparing.values()]) kill();
-    if (ids.length) await this.jobs.handBack(this.id);
-    if (this.preparing.size) await this.options.ahead?.repo.handBack(this.id);
+    const [renders, preparations] = [this.running.size, this.preparing.size];
+    const ended = Promise.all([this.running.stopAll(), this.preparing.stopAll()]);
+    if (renders) await this.jobs.handBack(this.id);
+    if (preparations) await this.options.ahead?.repo.handBack(this.id);
+    await ended;
   }
 
   private async fill() {
@@ -194,16 +200,14 @@ export class RenderWorker {
    */
   private async prepare(ticket: { showId: number; userId: number }) {
     const ahead = this.options.ahead!;
-    const stopping = new AbortController();
-    this.preparing.set(ticket.showId, { kill: () => stopping.abort(new Error("the preparation was stopped")) });
+    const stopping = this.preparing.begin(ticket.showId);
     const beat = setInterval(() => {
       ahead.repo.beat(this.id, ticket.showId).catch(() => undefined);
       void ahead.repo.renderWaits(ticket.showId).then((waits) => waits && stopping.abort(new Error("a render of the show was asked for")), () => undefined);
     }, 1000);
-    const workDir = this.options.workDir ?? tmpdir();
-    await mkdir(workDir, { recursive: true });
-    const work = await mkdtemp(path.join(workDir, `prepare-${ticket.showId}-`));
+    let work: string | undefined;
     try {
+      work = await this.workFolder(`prepare-${ticket.showId}-`);
       const now = await ahead.choices(ticket.userId, ticket.showId);
       if (!now || (await ahead.repo.renderWaits(ticket.showId))) return;
       if (await this.jobs.findReusable(ticket.userId, ticket.showId, now.fingerprint)) return;
@@ -228,8 +232,8 @@ export class RenderWorker {
       else if (!stopping.signal.aborted) this.options.log?.warn?.({ err: error, showId: ticket.showId }, "preparing a show ahead failed");
     } finally {
       clearInterval(beat);
-      this.preparing.delete(ticket.showId);
-      await rm(work, { recursive: true, force: true });
+      if (work) await rm(work, { recursive: true, force: true }).catch(() => undefined);
+      stopping.end();
       await ahead.repo.release(this.id, ticket.showId).catch(() => undefined);
       if (this.timer) this.poll(false);
     }
@@ -252,19 +256,24 @@ export class RenderWorker {
     await this.options.ahead?.repo.handBack(null, staleMs / 1000);
   }
 
+  /** A new work folder for one render or preparation, removed when it ends. */
+  private async workFolder(prefix: string): Promise<string> {
+    const workDir = this.options.workDir ?? tmpdir();
+    await mkdir(workDir, { recursive: true });
+    return mkdtemp(path.join(workDir, prefix));
+  }
+
   private claim(): Promise<JobRow | undefined> {
     return this.jobs.claimNext(this.id);
   }
 
   private async run(job: JobRow) {
     // Stops every program the job runs: the voice, the listening, ffmpeg.
-    const stopping = new AbortController();
-    this.running.set(job.id, { kill: () => stopping.abort(new Error("the render was stopped")) });
-    const workDir = this.options.workDir ?? tmpdir();
-    await mkdir(workDir, { recursive: true });
-    const work = await mkdtemp(path.join(workDir, `render-${job.id}-`));
+    const stopping = this.running.begin(job.id);
     const heartbeat = setInterval(() => this.jobs.beat(this.id, job.id).catch(() => undefined), this.options.heartbeatMs ?? 5000);
+    let work: string | undefined;
     try {
+      work = await this.workFolder(`render-${job.id}-`);
       const result = await this.renderer.render(job, work, stopping.signal);
       await this.jobs.finish(this.id, job.id, {
         outputKey: result.outputKey,
@@ -281,10 +290,9 @@ export class RenderWorker {
       await this.jobs.fail(this.id, job.id, message);
     } finally {
       clearInterval(heartbeat);
-      this.running.delete(job.id);
-      await rm(work, { recursive: true, force: true });
+      if (work) await rm(work, { recursive: true, force: true }).catch(() => undefined);
+      stopping.end();
       if (this.timer) this.poll(false);
     }
   }
-
 }

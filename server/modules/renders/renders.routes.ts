@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../../contracts/ids.ts";
-import { showIdParamsSchema } from "../../../contracts/recordings.ts";
+import { showIdParamsSchema } from "../../../contracts/shows.ts";
 import {
   RENDER_MESSAGES,
   fitScriptBodySchema,
@@ -12,17 +12,16 @@ import {
   storyLengthSchema,
 } from "../../../contracts/renders.ts";
 import { requireUser } from "../../http/authenticate.ts";
-import { HttpError, conflict, notFound } from "../../http/errors.ts";
-import { AiError } from "../../ai/ai-writer.ts";
 import { fileNameFrom, sendStoredMedia } from "../../http/media-response.ts";
+import type { MediaStorage } from "../../media/media-storage.ts";
 import type { RendersService } from "./renders.service.ts";
 import type { StoryLengthService } from "./story-length.service.ts";
 
 const renderParams = idParamsSchema("Render", RENDER_MESSAGES.notFound);
 
-export const rendersRoutes: FastifyPluginAsyncZod<{ renders: RendersService; storyLength: StoryLengthService }> = async (
+export const rendersRoutes: FastifyPluginAsyncZod<{ renders: RendersService; storyLength: StoryLengthService; storage: MediaStorage }> = async (
   app,
-  { renders, storyLength },
+  { renders, storyLength, storage },
 ) => {
   app.get(
     "/api/recordings/:id/length",
@@ -33,14 +32,7 @@ export const rendersRoutes: FastifyPluginAsyncZod<{ renders: RendersService; sto
   app.post(
     "/api/recordings/:id/fit-script",
     { schema: { params: showIdParamsSchema, body: fitScriptBodySchema, response: { 200: fitScriptResponseSchema } } },
-    async (request) => {
-      try {
-        return await storyLength.fitScript(requireUser(request).id, request.params.id, request.body?.voice);
-      } catch (error) {
-        if (error instanceof AiError) throw new HttpError(error.statusCode, error.message, {}, error.errorCode);
-        throw error;
-      }
-    },
+    async (request) => storyLength.fitScript(requireUser(request).id, request.params.id, request.body?.voice),
   );
 
   app.post(
@@ -66,10 +58,9 @@ export const rendersRoutes: FastifyPluginAsyncZod<{ renders: RendersService; sto
     "/api/renders/:id/media",
     { schema: { params: renderParams, querystring: z.strictObject({ download: z.enum(["1"]).optional() }) } },
     async (request, reply) => {
-      const { row, title } = await renders.get(requireUser(request).id, request.params.id);
-      if (row.status !== "done" || !row.outputKey) throw conflict(RENDER_MESSAGES.notReady);
-      return sendStoredMedia(request, reply, renders.storage, {
-        key: row.outputKey,
+      const { key, title } = await renders.videoFile(requireUser(request).id, request.params.id);
+      return sendStoredMedia(request, reply, storage, {
+        key,
         mimeType: "video/mp4",
         downloadName: request.query.download ? fileNameFrom(title, "mp4", "summer-story") : undefined,
       });
@@ -77,8 +68,7 @@ export const rendersRoutes: FastifyPluginAsyncZod<{ renders: RendersService; sto
   );
 
   app.get("/api/renders/:id/captions.vtt", { schema: { params: renderParams } }, async (request, reply) => {
-    const { row } = await renders.get(requireUser(request).id, request.params.id);
-    if (row.status !== "done" || !row.captionsKey) throw notFound("This video has no captions");
-    return sendStoredMedia(request, reply, renders.storage, { key: row.captionsKey, mimeType: "text/vtt; charset=utf-8" });
+    const key = await renders.captionsFile(requireUser(request).id, request.params.id);
+    return sendStoredMedia(request, reply, storage, { key, mimeType: "text/vtt; charset=utf-8" });
   });
 };

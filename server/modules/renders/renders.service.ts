@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { RENDER_MESSAGES, type RenderJob } from "../../../contracts/renders.ts";
-import { SHOW_LIMITS, SHOW_MESSAGES, captionsOn, isPlaceholderNarration } from "../../../contracts/recordings.ts";
-import { HttpError, badRequest, notFound } from "../../http/errors.ts";
+import { SHOW_LIMITS, SHOW_MESSAGES, captionsOn, isPlaceholderNarration } from "../../../contracts/shows.ts";
+import { HttpError, badRequest, conflict, notFound } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import type { RenderCards } from "../../../contracts/video-style.ts";
 import type { ClipsRepository } from "../clips/clips.repository.ts";
@@ -44,19 +44,39 @@ export interface RenderLimits {
 /** What a render's title and end cards say: the show's title, the camper's first name if shown, the camp's name, year and colours. */
 export type RenderCardsSource = (userId: number, title: string, withName: boolean) => Promise<RenderCards>;
 
+export interface RendersServiceOptions {
+  jobs: RenderJobsRepository;
+  shows: ShowsRepository;
+  clips: ClipsRepository;
+  storage: MediaStorage;
+  limits: RenderLimits;
+  onQueued?: () => void;
+  cardsOf?: RenderCardsSource;
+  /** Render ahead (decision 029d): a video prepared from the same choices is adopted at once. */
+  ahead?: RenderAheadRepository;
+}
+
 /** Starting renders (or reusing one), and reading them. The work itself is the RenderWorker's. */
 export class RendersService {
-  constructor(
-    private readonly jobs: RenderJobsRepository,
-    private readonly shows: ShowsRepository,
-    private readonly clips: ClipsRepository,
-    readonly storage: MediaStorage,
-    private readonly limits: RenderLimits,
-    private readonly onQueued: () => void = () => {},
-    private readonly cardsOf?: RenderCardsSource,
-    /** Render ahead (decision 029d): a video prepared from the same choices is adopted at once. */
-    private readonly ahead?: RenderAheadRepository,
-  ) {}
+  private readonly jobs: RenderJobsRepository;
+  private readonly shows: ShowsRepository;
+  private readonly clips: ClipsRepository;
+  private readonly storage: MediaStorage;
+  private readonly limits: RenderLimits;
+  private readonly onQueued: () => void;
+  private readonly cardsOf: RenderCardsSource | undefined;
+  private readonly ahead: RenderAheadRepository | undefined;
+
+  constructor(options: RendersServiceOptions) {
+    this.jobs = options.jobs;
+    this.shows = options.shows;
+    this.clips = options.clips;
+    this.storage = options.storage;
+    this.limits = options.limits;
+    this.onQueued = options.onQueued ?? (() => {});
+    this.cardsOf = options.cardsOf;
+    this.ahead = options.ahead;
+  }
 
   async start(userId: number, showId: number, requested: Partial<RenderOptions>): Promise<{ job: RenderJob; reused: boolean }> {
     const show = await this.rememberChoices(userId, await this.show(userId, showId), requested);
@@ -162,6 +182,20 @@ export class RendersService {
     const found = await this.jobs.findOwnedWithShow(userId, id);
     if (!found) throw notFound(RENDER_MESSAGES.notFound);
     return { row: found.job, job: toRenderJob(found.job, found.format), title: found.title };
+  }
+
+  /** The finished video's stored file and its show's title (for a download's name): 409 until it is done. */
+  async videoFile(userId: number, id: number): Promise<{ key: string; title: string }> {
+    const { row, title } = await this.get(userId, id);
+    if (row.status !== "done" || !row.outputKey) throw conflict(RENDER_MESSAGES.notReady);
+    return { key: row.outputKey, title };
+  }
+
+  /** The finished video's captions file: 404 when it has none. */
+  async captionsFile(userId: number, id: number): Promise<string> {
+    const { row } = await this.get(userId, id);
+    if (row.status !== "done" || !row.captionsKey) throw notFound("This video has no captions");
+    return row.captionsKey;
   }
 
   async listForShow(userId: number, showId: number): Promise<RenderJob[]> {

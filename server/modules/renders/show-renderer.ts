@@ -9,13 +9,14 @@ import { buildAss, captionCues, captionCuesUntimed, shiftCues, toPlacedWebVtt, t
 import { buildRenderPlan, frameSize, renderTimeline, type RenderClip, type RenderPlanInput } from "../../render/render-plan.ts";
 import { runRenderPasses } from "../../render/render-passes.ts";
 import type { X264Preset } from "../../render/video-encoding.ts";
-import { heardWordsOf, timeScriptInClips } from "../../speech/clip-speech.ts";
+import { heardWordsOf } from "../../speech/clip-speech.ts";
 import type { TimedSentence } from "../../voice/voice-provider.ts";
 import type { ClipWords } from "../clips/clip-words.service.ts";
-import { clipSpan, type ClipRow, type ClipsRepository } from "../clips/clips.repository.ts";
+import { clipSpan, type ClipsRepository } from "../clips/clips.repository.ts";
 import type { ReelRenderContext } from "../reels/reel-renderer.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
 import type { VoiceService } from "../voice/voice.service.ts";
+import { readingInClips } from "./clip-reading.ts";
 import { renderInParts, type PartsReport } from "./part-maker.ts";
 import type { RenderAheadRepository } from "./render-ahead.repository.ts";
 import { NotAhead, RenderFailure } from "./render-errors.ts";
@@ -145,7 +146,7 @@ export class ShowRenderer {
       } else if (job.options.audio === "original" && (job.options.captions || job.options.captionsIfRead)) {
         // With the clips' own sound, cues follow the camper's reading when they read the script; a camper
         // who asked for captions anyway gets the words spread over the video, automatic ones none.
-        const read = await this.readingInClips(job, clips, renderClips, narration, work, signal, Boolean(background));
+        const read = await readingInClips(this.deps, { job, rows: clips, clips: renderClips, narration, work, signal, ahead: Boolean(background) });
         if (read) cues = captionCues(read, videoSeconds, format, width, height);
         else if (job.options.captions) cues = captionCuesUntimed(narration, videoSeconds, format, width, height);
       } else if (job.options.captions) {
@@ -242,46 +243,6 @@ export class ShowRenderer {
       path.join(work, "fonts.conf"),
       `<?xml version="1.0"?><fontconfig><dir>${this.fontsDir}</dir><cachedir>${work}/fc-cache</cachedir></fontconfig>`,
     );
-  }
-
-  /**
-   * The script's sentences timed on the camper's reading in the clips (checked takes' stored word
-   * times, the other clips' words as kept for their content, listened to now when none are), or
-   * undefined when nothing can tell (no aligner and no checked take), the camper did not read the
-   * script, or listening failed (captions are then not timed on speech; the render itself goes on).
-   */
-  private async readingInClips(
-    job: JobRow,
-    rows: ClipRow[],
-    clips: RenderClip[],
-    narration: string,
-    work: string,
-    signal: AbortSignal,
-    ahead: boolean,
-  ): Promise<TimedSentence[] | undefined> {
-    const words = this.deps.clipWords;
-    const aligner = words?.aligner;
-    if ((!aligner && !clips.some((c) => c.heardWords)) || !narration.trim()) return undefined;
-    // Words already kept are read; a clip that would have to be sent to a transcriber stops work done ahead.
-    const beforeListening = ahead && aligner?.sendsAudioAway ? () => Promise.reject(new NotAhead("listening would send a clip's sound away")) : undefined;
-    const started = Date.now();
-    try {
-      const known: RenderClip[] = [];
-      for (const [i, clip] of clips.entries()) {
-        const heard = clip.heardWords ?? (clip.hasAudio && words ? ((await words.heard(rows[i]!, narration, { localPath: clip.path, signal, beforeListening })) ?? undefined) : undefined);
-        known.push({ ...clip, heardWords: heard });
-      }
-      const timing = await timeScriptInClips(undefined, this.deps.tools, known, narration, work, signal);
-      this.deps.log?.info(
-        { jobId: job.id, aligner: aligner?.name ?? "none", storedTakes: clips.filter((c) => c.heardWords).length, share: Number(timing.share.toFixed(2)), sentencesSaid: Number(timing.sentencesSaid.toFixed(2)), speechSeconds: timing.speechSeconds, ms: Date.now() - started },
-        timing.readTheScript ? "clip speech follows the script" : "clip speech is not the script",
-      );
-      return timing.readTheScript ? timing.sentences : undefined;
-    } catch (error) {
-      if (error instanceof NotAhead) throw error;
-      this.deps.log?.warn?.({ err: error, jobId: job.id, aligner: aligner?.name }, "could not listen to the clips' speech");
-      return undefined;
-    }
   }
 
   /** Runs ffmpeg with progress scaled into `share` of the job's; resolves with the end of its log. */

@@ -1,4 +1,4 @@
-import { SHOW_MESSAGES, isPlaceholderNarration } from "../../../contracts/recordings.ts";
+import { SHOW_MESSAGES, isPlaceholderNarration } from "../../../contracts/shows.ts";
 import { RENDER_MESSAGES, type StoryLength } from "../../../contracts/renders.ts";
 import { badRequest, notFound, unprocessable } from "../../http/errors.ts";
 import { CARDS_SECONDS, frameSize, storyMaxSeconds } from "../../render/render-plan.ts";
@@ -6,17 +6,30 @@ import type { AiService } from "../ai/ai.service.ts";
 import type { ClipsRepository } from "../clips/clips.repository.ts";
 import { roundSeconds as round, usedSecondsOf } from "../clips/video-sections.service.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
-import { countSpokenWords, type VoiceService } from "../voice/voice.service.ts";
+import { countSpokenWords } from "../voice/voice-timing.ts";
+import type { VoiceService } from "../voice/voice.service.ts";
 
+
+export interface StoryLengthServiceOptions {
+  shows: ShowsRepository;
+  clips: ClipsRepository;
+  voice: VoiceService;
+  ai: AiService;
+}
 
 /** The clips' total next to the voice's length, and fitting the script to the clips. */
 export class StoryLengthService {
-  constructor(
-    private readonly shows: ShowsRepository,
-    private readonly clips: ClipsRepository,
-    private readonly voice: VoiceService,
-    private readonly ai: AiService,
-  ) {}
+  private readonly shows: ShowsRepository;
+  private readonly clips: ClipsRepository;
+  private readonly voice: VoiceService;
+  private readonly ai: AiService;
+
+  constructor(options: StoryLengthServiceOptions) {
+    this.shows = options.shows;
+    this.clips = options.clips;
+    this.voice = options.voice;
+    this.ai = options.ai;
+  }
 
   async measure(userId: number, showId: number, requestedVoice?: string): Promise<StoryLength> {
     return (await this.measureShow(userId, showId, requestedVoice)).length;

@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, isNotNull, lt } from "drizzle-orm";
 import type { PublicUser } from "../../../contracts/auth.ts";
 import {
   RETENTION_LIMITS,
@@ -8,19 +7,30 @@ import {
   type RetentionRule,
   type RetentionRuleBody,
 } from "../../../contracts/retention.ts";
-import type { Database } from "../../../db/client.ts";
-import { schema } from "../../../db/client.ts";
 import { badRequest } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { renderPosterKey } from "../../media/render-poster.ts";
+import type { CamperMedia } from "../../media/row-files.ts";
+import type { ClipsRepository } from "../clips/clips.repository.ts";
+import type { RenderAheadRepository } from "../renders/render-ahead.repository.ts";
+import type { RenderJobsRepository } from "../renders/render-jobs.repository.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
+import type { VoiceRepository } from "../voice/voice.repository.ts";
+import type { RetentionRepository, RuleRow } from "./retention.repository.ts";
 
-const r = schema.campRetention;
-const users = schema.users;
-const RULE_ID = 1;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-type RuleRow = typeof r.$inferSelect;
+/**
+ * The repositories of the campers' media: each says which of its rows the rule reaches and which files
+ * they name, so a new media column is added in its own repository only.
+ */
+export interface RetainedMedia {
+  clips: Pick<ClipsRepository, "camperMediaBefore" | "deleteByIds">;
+  voice: Pick<VoiceRepository, "camperSamplesBefore" | "camperVoiceOversBefore" | "deleteSamplesOf" | "deleteVoiceOvers">;
+  renderJobs: Pick<RenderJobsRepository, "camperRendersBefore" | "deleteByIds">;
+  /** What render ahead made from those clips and words: it goes with them. */
+  renderAhead: Pick<RenderAheadRepository, "deleteOfUsers">;
+}
 
 export const deleteAtOf = (startsOn: string, afterDays: number) => new Date(Date.parse(`${startsOn}T00:00:00Z`) + afterDays * DAY_MS);
 
@@ -40,6 +50,15 @@ export interface RetentionRunReport {
   files: number;
 }
 
+export interface RetentionOptions {
+  rules: RetentionRepository;
+  media: RetainedMedia;
+  storage: MediaStorage;
+  audit: AuditLog;
+  /** What must follow the rule's deletions (reels made of videos it removed). */
+  afterRun?: readonly (() => Promise<unknown>)[];
+}
+
 /**
  * The camp's media retention rule. `announced` is the one query that says what the rule deletes:
  * staff read it (GET /api/staff/retention) and housekeeping deletes exactly its rows, so what staff
@@ -47,22 +66,22 @@ export interface RetentionRunReport {
  * the deletion moment, so anything a camper records after it is not swept by a rule that already ran.
  */
 export class Retention {
-  private readonly afterRun: (() => Promise<unknown>)[] = [];
+  private readonly rules: RetentionRepository;
+  private readonly media: RetainedMedia;
+  private readonly storage: MediaStorage;
+  private readonly audit: AuditLog;
+  private readonly afterRun: readonly (() => Promise<unknown>)[];
 
-  constructor(
-    private readonly db: Database,
-    private readonly storage: MediaStorage,
-    private readonly audit: AuditLog,
-  ) {}
-
-  /** What must follow the rule's deletions (reels made of videos it removed). */
-  onMediaDeleted(step: () => Promise<unknown>) {
-    this.afterRun.push(step);
+  constructor(options: RetentionOptions) {
+    this.rules = options.rules;
+    this.media = options.media;
+    this.storage = options.storage;
+    this.audit = options.audit;
+    this.afterRun = options.afterRun ?? [];
   }
 
-  async rule(): Promise<RuleRow | undefined> {
-    const [row] = await this.db.select().from(r).where(eq(r.id, RULE_ID));
-    return row;
+  rule(): Promise<RuleRow | undefined> {
+    return this.rules.rule();
   }
 
   async status(): Promise<{ rule: RetentionRule | null }> {
@@ -74,57 +93,33 @@ export class Retention {
     const deleteAt = deleteAtOf(body.startsOn, body.afterDays);
     // A date already past would delete on the next hourly run with no week's warning.
     if (deleteAt.getTime() <= now.getTime()) throw badRequest(RETENTION_MESSAGES.alreadyPassed);
-    const values = { id: RULE_ID, ...body, deleteAt, setByUsername: staff.username, setAt: now, executedAt: null };
-    const [row] = await this.db.insert(r).values(values).onConflictDoUpdate({ target: r.id, set: values }).returning();
+    const row = await this.rules.save({ ...body, deleteAt, setByUsername: staff.username, setAt: now, executedAt: null });
     await this.audit.record(staff, "set_retention", {
       detail: `Delete campers' media ${body.afterDays} days after ${body.startsOn} (on ${deleteAt.toISOString().slice(0, 10)})`,
     });
-    return toRule(row!);
+    return toRule(row);
   }
 
   async clear(staff: PublicUser): Promise<void> {
-    const [row] = await this.db.delete(r).where(eq(r.id, RULE_ID)).returning();
-    if (row) await this.audit.record(staff, "set_retention", { detail: "Removed the retention rule" });
+    if (await this.rules.clear()) await this.audit.record(staff, "set_retention", { detail: "Removed the retention rule" });
   }
 
   /** What the rule will delete (or, after it ran, what is left that it would have). */
   async announced(deleteAt: Date): Promise<AnnouncedItem[]> {
-    const camper = eq(users.role, "camper");
-    const c = schema.clips;
-    const clips = await this.db
-      .select({ id: c.id, userId: c.userId, username: users.username, showId: c.showId, key: c.storageKey, poster: c.posterKey, createdAt: c.createdAt })
-      .from(c)
-      .innerJoin(users, eq(users.id, c.userId))
-      .where(and(camper, lt(c.createdAt, deleteAt)))
-      .orderBy(asc(c.id));
-    const vs = schema.voiceSamples;
-    const samples = await this.db
-      .select({ userId: vs.userId, username: users.username, key: vs.storageKey, createdAt: vs.createdAt })
-      .from(vs)
-      .innerJoin(users, eq(users.id, vs.userId))
-      .where(and(camper, lt(vs.createdAt, deleteAt)))
-      .orderBy(asc(vs.userId));
-    const vo = schema.voiceOvers;
-    const voiceOvers = await this.db
-      .select({ id: vo.id, userId: vo.userId, username: users.username, showId: vo.showId, key: vo.storageKey, createdAt: vo.createdAt })
-      .from(vo)
-      .innerJoin(users, eq(users.id, vo.userId))
-      .where(and(camper, lt(vo.createdAt, deleteAt)))
-      .orderBy(asc(vo.id));
-    const j = schema.renderJobs;
-    // Finished renders only: a queued or running job has no file yet, and is left to finish.
-    const renders = await this.db
-      .select({ id: j.id, userId: j.userId, username: users.username, showId: j.showId, key: j.outputKey, captions: j.captionsKey, createdAt: j.createdAt })
-      .from(j)
-      .innerJoin(users, eq(users.id, j.userId))
-      .where(and(camper, isNotNull(j.outputKey), lt(j.createdAt, deleteAt)))
-      .orderBy(asc(j.id));
-    const keys = (...list: (string | null)[]) => list.filter((k): k is string => !!k);
+    const item = (kind: AnnouncedItem["kind"]) => (x: CamperMedia) => ({
+      kind,
+      id: x.id,
+      camperUserId: x.userId,
+      camperUsername: x.username,
+      showId: x.showId,
+      storageKeys: x.storageKeys,
+      createdAt: x.createdAt.toISOString(),
+    });
     return [
-      ...clips.map((x) => ({ kind: "clip" as const, id: x.id, camperUserId: x.userId, camperUsername: x.username, showId: x.showId, storageKeys: keys(x.key, x.poster), createdAt: x.createdAt.toISOString() })),
-      ...samples.map((x) => ({ kind: "voice_sample" as const, id: x.userId, camperUserId: x.userId, camperUsername: x.username, showId: null, storageKeys: [x.key], createdAt: x.createdAt.toISOString() })),
-      ...voiceOvers.map((x) => ({ kind: "voice_over" as const, id: x.id, camperUserId: x.userId, camperUsername: x.username, showId: x.showId, storageKeys: [x.key], createdAt: x.createdAt.toISOString() })),
-      ...renders.map((x) => ({ kind: "render" as const, id: x.id, camperUserId: x.userId, camperUsername: x.username, showId: x.showId, storageKeys: keys(x.key, x.captions), createdAt: x.createdAt.toISOString() })),
+      ...(await this.media.clips.camperMediaBefore(deleteAt)).map(item("clip")),
+      ...(await this.media.voice.camperSamplesBefore(deleteAt)).map(item("voice_sample")),
+      ...(await this.media.voice.camperVoiceOversBefore(deleteAt)).map(item("voice_over")),
+      ...(await this.media.renderJobs.camperRendersBefore(deleteAt)).map(item("render")),
     ];
   }
 
@@ -146,24 +141,14 @@ export class Retention {
     if (!row || row.executedAt || now.getTime() < row.deleteAt.getTime()) return undefined;
     const items = await this.announced(row.deleteAt);
     const ids = (kind: AnnouncedItem["kind"]) => items.filter((i) => i.kind === kind).map((i) => i.id);
-    const derived: string[] = [];
-    await this.db.transaction(async (tx) => {
-      const clipIds = ids("clip");
-      if (clipIds.length) await tx.delete(schema.clips).where(inArray(schema.clips.id, clipIds));
-      const sampleIds = ids("voice_sample");
-      if (sampleIds.length) await tx.delete(schema.voiceSamples).where(inArray(schema.voiceSamples.userId, sampleIds));
-      const voiceOverIds = ids("voice_over");
-      if (voiceOverIds.length) await tx.delete(schema.voiceOvers).where(inArray(schema.voiceOvers.id, voiceOverIds));
-      const renderIds = ids("render");
-      if (renderIds.length) await tx.delete(schema.renderJobs).where(inArray(schema.renderJobs.id, renderIds));
-      await tx.update(r).set({ executedAt: now }).where(eq(r.id, RULE_ID));
+    const { clips, voice, renderJobs, renderAhead } = this.media;
+    const derived = await this.rules.carryOut(now, async (tx) => {
+      await clips.deleteByIds(ids("clip"), tx);
+      await voice.deleteSamplesOf(ids("voice_sample"), tx);
+      await voice.deleteVoiceOvers(ids("voice_over"), tx);
+      await renderJobs.deleteByIds(ids("render"), tx);
       // Render ahead's parts and prepared videos are made from those clips and words: they go with them.
-      const campers = [...new Set(items.map((i) => i.camperUserId))];
-      if (campers.length) {
-        const parts = await tx.delete(schema.renderParts).where(inArray(schema.renderParts.userId, campers)).returning({ key: schema.renderParts.storageKey });
-        const ready = await tx.delete(schema.renderPrepared).where(inArray(schema.renderPrepared.userId, campers)).returning();
-        derived.push(...parts.map((p) => p.key), ...ready.flatMap((p) => (p.captionsKey ? [p.outputKey, p.captionsKey] : [p.outputKey])));
-      }
+      return renderAhead.deleteOfUsers([...new Set(items.map((i) => i.camperUserId))], tx);
     });
     for (const key of derived) await this.storage.delete(key);
     // Files after rows: a row never names a file that is gone. A failed delete leaves an orphan file

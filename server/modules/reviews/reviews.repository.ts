@@ -2,14 +2,15 @@ import { and, desc, eq, ilike, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import type { PersonalDetailsCheck } from "../../../contracts/personal-details.ts";
 import { schema } from "../../../db/client.ts";
-import { camperInScope, type StaffScope } from "../staff/staff-scope.ts";
+import { camperInScope } from "../auth/users.repository.ts";
+import type { StaffScope } from "../staff/staff-scope.ts";
 
 export type ReviewRow = typeof schema.showReviews.$inferSelect;
 export type RenderRow = typeof schema.renderJobs.$inferSelect;
-type ShowRow = typeof schema.recordings.$inferSelect;
+type ShowRow = typeof schema.shows.$inferSelect;
 
 const r = schema.showReviews;
-const shows = schema.recordings;
+const shows = schema.shows;
 const jobs = schema.renderJobs;
 
 /** Whether the show in the surrounding query has any finished render (else it has no current video to look for). */

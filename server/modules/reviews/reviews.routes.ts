@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../../contracts/ids.ts";
-import { showIdParamsSchema } from "../../../contracts/recordings.ts";
+import { showIdParamsSchema } from "../../../contracts/shows.ts";
 import {
   REVIEW_MESSAGES,
   auditEntrySchema,
@@ -88,10 +88,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ reviews: ReviewsService; stora
   app.get(
     "/api/staff/audit",
     { schema: { querystring: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } } },
-    async (request) => {
-      // The director reads every entry; a counselor the entries about their own campers (decision 027a).
-      const staff = requireStaff(request);
-      return reviews.audit.list(request.query.limit ?? 200, await reviews.scopes.of(staff));
-    },
+    // The director reads every entry; a counselor the entries about their own campers (decision 027a).
+    async (request) => reviews.auditEntries(requireStaff(request), request.query.limit ?? 200),
   );
 };

@@ -1,5 +1,4 @@
 import type { PublicUser } from "../../../contracts/auth.ts";
-import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
 import {
   REVIEW_LIMITS,
   REVIEW_MESSAGES,
@@ -26,24 +25,36 @@ const WATCH_AUDIT_MINUTES = 10;
 export const staffMediaUrl = (renderId: number) => `/api/staff/renders/${renderId}/media`;
 export const staffCaptionsUrl = (renderId: number) => `/api/staff/renders/${renderId}/captions.vtt`;
 
+export interface ReviewsServiceOptions {
+  videos: ShowVideos;
+  audit: AuditLog;
+  personalDetails: PersonalDetailsService;
+  /** Which campers a staff member reaches: a counselor's cabins only; anything else is a 404 (decision 027a). */
+  scopes: StaffScopes;
+}
+
 /** Campers submit finished videos; staff watch, approve or ask for changes; every staff step is logged. */
 export class ReviewsService {
-  constructor(
-    private readonly videos: ShowVideos,
-    readonly audit: AuditLog,
-    private readonly personalDetails: PersonalDetailsService,
-    /** Which campers a staff member reaches: a counselor's cabins only; anything else is a 404 (decision 027a). */
-    readonly scopes: StaffScopes,
-  ) {}
+  private readonly videos: ShowVideos;
+  private readonly audit: AuditLog;
+  private readonly personalDetails: PersonalDetailsService;
+  private readonly scopes: StaffScopes;
+
+  constructor(options: ReviewsServiceOptions) {
+    this.videos = options.videos;
+    this.audit = options.audit;
+    this.personalDetails = options.personalDetails;
+    this.scopes = options.scopes;
+  }
 
   /** The owner's view of their show's review; another camper's show is a 404 like any other. */
   async forOwner(userId: number, showId: number): Promise<ShowReview> {
-    const found = await this.owned(userId, showId);
+    const found = await this.videos.owned(userId, showId);
     return toShowReview(showId, found.identity, found.review);
   }
 
   async submit(userId: number, showId: number, message: string | undefined): Promise<ShowReview> {
-    const found = await this.owned(userId, showId);
+    const found = await this.videos.owned(userId, showId);
     const sent = await this.send(found, message ? message : null);
     const after = await this.videos.find(showId);
     return toShowReview(showId, after!.identity, sent);
@@ -79,7 +90,7 @@ export class ReviewsService {
   }
 
   async detailForStaff(staff: PublicUser, showId: number): Promise<StaffShowDetail> {
-    const found = await this.camperShow(staff, showId);
+    const found = await this.videos.forStaff(staff, showId, this.scopes);
     await this.audit.record(staff, "opened_show", { camperUserId: found.show.userId, showId });
     // Staff watch the video the camper sent, never a newer one made since.
     const video = await this.videos.render(found.identity.reviewedRenderJobId);
@@ -102,7 +113,7 @@ export class ReviewsService {
   }
 
   async decide(staff: PublicUser, showId: number, body: StaffDecisionBody): Promise<ShowReview> {
-    const found = await this.camperShow(staff, showId);
+    const found = await this.videos.forStaff(staff, showId, this.scopes);
     // Approval names the sent video: an older page, or any other render id, is refused.
     const refused = decisionRefusal(found.facts, body.renderJobId);
     if (refused) throw refusal(REVIEW_MESSAGES[refused], refused === "notSubmitted" ? "not_submitted" : "video_changed");
@@ -142,21 +153,9 @@ export class ReviewsService {
     return row;
   }
 
-  private async owned(userId: number, showId: number): Promise<ShowWithReview> {
-    const found = await this.videos.find(showId);
-    if (!found || found.show.userId !== userId) throw notFound(SHOW_MESSAGES.notFound);
-    return found;
-  }
-
-  /**
-   * A show of a camper the staff member reaches (they still never change one); a show of another
-   * cabin is the same 404 as one that does not exist.
-   */
-  private async camperShow(staff: PublicUser, showId: number): Promise<ShowWithReview> {
-    const found = await this.videos.find(showId);
-    if (!found) throw notFound(SHOW_MESSAGES.notFound);
-    await this.scopes.assertCamper(staff, found.show.userId, SHOW_MESSAGES.notFound);
-    return found;
+  /** The audit log as a staff member may read it: the director every entry, a counselor those about their own campers. */
+  async auditEntries(staff: PublicUser, limit: number) {
+    return this.audit.list(limit, await this.scopes.of(staff));
   }
 }
 

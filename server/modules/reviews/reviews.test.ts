@@ -8,6 +8,7 @@ import { testDatabase } from "../../../testing/test-database.ts";
 import { buildCredentials } from "../../../testing/factories.ts";
 import { addStaffAccount, removeStaffAccount, StaffAccountError } from "../staff/staff-accounts.ts";
 import { LocalMediaStorage } from "../../media/local-media-storage.ts";
+import { StaffAccountsRepository } from "../staff/staff-accounts.repository.ts";
 
 let app: App;
 beforeAll(async () => {
@@ -26,27 +27,27 @@ describe("staff accounts", () => {
   it("are made on the command line only, sign in on the same screen and say they are staff", async () => {
     const { db } = await testDatabase();
     const credentials = buildCredentials({ username: "coach_rivera" });
-    expect(await addStaffAccount(db, credentials.username, credentials.password, { role: "admin" })).toBe("created");
+    expect(await addStaffAccount(new StaffAccountsRepository(db), credentials.username, credentials.password, { role: "admin" })).toBe("created");
     const cookie = await signIn(app, credentials);
     const me = await app.inject({ method: "GET", url: "/api/user", headers: { cookie } });
     expect(me.json()).toMatchObject({ username: "coach_rivera", role: "admin" });
 
     // Running it again sets a new password.
-    expect(await addStaffAccount(db, credentials.username, "a-new-password-1")).toBe("updated");
+    expect(await addStaffAccount(new StaffAccountsRepository(db), credentials.username, "a-new-password-1")).toBe("updated");
     await expect(signIn(app, credentials)).rejects.toThrow(/401/);
     await signIn(app, { ...credentials, password: "a-new-password-1" });
 
-    await removeStaffAccount(db, new LocalMediaStorage("/nonexistent-media-dir-for-test"), "COACH_RIVERA");
+    await removeStaffAccount(new StaffAccountsRepository(db), new LocalMediaStorage("/nonexistent-media-dir-for-test"), "COACH_RIVERA");
     expect((await app.inject({ method: "GET", url: "/api/user", headers: { cookie } })).statusCode).toBe(401);
   });
 
   it("never turns a camper into staff, and check the username and password rules", async () => {
     const { db } = await testDatabase();
     const camper = await registerCamper(app);
-    await expect(addStaffAccount(db, camper.credentials.username, "long-enough-pw")).rejects.toThrow(StaffAccountError);
-    await expect(addStaffAccount(db, "x", "long-enough-pw")).rejects.toThrow(/at least 3/);
-    await expect(addStaffAccount(db, "coach_lee", "short")).rejects.toThrow(/at least 8/);
-    await expect(removeStaffAccount(db, new LocalMediaStorage("/nonexistent"), camper.credentials.username)).rejects.toThrow(StaffAccountError);
+    await expect(addStaffAccount(new StaffAccountsRepository(db), camper.credentials.username, "long-enough-pw")).rejects.toThrow(StaffAccountError);
+    await expect(addStaffAccount(new StaffAccountsRepository(db), "x", "long-enough-pw")).rejects.toThrow(/at least 3/);
+    await expect(addStaffAccount(new StaffAccountsRepository(db), "coach_lee", "short")).rejects.toThrow(/at least 8/);
+    await expect(removeStaffAccount(new StaffAccountsRepository(db), new LocalMediaStorage("/nonexistent"), camper.credentials.username)).rejects.toThrow(StaffAccountError);
   });
 
   it("cannot be reached through the API by a camper", async () => {

@@ -1,4 +1,7 @@
-import type { StaffScope } from "../staff/staff-scope.ts";
+import type { PublicUser } from "../../../contracts/auth.ts";
+import { SHOW_MESSAGES } from "../../../contracts/shows.ts";
+import { notFound } from "../../http/errors.ts";
+import type { StaffScope, StaffScopes } from "../staff/staff-scope.ts";
 import type { RenderRow, ReviewsRepository, ShowReviewRow } from "./reviews.repository.ts";
 import { videoIdentity, type VideoFacts, type VideoIdentity } from "./video-identity.ts";
 
@@ -26,6 +29,24 @@ export class ShowVideos {
   async find(showId: number): Promise<ShowWithReview | undefined> {
     const row = await this.reviews.showWithReview(showId);
     return row ? this.withVideos(row) : undefined;
+  }
+
+  /** The owner's show; another account's show is the same 404 as a missing one (every owner route asks here). */
+  async owned(userId: number, showId: number): Promise<ShowWithReview> {
+    const found = await this.find(showId);
+    if (!found || found.show.userId !== userId) throw notFound(SHOW_MESSAGES.notFound);
+    return found;
+  }
+
+  /**
+   * A show of a camper the staff member reaches (they still never change one); a show of another cabin
+   * is the same 404 as one that does not exist.
+   */
+  async forStaff(staff: Pick<PublicUser, "id" | "role">, showId: number, scopes: Pick<StaffScopes, "assertCamper">): Promise<ShowWithReview> {
+    const found = await this.find(showId);
+    if (!found) throw notFound(SHOW_MESSAGES.notFound);
+    await scopes.assertCamper(staff, found.show.userId, SHOW_MESSAGES.notFound);
+    return found;
   }
 
   /** The shows of the campers in a staff member's scope (a camp's worth: one fingerprint each, worked out in turn). */

@@ -13,26 +13,37 @@ export interface CampSessionDeletionListener {
   campersDeleted(sessionId: number): Promise<void>;
 }
 
+export interface CampSessionsOptions {
+  campers: CampersRepository;
+  scopes: StaffScopes;
+  retention: Retention;
+  storage: MediaStorage;
+  audit: AuditLog;
+  /** What must follow a session's deletion (its reels, and reels holding its campers' videos). */
+  deletionListeners: readonly CampSessionDeletionListener[];
+}
+
 /**
- * Camp sessions and their deletion (issue 27, item 8; decision 027c). The director marks a session for
+ * Camp sessions and their deletion (decision 027c). The director marks a session for
  * deletion; its campers' accounts and everything in them are deleted by housekeeping once the camp's
  * retention rule's moment has passed, so families get the same notice the rule gives. Without a rule
  * there is no moment, and the request is refused saying so.
  */
 export class CampSessions {
-  private readonly listeners: CampSessionDeletionListener[] = [];
+  private readonly campers: CampersRepository;
+  private readonly scopes: StaffScopes;
+  private readonly retention: Retention;
+  private readonly storage: MediaStorage;
+  private readonly audit: AuditLog;
+  private readonly listeners: readonly CampSessionDeletionListener[];
 
-  constructor(
-    private readonly campers: CampersRepository,
-    private readonly scopes: StaffScopes,
-    private readonly retention: Retention,
-    private readonly storage: MediaStorage,
-    private readonly audit: AuditLog,
-  ) {}
-
-  /** What must follow a session's deletion (its reels, and reels holding its campers' videos). */
-  onSessionDeleted(listener: CampSessionDeletionListener) {
-    this.listeners.push(listener);
+  constructor(options: CampSessionsOptions) {
+    this.campers = options.campers;
+    this.scopes = options.scopes;
+    this.retention = options.retention;
+    this.storage = options.storage;
+    this.audit = options.audit;
+    this.listeners = options.deletionListeners;
   }
 
   async list(staff: PublicUser): Promise<CampSession[]> {

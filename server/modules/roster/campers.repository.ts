@@ -2,7 +2,11 @@ import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from "drizzle-
 import type { StaffCamper } from "../../../contracts/roster.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
-import { camperInScope, type StaffScope } from "../staff/staff-scope.ts";
+import { camperInScope } from "../auth/users.repository.ts";
+import { CabinsRepository } from "../staff/cabins.repository.ts";
+import { ensureCabins } from "../staff/staff-accounts.ts";
+import type { StaffScope } from "../staff/staff-scope.ts";
+import { ensureCampSessions } from "./roster.repository.ts";
 
 const users = schema.users;
 const cabins = schema.cabins;
@@ -42,6 +46,16 @@ export class CampersRepository {
   async one(scope: StaffScope, id: number): Promise<StaffCamper | undefined> {
     const [row] = await this.list(scope, { id });
     return row;
+  }
+
+  /** Finds cabins by name (any letter case), making the ones that do not exist yet. */
+  ensureCabins(names: string[]) {
+    return ensureCabins(new CabinsRepository(this.db), names);
+  }
+
+  /** Finds camp sessions by name (any letter case), making the ones that do not exist yet. */
+  ensureSessions(names: string[]) {
+    return ensureCampSessions(this.db, names);
   }
 
   async update(id: number, values: Partial<{ cabinId: number | null; campSessionId: number | null; mediaRelease: boolean }>): Promise<void> {

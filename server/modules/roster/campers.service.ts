@@ -2,11 +2,14 @@ import type { PublicUser } from "../../../contracts/auth.ts";
 import { CAMPER_MESSAGES, type Cabin, type PlaceCamperBody, type StaffCamper, type StaffCampersQuery } from "../../../contracts/roster.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
-import { ensureCabins } from "../staff/staff-accounts.ts";
 import type { StaffScopes } from "../staff/staff-scope.ts";
-import { ensureCampSessions } from "./roster.repository.ts";
 import type { CampersRepository } from "./campers.repository.ts";
-import type { Database } from "../../../db/client.ts";
+
+export interface CampersServiceOptions {
+  campers: CampersRepository;
+  scopes: StaffScopes;
+  audit: AuditLog;
+}
 
 /**
  * Campers as staff see them (GET /api/staff/campers), placing a camper in a cabin and session (the
@@ -14,12 +17,15 @@ import type { Database } from "../../../db/client.ts";
  * the caller's scope is a 404, like one that does not exist.
  */
 export class CampersService {
-  constructor(
-    private readonly db: Database,
-    private readonly campers: CampersRepository,
-    private readonly scopes: StaffScopes,
-    private readonly audit: AuditLog,
-  ) {}
+  private readonly campers: CampersRepository;
+  private readonly scopes: StaffScopes;
+  private readonly audit: AuditLog;
+
+  constructor(options: CampersServiceOptions) {
+    this.campers = options.campers;
+    this.scopes = options.scopes;
+    this.audit = options.audit;
+  }
 
   async list(staff: PublicUser, query: StaffCampersQuery): Promise<StaffCamper[]> {
     return this.campers.list(await this.scopes.of(staff), query);
@@ -35,8 +41,8 @@ export class CampersService {
     const moving = body.cabin !== undefined || body.session !== undefined;
     if (moving && staff.role !== "admin") throw forbidden(CAMPER_MESSAGES.placeAdminOnly);
     const values: Parameters<CampersRepository["update"]>[1] = {};
-    if (body.cabin !== undefined) values.cabinId = body.cabin === null ? null : (await ensureCabins(this.db, [body.cabin]))[0]!.id;
-    if (body.session !== undefined) values.campSessionId = body.session === null ? null : (await ensureCampSessions(this.db, [body.session]))[0]!.id;
+    if (body.cabin !== undefined) values.cabinId = body.cabin === null ? null : (await this.campers.ensureCabins([body.cabin]))[0]!.id;
+    if (body.session !== undefined) values.campSessionId = body.session === null ? null : (await this.campers.ensureSessions([body.session]))[0]!.id;
     if (body.mediaRelease !== undefined) values.mediaRelease = body.mediaRelease;
     await this.campers.update(camperId, values);
     const after = (await this.campers.one({ kind: "all" }, camperId))!;

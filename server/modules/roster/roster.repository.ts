@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
+import { CabinsRepository } from "../staff/cabins.repository.ts";
 import { ensureCabins } from "../staff/staff-accounts.ts";
 
 const users = schema.users;
@@ -42,7 +43,7 @@ export class RosterRepository {
   }
 
   ensureCabins(names: string[]) {
-    return ensureCabins(this.db, names);
+    return ensureCabins(new CabinsRepository(this.db), names);
   }
 
   ensureSessions(names: string[]) {

@@ -1,12 +1,12 @@
 import type { PublicUser } from "../../../contracts/auth.ts";
 import { ROSTER_LIMITS, ROSTER_MESSAGES, type RosterMade, type RosterMatched, type RosterRefused, type RosterResult } from "../../../contracts/roster.ts";
-import type { Database } from "../../../db/client.ts";
 import { badRequest, payloadTooLarge } from "../../http/errors.ts";
 import { issueLoginCode } from "../auth/login-codes.ts";
+import type { UsersRepository } from "../auth/users.repository.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
 import { CsvError, parseCsv } from "./csv.ts";
 import { camperKey, checkRow, readHeader, usernameBase, type RosterRow } from "./roster-rows.ts";
-import { RosterRepository } from "./roster.repository.ts";
+import type { RosterRepository } from "./roster.repository.ts";
 
 type Made = Omit<RosterMade, "code">;
 
@@ -18,7 +18,8 @@ type Made = Omit<RosterMade, "code">;
  */
 export class RosterService {
   constructor(
-    private readonly db: Database,
+    private readonly roster: RosterRepository,
+    private readonly users: UsersRepository,
     private readonly audit: AuditLog,
   ) {}
 
@@ -26,7 +27,7 @@ export class RosterService {
     const { rows, refused } = this.check(text);
     const { made, matched } = rows.length ? await this.apply(rows) : { made: [], matched: [] };
     // Hashes run one per core at a time (passwords.ts), so issuing them together uses every core.
-    const withCodes: RosterMade[] = await Promise.all(made.map(async (camper) => ({ ...camper, code: await issueLoginCode(this.db, camper.userId) })));
+    const withCodes: RosterMade[] = await Promise.all(made.map(async (camper) => ({ ...camper, code: await issueLoginCode(this.users, camper.userId) })));
     refused.sort((a, b) => a.line - b.line);
     for (const camper of matched.filter((m) => m.updated)) {
       await this.audit.record(staff, "set_media_release", { camperUserId: camper.userId, detail: `Media release ${camper.mediaRelease ? "given" : "withdrawn"} (roster line ${camper.line})` });
@@ -77,7 +78,7 @@ export class RosterService {
   }
 
   private apply(rows: RosterRow[]): Promise<{ made: Made[]; matched: RosterMatched[] }> {
-    return new RosterRepository(this.db).underRosterLock(async (repo) => {
+    return this.roster.underRosterLock(async (repo) => {
       const cabins = await repo.ensureCabins(rows.map((r) => r.cabin));
       const sessions = await repo.ensureSessions(rows.map((r) => r.session));
       const cabinOf = new Map(cabins.map((c) => [c.name.toLowerCase(), c]));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../../app.ts";
 import { confirmStaffPassword, createTestApp, registerCamper, registerStaff } from "../../../testing/test-app.ts";
 
-/** Generated bodies for the director's JSON routes of issue 27: never a 5xx, every refusal a { message }. */
+/** Generated bodies for the director's JSON routes (roster, campers, team, settings): never a 5xx, every refusal a { message }. */
 describe("campers and staff routes under generated bodies", () => {
   let app: App;
   beforeAll(async () => {

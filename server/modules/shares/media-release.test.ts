@@ -7,12 +7,19 @@ import { approvedShow, shareShow } from "../../../testing/shares.ts";
 import { queryRows, testDatabase } from "../../../testing/test-database.ts";
 import { sql } from "drizzle-orm";
 import { createTestApp, type SignedInClient } from "../../../testing/test-app.ts";
+import { buildWorldOnce, type BuiltWorld } from "../../../testing/world-snapshot.ts";
 
 let app: App;
+let world: BuiltWorld<Awaited<ReturnType<typeof approvedShow>>>;
 beforeAll(async () => {
   app = await createTestApp();
+  // Both tests start from a camper's approved video (rendered once), the release then withdrawn.
+  world = await buildWorldOnce(() => approvedShow(app, "Canoe Race"));
+}, 120_000);
+afterAll(async () => {
+  await world?.drop();
+  await app.close();
 });
-afterAll(() => app.close());
 
 async function call(client: SignedInClient | undefined, method: "GET" | "POST", url: string, payload?: object) {
   const res = await app.inject({ method, url, headers: client ? { cookie: client.cookie } : {}, payload });
@@ -26,7 +33,7 @@ const linkCount = async (showId: number) => {
 
 describe("a camper without a media release", () => {
   it("gets no share link, with a kind message, and still downloads their video", async () => {
-    const { camper, staff, show, video } = await approvedShow(app, "Canoe Race");
+    const { camper, staff, show, video } = await world.fresh();
     await setMediaRelease(camper.userId, false);
 
     const listed = (await call(camper, "GET", `/api/recordings/${show.id}/shares`)).json() as ShowShares;
@@ -51,7 +58,7 @@ describe("a camper without a media release", () => {
   });
 
   it("stops the links made before the release was withdrawn, like revoked ones, until it is given back", async () => {
-    const { camper, show } = await approvedShow(app, "Campfire Song");
+    const { camper, show } = await world.fresh();
     const { path } = await shareShow(app, camper.cookie, show.id);
     expect((await app.inject({ method: "GET", url: path })).statusCode).toBe(200);
 

@@ -3,12 +3,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppInfo } from "../../../contracts/app-info.ts";
 import { idParamsSchema } from "../../../contracts/ids.ts";
-import { showIdParamsSchema } from "../../../contracts/recordings.ts";
+import { showIdParamsSchema } from "../../../contracts/shows.ts";
 import { SHARE_MESSAGES, createShareBodySchema, createdShareSchema, shareLinkSchema, sharePath, showSharesSchema } from "../../../contracts/shares.ts";
 import { requireStaff, requireUser } from "../../http/authenticate.ts";
 import { sendStoredMedia } from "../../http/media-response.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
-import type { RateLimiter } from "../rate-limit/limiter.ts";
 import type { ShareLookup, SharesService } from "./shares.service.ts";
 import { WATCH_PAGE_POLICY, unavailablePageHtml, watchPageHtml } from "./watch-page.ts";
 
@@ -56,27 +55,22 @@ const tokenParams = z.object({ token: z.string() });
  * link is a real 404), /s/{token}/media and /s/{token}/captions.vtt its video. Nothing else answers a
  * token. Every lookup counts against the caller's address.
  */
-export const watchRoutes: FastifyPluginAsyncZod<{
-  shares: SharesService;
-  storage: MediaStorage;
-  limiter: RateLimiter;
-  lookupsPerMinute: number;
-  info: AppInfo;
-}> = async (app, { shares, storage, limiter, lookupsPerMinute, info }) => {
+export const watchRoutes: FastifyPluginAsyncZod<{ shares: SharesService; storage: MediaStorage; info: AppInfo }> = async (
+  app,
+  { shares, storage, info },
+) => {
   app.addHook("onRequest", async (_request, reply) => {
     reply.header("x-robots-tag", "noindex, nofollow");
   });
 
   /** The link behind the token, or null when the caller asked too often (the reply is then sent). */
   async function lookUp(request: FastifyRequest, reply: FastifyReply, token: string, asPage: boolean): Promise<ShareLookup | null> {
-    const { count, resetInSeconds } = await limiter.hit(`share-lookup:${request.ip}`, 60);
-    if (count > lookupsPerMinute) {
-      reply.code(429).header("retry-after", Math.max(1, Math.ceil(resetInSeconds)));
-      if (asPage) sendPage(reply, unavailablePageHtml(info, "Please wait a minute", SHARE_MESSAGES.tooManyLookups));
-      else reply.send({ message: SHARE_MESSAGES.tooManyLookups });
-      return null;
-    }
-    return shares.lookup(token);
+    const found = await shares.lookupFrom(request.ip, token);
+    if (found.kind !== "too-many") return found;
+    reply.code(429).header("retry-after", Math.max(1, Math.ceil(found.resetInSeconds)));
+    if (asPage) sendPage(reply, unavailablePageHtml(info, "Please wait a minute", SHARE_MESSAGES.tooManyLookups));
+    else reply.send({ message: SHARE_MESSAGES.tooManyLookups });
+    return null;
   }
 
   const sendPage = (reply: FastifyReply, html: string) =>

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { PublicUser } from "../../../contracts/auth.ts";
-import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
 import {
   DEFAULT_SHARE_DAYS,
   SHARE_MESSAGES,
@@ -15,6 +14,7 @@ import type { RenderRow } from "../reviews/reviews.repository.ts";
 import type { ShowVideos, ShowWithReview } from "../reviews/show-videos.ts";
 import { sendsBeforeSharing, sharedVideo } from "../reviews/video-identity.ts";
 import type { AuditLog } from "../staff/audit-log.ts";
+import type { RateLimiter } from "../rate-limit/limiter.ts";
 import type { StaffScopes } from "../staff/staff-scope.ts";
 import type { ShareRow, SharesRepository } from "./shares.repository.ts";
 
@@ -36,40 +36,70 @@ export type ShareLookup =
  * show's approved video (its sent one when REQUIRE_STAFF_REVIEW=false), so a video made after approval
  * is not shown until it is sent and approved; the approved one keeps playing meanwhile.
  */
-export class SharesService {
-  constructor(
-    private readonly shares: SharesRepository,
-    private readonly videos: ShowVideos,
-    private readonly audit: AuditLog,
-    private readonly reviewRequired: boolean,
-    /** The personal-details check of the video a link plays: a flagged phrase neither fixed nor kept holds it. */
-    private readonly personalDetails: {
-      assertResolved(found: ShowWithReview, render: RenderRow | null | undefined, by?: "camper" | "staff"): Promise<unknown>;
-    },
-    /** Sends the camper's current video (pinning it with its check): without staff review, before a link is made. */
-    private readonly send: (found: ShowWithReview) => Promise<unknown>,
-    /** Which campers a staff member reaches: links of other cabins' shows are a 404 (decision 027a). */
-    private readonly scopes: StaffScopes,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+/** What the share links are made of and checked against. */
+export interface SharesServiceOptions {
+  shares: SharesRepository;
+  videos: ShowVideos;
+  audit: AuditLog;
+  reviewRequired: boolean;
+  /** The personal-details check of the video a link plays: a flagged phrase neither fixed nor kept holds it. */
+  personalDetails: {
+    assertResolved(found: ShowWithReview, render: RenderRow | null | undefined, by?: "camper" | "staff"): Promise<unknown>;
+  };
+  /** Sends the camper's current video (pinning it with its check): without staff review, before a link is made. */
+  send: (found: ShowWithReview) => Promise<unknown>;
+  /** Which campers a staff member reaches: links of other cabins' shows are a 404 (decision 027a). */
+  scopes: StaffScopes;
+  /** A cabin reel's finished video and title (decision 027d), for the links made of reels. */
+  reelVideo: (reelId: number) => Promise<{ title: string; video: RenderRow } | undefined>;
+  /** Token lookups counted against the caller's address: more than `lookupsPerMinute` a minute are refused. */
+  limiter: RateLimiter;
+  lookupsPerMinute: number;
+  now?: () => Date;
+}
 
-  private reelVideo: ((reelId: number) => Promise<{ title: string; video: RenderRow } | undefined>) | undefined;
+export class SharesService {
+  private readonly shares: SharesRepository;
+  private readonly videos: ShowVideos;
+  private readonly audit: AuditLog;
+  private readonly reviewRequired: boolean;
+  private readonly personalDetails: SharesServiceOptions["personalDetails"];
+  private readonly send: SharesServiceOptions["send"];
+  private readonly scopes: StaffScopes;
+  private readonly reelVideo: SharesServiceOptions["reelVideo"];
+  private readonly limiter: RateLimiter;
+  private readonly lookupsPerMinute: number;
+  private readonly now: () => Date;
+
+  constructor(options: SharesServiceOptions) {
+    this.shares = options.shares;
+    this.videos = options.videos;
+    this.audit = options.audit;
+    this.reviewRequired = options.reviewRequired;
+    this.personalDetails = options.personalDetails;
+    this.send = options.send;
+    this.scopes = options.scopes;
+    this.reelVideo = options.reelVideo;
+    this.limiter = options.limiter;
+    this.lookupsPerMinute = options.lookupsPerMinute;
+    this.now = options.now ?? (() => new Date());
+  }
 
   /** The camper's own show's links; another's show is a 404 like any other. */
   async listForOwner(userId: number, showId: number): Promise<ShowShares> {
-    return this.listFor(await this.owned(userId, showId), "camper");
+    return this.listFor(await this.videos.owned(userId, showId), "camper");
   }
 
   async listForStaff(staff: PublicUser, showId: number): Promise<ShowShares> {
-    return this.listFor(await this.staffShow(staff, showId), "staff");
+    return this.listFor(await this.videos.forStaff(staff, showId, this.scopes), "staff");
   }
 
   async createForOwner(user: PublicUser, showId: number, days: ShareDays | undefined): Promise<CreatedShare> {
-    return this.create(user, await this.owned(user.id, showId), days);
+    return this.create(user, await this.videos.owned(user.id, showId), days);
   }
 
   async createForStaff(staff: PublicUser, showId: number, days: ShareDays | undefined): Promise<CreatedShare> {
-    const found = await this.staffShow(staff, showId);
+    const found = await this.videos.forStaff(staff, showId, this.scopes);
     const created = await this.create(staff, found, days);
     await this.audit.record(staff, "shared", { camperUserId: found.show.userId, showId, detail: `For ${days ?? DEFAULT_SHARE_DAYS} days` });
     return created;
@@ -91,6 +121,13 @@ export class SharesService {
     return this.toLink(revoked);
   }
 
+  /** What a token opens for a caller at `address`, or how long to wait when that address asked too often. */
+  async lookupFrom(address: string, token: string): Promise<ShareLookup | { kind: "too-many"; resetInSeconds: number }> {
+    const { count, resetInSeconds } = await this.limiter.hit(`share-lookup:${address}`, 60);
+    if (count > this.lookupsPerMinute) return { kind: "too-many", resetInSeconds };
+    return this.lookup(token);
+  }
+
   /**
    * What a token in /s/{token} opens now. Anything malformed, unknown, expired or revoked has ended, and
    * so has every link of a camper whose family withdrew the media release (decision 027a): the page says
@@ -101,7 +138,7 @@ export class SharesService {
     const share = await this.shares.findByTokenHash(hashToken(token));
     if (!share || this.stateOf(share) !== "active") return { kind: "ended" };
     if (share.reelId !== null) {
-      const reel = await this.reelVideo?.(share.reelId);
+      const reel = await this.reelVideo(share.reelId);
       return reel ? { kind: "live", share, title: reel.title, video: reel.video } : { kind: "paused" };
     }
     if (share.showId === null) return { kind: "ended" };
@@ -117,10 +154,6 @@ export class SharesService {
    * Cabin reels' links (decision 027d): the same tokens, days, hashing, revocation and watch page as a
    * show's. The reel module checks the caller's scope and the reel's rules before calling these.
    */
-  setReelVideos(find: (reelId: number) => Promise<{ title: string; video: RenderRow } | undefined>) {
-    this.reelVideo = find;
-  }
-
   async createForReel(by: PublicUser, reelId: number, days: ShareDays | undefined): Promise<CreatedShare> {
     const token = randomBytes(TOKEN_BYTES).toString("base64url");
     const share = await this.shares.create({
@@ -211,19 +244,5 @@ export class SharesService {
       revokedAt: row.revokedAt?.toISOString() ?? null,
       lastViewedAt: row.lastViewedAt?.toISOString() ?? null,
     };
-  }
-
-  private async owned(userId: number, showId: number): Promise<ShowWithReview> {
-    const found = await this.videos.find(showId);
-    if (!found || found.show.userId !== userId) throw notFound(SHOW_MESSAGES.notFound);
-    return found;
-  }
-
-  /** A show of a camper the staff member reaches; another cabin's is the same 404 as a missing one. */
-  private async staffShow(staff: PublicUser, showId: number): Promise<ShowWithReview> {
-    const found = await this.videos.find(showId);
-    if (!found) throw notFound(SHOW_MESSAGES.notFound);
-    await this.scopes.assertCamper(staff, found.show.userId, SHOW_MESSAGES.notFound);
-    return found;
   }
 }

@@ -2,20 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SHOT_LIMITS } from "../../../contracts/shots.ts";
 import { scriptSentences } from "../../../contracts/script-sentences.ts";
-import { countSpokenWords } from "../voice/voice.service.ts";
-import {
-  KEEP_SIMILARITY,
-  capShots,
-  estimateSeconds,
-  followNarration,
-  inStep,
-  layOutShots,
-  lineSimilarity,
-  locateShots,
-  mergeShots,
-  replaceShotLines,
-  splitShot,
-} from "./shot-plan.ts";
+import { countSpokenWords } from "../voice/voice-timing.ts";
+import { KEEP_SIMILARITY, capShots, followNarration, lineSimilarity } from "./shot-follow.ts";
+import { estimateSeconds, inStep, layOutShots, locateShots, mergeShots, replaceShotLines, splitShot } from "./shot-plan.ts";
 
 /** 2.5 words a second: a 10 s shot is 25 words, 5 s is 12.5, 15 s is 37.5. */
 const WPS = 2.5;

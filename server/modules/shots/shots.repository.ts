@@ -18,7 +18,7 @@ export interface LaidShot {
 
 const s = schema.shots;
 const c = schema.clips;
-const r = schema.recordings;
+const r = schema.shows;
 
 /**
  * Shots are reached only through their show, and the show only through its owner: another camper's
@@ -39,6 +39,16 @@ export class ShotsRepository {
   /** The show's shots in order, outside any transaction (reading only; the caller checked the owner). */
   async listShots(showId: number): Promise<ShotRow[]> {
     return this.shotsOf(this.db, showId);
+  }
+
+  /** The shots of every show of the camper, show by show in order (the camper's export). */
+  async shotsOfUser(userId: number): Promise<Pick<ShotRow, "id" | "showId" | "text" | "chosenClipId">[]> {
+    return this.db
+      .select({ id: s.id, showId: s.showId, text: s.text, chosenClipId: s.chosenClipId })
+      .from(s)
+      .innerJoin(r, eq(r.id, s.showId))
+      .where(eq(r.userId, userId))
+      .orderBy(asc(s.showId), asc(s.position), asc(s.id));
   }
 
   async shotsOf(tx: Database, showId: number): Promise<ShotRow[]> {

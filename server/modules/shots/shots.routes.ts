@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { showIdParamsSchema } from "../../../contracts/recordings.ts";
+import { showIdParamsSchema } from "../../../contracts/shows.ts";
 import { shotListSchema, shotParamsSchema, splitShotBodySchema, updateShotBodySchema } from "../../../contracts/shots.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import type { ShotsService } from "./shots.service.ts";

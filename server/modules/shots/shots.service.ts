@@ -1,31 +1,18 @@
-import { SHOW_LIMITS, SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { SHOW_LIMITS, SHOW_MESSAGES, isPlaceholderNarration } from "../../../contracts/shows.ts";
 import { scriptSentences } from "../../../contracts/script-sentences.ts";
 import { SHOT_MESSAGES, type ShotList, type ShotTake, type TakeSwitch, type UpdateShotBody } from "../../../contracts/shots.ts";
-import type { Database } from "../../../db/client.ts";
+import type { Executor } from "../../../db/executor.ts";
 import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import type { ShowRow, ShowsRepository } from "../shows/shows.repository.ts";
 import type { VoiceService } from "../voice/voice.service.ts";
-import {
-  KEEP_SIMILARITY,
-  capShots,
-  estimateSeconds,
-  followNarration,
-  inStep,
-  layOutShots,
-  lineSimilarity,
-  mergeShots,
-  replaceShotLines,
-  splitShot,
-} from "./shot-plan.ts";
+import { KEEP_SIMILARITY, capShots, followNarration, lineSimilarity } from "./shot-follow.ts";
+import { estimateSeconds, inStep, layOutShots, mergeShots, replaceShotLines, splitShot } from "./shot-plan.ts";
 import type { ShotRow, ShotsRepository, TakeRow } from "./shots.repository.ts";
 import { replacesChosen } from "./take-choice.ts";
 
-/** Narrations that only hold a place until the AI writes: no shots yet. */
-const PLACEHOLDERS = new Set<string>(["", SHOW_MESSAGES.draftNarration, SHOW_MESSAGES.updatedNarration]);
-
 /** What a change of the shot list works on: the show locked, its shots in step with its narration. */
 interface InStep {
-  tx: Database;
+  tx: Executor;
   show: ShowRow;
   narration: string;
   shots: ShotRow[];
@@ -139,7 +126,7 @@ export class ShotsService {
     const wordsPerSecond = await this.voice.paceOf(userId, this.voice.showVoice(found.voice));
     const list = await this.shots.withLockedShow(userId, showId, async (tx, show) => {
       const narration = show.narration ?? "";
-      if (PLACEHOLDERS.has(narration.trim())) {
+      if (isPlaceholderNarration(narration)) {
         // No script yet (or the AI is rewriting it): the shots wait, untouched, for the words.
         if (change) throw badRequest(SHOT_MESSAGES.noNarration);
         return { showId, wordsPerSecond, shots: [] };
@@ -160,7 +147,7 @@ export class ShotsService {
    * Lays the shots out the first time, or follows the narration when it changed since they were; with
    * the show's free clips, at most SHOW_LIMITS.maxSections parts (longer shots beyond that).
    */
-  private async follow(tx: Database, showId: number, shots: ShotRow[], narration: string, wordsPerSecond: number) {
+  private async follow(tx: Executor, showId: number, shots: ShotRow[], narration: string, wordsPerSecond: number) {
     if (shots.length && inStep(narration, shots.map((s) => s.text))) return;
     const room = SHOW_LIMITS.maxSections - (await this.shots.freeClipCount(tx, showId));
     if (shots.length === 0) {
@@ -173,7 +160,7 @@ export class ShotsService {
     await this.shots.saveLayout(tx, showId, followed.shots, followed.dropped);
   }
 
-  private async shotList(tx: Database, showId: number, wordsPerSecond: number): Promise<ShotList> {
+  private async shotList(tx: Executor, showId: number, wordsPerSecond: number): Promise<ShotList> {
     const [shots, takes] = [await this.shots.shotsOf(tx, showId), await this.shots.takesOf(tx, showId)];
     return {
       showId,

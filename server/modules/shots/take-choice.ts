@@ -1,5 +1,5 @@
 import type { ScriptCheck } from "../../../contracts/shots.ts";
-import { KEEP_SIMILARITY, lineSimilarity } from "./shot-plan.ts";
+import { KEEP_SIMILARITY, lineSimilarity } from "./shot-follow.ts";
 
 /**
  * Which take of a shot the video uses, when a check comes in (decision record 026c). The camper's choice

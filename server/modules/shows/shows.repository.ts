@@ -1,14 +1,14 @@
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
-import type { Show } from "../../../contracts/recordings.ts";
+import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
+import type { Show } from "../../../contracts/shows.ts";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import { fastStatement } from "../../../db/row-mapper.ts";
 
-export type ShowRow = typeof schema.recordings.$inferSelect;
-export type NewShow = Omit<typeof schema.recordings.$inferInsert, "id" | "userId" | "createdAt" | "updatedAt">;
+export type ShowRow = typeof schema.shows.$inferSelect;
+export type NewShow = Omit<typeof schema.shows.$inferInsert, "id" | "userId" | "createdAt" | "updatedAt">;
 export type ShowChanges = Partial<NewShow>;
 
-const t = schema.recordings;
+const t = schema.shows;
 
 /** The one place a row becomes what the API shows. */
 export function toShow(row: ShowRow): Show {
@@ -63,6 +63,11 @@ export class ShowsRepository {
     return row;
   }
 
+  /** Every show of the camper, oldest first (the camper's export). */
+  async listOfUser(userId: number): Promise<ShowRow[]> {
+    return this.db.select().from(t).where(eq(t.userId, userId)).orderBy(asc(t.id));
+  }
+
   /**
    * The first page, the list every screen opens with, as a prepared statement: its SQL is built once
    * and PostgreSQL parses and plans it once per connection (a third of a list request's time went to
@@ -106,7 +111,7 @@ export class ShowsRepository {
 
   /**
    * Creates a show unless the owner's plan is full. The owner's row is locked first, so concurrent
-   * creates and deletes of one camper queue up and `recordings_count` always equals the real count.
+   * creates and deletes of one camper queue up and `shows_count` always equals the real count.
    */
   async createWithinLimit(
     userId: number,
@@ -160,6 +165,11 @@ export class ShowsRepository {
     await executor.update(t).set({ videoUrl }).where(and(eq(t.id, id), eq(t.userId, userId)));
   }
 
+  /** Runs `work` in one transaction, so a new show and what it starts with are seen together or not at all. */
+  async transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
   async deleteOwned(userId: number, id: number): Promise<ShowRow | undefined> {
     return this.db.transaction(async (tx) => {
       await tx.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId)).for("update");
@@ -172,7 +182,7 @@ export class ShowsRepository {
   private async recount(tx: Pick<Database, "update">, userId: number) {
     await tx
       .update(schema.users)
-      .set({ recordingsCount: sql`(SELECT count(*)::int FROM ${t} WHERE ${t.userId} = ${userId})` })
+      .set({ showsCount: sql`(SELECT count(*)::int FROM ${t} WHERE ${t.userId} = ${userId})` })
       .where(eq(schema.users.id, userId));
   }
 }

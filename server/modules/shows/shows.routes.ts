@@ -7,7 +7,7 @@ import {
   showIdParamsSchema,
   showSchema,
   updateShowBodySchema,
-} from "../../../contracts/recordings.ts";
+} from "../../../contracts/shows.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import type { ShowsService } from "./shows.service.ts";
 

@@ -4,11 +4,12 @@ import {
   type CreateShowBody,
   type Show,
   type UpdateShowBody,
-} from "../../../contracts/recordings.ts";
+} from "../../../contracts/shows.ts";
 import { FREE_TIER_SHOW_LIMIT } from "../../../contracts/product.ts";
 import { badRequest, forbidden, notFound } from "../../http/errors.ts";
 import { decodeCursor, encodeCursor } from "./list-cursor.ts";
 import { isUniqueViolation } from "../../../db/errors.ts";
+import type { Executor } from "../../../db/executor.ts";
 import { toShow, type ShowRow, type ShowsRepository } from "./shows.repository.ts";
 
 /** What else must go when a show goes (its clips' media). */
@@ -17,30 +18,35 @@ export interface ShowDeletionListener {
   prepareShowDeletion(userId: number, showId: number): Promise<() => Promise<void>>;
 }
 
-/** Attaches loose clips to a just-created show; throws a 4xx HttpError when one is not the camper's or not loose. */
-export type ClipAttacher = (userId: number, showId: number, clipIds: number[]) => Promise<unknown>;
+/**
+ * Attaches loose clips to a just-created show, in the transaction `executor` when given (the show's own);
+ * throws a 4xx HttpError when one is not the camper's or not loose.
+ */
+export type ClipAttacher = (userId: number, showId: number, clipIds: number[], executor?: Executor) => Promise<unknown>;
 
 export const UNKNOWN_VOICE_MESSAGE = "That voice is not available";
 
-export class ShowsService {
-  private readonly deletionListeners: ShowDeletionListener[] = [];
-  private attachClips: ClipAttacher | null = null;
-  private isKnownVoice: (voice: string) => boolean = () => true;
-
-  constructor(private readonly shows: ShowsRepository) {}
-
+export interface ShowsServiceOptions {
+  shows: ShowsRepository;
   /** The clips module attaches clips named at creation (recording before answering). */
-  setClipAttacher(attacher: ClipAttacher) {
-    this.attachClips = attacher;
-  }
-
+  attachClips: ClipAttacher;
   /** The voice provider's list decides which voice names a show may keep. */
-  setVoiceCheck(check: (voice: string) => boolean) {
-    this.isKnownVoice = check;
-  }
+  isKnownVoice: (voice: string) => boolean;
+  /** What else goes when a show goes, prepared in this order. */
+  deletionListeners: readonly ShowDeletionListener[];
+}
 
-  onShowDeleted(listener: ShowDeletionListener) {
-    this.deletionListeners.push(listener);
+export class ShowsService {
+  private readonly shows: ShowsRepository;
+  private readonly attachClips: ClipAttacher;
+  private readonly isKnownVoice: (voice: string) => boolean;
+  private readonly deletionListeners: readonly ShowDeletionListener[];
+
+  constructor(options: ShowsServiceOptions) {
+    this.shows = options.shows;
+    this.attachClips = options.attachClips;
+    this.isKnownVoice = options.isKnownVoice;
+    this.deletionListeners = options.deletionListeners;
   }
 
   async list(userId: number, query: { limit?: number; cursor?: string }): Promise<{ shows: Show[]; nextCursor?: string }> {
@@ -72,24 +78,27 @@ export class ShowsService {
       if (made) return this.replayCreate(userId, made, body);
     }
     const isDraft = body.isDraft ?? false;
+    const values = {
+      title: body.title,
+      narration: body.narration ?? (isDraft ? SHOW_MESSAGES.draftNarration : ""),
+      prompts: body.prompts,
+      responses: body.responses,
+      isDraft,
+      tone: body.tone,
+      videoFormat: body.videoFormat,
+      lengthSeconds: body.lengthSeconds,
+      originalNarration: body.originalNarration ?? null,
+      draftKey: body.draftKey ?? null,
+    };
     let result: Awaited<ReturnType<ShowsRepository["createWithinLimit"]>>;
     try {
-      result = await this.shows.createWithinLimit(
-        userId,
-        {
-          title: body.title,
-          narration: body.narration ?? (isDraft ? SHOW_MESSAGES.draftNarration : ""),
-          prompts: body.prompts,
-          responses: body.responses,
-          isDraft,
-          tone: body.tone,
-          videoFormat: body.videoFormat,
-          lengthSeconds: body.lengthSeconds,
-          originalNarration: body.originalNarration ?? null,
-          draftKey: body.draftKey ?? null,
-        },
-        FREE_TIER_SHOW_LIMIT,
-      );
+      // The show and its clips in one transaction: nobody sees the show without them, and a show made
+      // for clips it could not take (an empty surprise in My Shows) is never there at all.
+      result = await this.shows.transaction(async (tx) => {
+        const created = await this.shows.createWithinLimit(userId, values, FREE_TIER_SHOW_LIMIT, tx);
+        if (created !== "limit-reached" && body.clipIds?.length) await this.attachClips(userId, created.id, body.clipIds, tx);
+        return created;
+      });
     } catch (error) {
       // Two requests with one draft key at once: the unique index let one in; answer with its show.
       const made = body.draftKey && isUniqueViolation(error) ? await this.shows.findByDraftKey(userId, body.draftKey) : undefined;
@@ -97,22 +106,12 @@ export class ShowsService {
       throw error;
     }
     if (result === "limit-reached") throw forbidden(SHOW_MESSAGES.freeTierLimit(FREE_TIER_SHOW_LIMIT));
-    if (body.clipIds?.length) {
-      if (!this.attachClips) throw new Error("no clip attacher configured");
-      try {
-        await this.attachClips(userId, result.id, body.clipIds);
-      } catch (error) {
-        // A show made for clips it could not take would be an empty surprise in My Shows.
-        await this.shows.deleteOwned(userId, result.id);
-        throw error;
-      }
-    }
     return toShow(result);
   }
 
   /** The repeated create's clips join the show already made (a no-op when the first create took them). */
   private async replayCreate(userId: number, made: ShowRow, body: CreateShowBody): Promise<Show> {
-    if (body.clipIds?.length && this.attachClips) await this.attachClips(userId, made.id, body.clipIds);
+    if (body.clipIds?.length) await this.attachClips(userId, made.id, body.clipIds);
     return toShow(made);
   }
 

@@ -1,11 +1,7 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { AuditAction, AuditEntry } from "../../../contracts/reviews.ts";
 import { isStaffRole, type PublicUser, type UserRole } from "../../../contracts/auth.ts";
-import type { Database } from "../../../db/client.ts";
-import { schema } from "../../../db/client.ts";
-import { camperInScope, type StaffScope } from "./staff-scope.ts";
-
-const a = schema.staffAuditLog;
+import type { AuditLogRepository } from "./audit-log.repository.ts";
+import type { StaffScope } from "./staff-scope.ts";
 
 /**
  * Who on the staff did what, when, and in which role (a counselor's actions on their campers are told
@@ -13,7 +9,7 @@ const a = schema.staffAuditLog;
  * every entry, a counselor the entries about their own campers (decision 027a).
  */
 export class AuditLog {
-  constructor(private readonly db: Database) {}
+  constructor(private readonly entries: AuditLogRepository) {}
 
   async record(
     // id null: the app itself (housekeeping carrying out the retention rule).
@@ -21,7 +17,7 @@ export class AuditLog {
     action: AuditAction,
     target: { camperUserId?: number | null; showId?: number | null; detail?: string | null } = {},
   ): Promise<void> {
-    await this.db.insert(a).values({
+    await this.entries.insert({
       staffUserId: staff.id,
       staffUsername: staff.username,
       staffRole: staff.role && isStaffRole(staff.role) ? staff.role : null,
@@ -42,19 +38,7 @@ export class AuditLog {
     action: AuditAction,
     target: { camperUserId: number; showId: number; detail: string },
   ): Promise<void> {
-    const [recent] = await this.db
-      .select({ id: a.id })
-      .from(a)
-      .where(
-        and(
-          eq(a.staffUserId, staff.id),
-          eq(a.action, action),
-          eq(a.detail, target.detail),
-          gt(a.createdAt, sql`now() - make_interval(mins => ${minutes})`),
-        ),
-      )
-      .limit(1);
-    if (!recent) await this.record(staff, action, target);
+    if (!(await this.entries.recordedWithin(minutes, staff.id, action, target.detail))) await this.record(staff, action, target);
   }
 
   /**
@@ -62,14 +46,7 @@ export class AuditLog {
    * only entries about campers of their cabins (not the app's own, not other staff's settings).
    */
   async list(limit: number, scope: StaffScope = { kind: "all" }): Promise<AuditEntry[]> {
-    const rows = await this.db
-      .select({ entry: a, camperUsername: schema.users.username, showTitle: schema.recordings.title })
-      .from(a)
-      .leftJoin(schema.users, eq(schema.users.id, a.camperUserId))
-      .leftJoin(schema.recordings, eq(schema.recordings.id, a.showId))
-      .where(scope.kind === "all" ? undefined : camperInScope(scope))
-      .orderBy(desc(a.createdAt), desc(a.id))
-      .limit(limit);
+    const rows = await this.entries.list(limit, scope);
     return rows.map(({ entry, camperUsername, showTitle }) => ({
       id: entry.id,
       staffUsername: entry.staffUsername,

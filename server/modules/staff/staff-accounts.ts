@@ -1,14 +1,11 @@
-import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { AUTH_MESSAGES, isStaffRole, passwordSchema, usernameSchema, type StaffRole } from "../../../contracts/auth.ts";
-import type { Database } from "../../../db/client.ts";
-import { schema } from "../../../db/client.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { userMediaPrefix } from "../../media/media-storage.ts";
 import { isCommonPassword } from "../auth/common-passwords.ts";
 import { hashPassword } from "../auth/passwords.ts";
-import { SessionsRepository } from "../auth/sessions.repository.ts";
-import { UsersRepository } from "../auth/users.repository.ts";
+import type { CabinsRepository } from "./cabins.repository.ts";
+import type { StaffAccountsRepository } from "./staff-accounts.repository.ts";
 
 /** A problem the command line reports in one sentence (no stack trace). */
 export class StaffAccountError extends Error {}
@@ -29,24 +26,9 @@ export interface StaffAccountChoices {
 const cabinNameSchema = z.string().trim().min(1, "A cabin needs a name").max(60, "A cabin name must be at most 60 characters");
 
 /** Finds cabins by name (any letter case), making the ones that do not exist yet; in the order given. */
-export async function ensureCabins(db: Database, names: string[]): Promise<{ id: number; name: string }[]> {
+export async function ensureCabins(cabins: CabinsRepository, names: string[]): Promise<{ id: number; name: string }[]> {
   const wanted = [...new Map(names.map((n) => check(cabinNameSchema, n)).map((n) => [n.toLowerCase(), n])).values()];
-  if (wanted.length === 0) return [];
-  await db.insert(schema.cabins).values(wanted.map((name) => ({ name }))).onConflictDoNothing();
-  const rows = await db
-    .select({ id: schema.cabins.id, name: schema.cabins.name })
-    .from(schema.cabins)
-    .where(inArray(sql`lower(${schema.cabins.name})`, wanted.map((n) => n.toLowerCase())));
-  return rows;
-}
-
-/** Sets the cabins a staff member looks after (replacing the ones they had). */
-export async function setStaffCabins(db: Database, staffUserId: number, names: string[]): Promise<void> {
-  const found = await ensureCabins(db, names);
-  await db.transaction(async (tx) => {
-    await tx.delete(schema.staffCabins).where(eq(schema.staffCabins.staffUserId, staffUserId));
-    if (found.length) await tx.insert(schema.staffCabins).values(found.map((c) => ({ staffUserId, cabinId: c.id })));
-  });
+  return cabins.ensure(wanted);
 }
 
 /**
@@ -56,7 +38,7 @@ export async function setStaffCabins(db: Database, staffUserId: number, names: s
  * staff. Returns what happened.
  */
 export async function addStaffAccount(
-  db: Database,
+  accounts: StaffAccountsRepository,
   username: string,
   password: string | undefined,
   choices: StaffAccountChoices = {},
@@ -64,7 +46,7 @@ export async function addStaffAccount(
   const name = check(usernameSchema, username);
   const secret = password === undefined ? undefined : check(passwordSchema, password);
   if (secret !== undefined && (await isCommonPassword(secret))) throw new StaffAccountError(AUTH_MESSAGES.commonPassword);
-  const users = new UsersRepository(db);
+  const users = accounts.users;
   const existing = await users.findByUsername(name);
   if (existing && !isStaffRole(existing.role)) {
     throw new StaffAccountError(`"${existing.username}" is a camper's account. Choose another username for the staff account.`);
@@ -78,22 +60,23 @@ export async function addStaffAccount(
     result = "updated";
     if (passwordHash) {
       await users.setPassword(existing.id, passwordHash);
-      await new SessionsRepository(db).endOthers(existing.id);
+      await accounts.sessions.endOthers(existing.id);
     }
-    if (choices.role && choices.role !== existing.role) await db.update(schema.users).set({ role: choices.role }).where(eq(schema.users.id, existing.id));
+    if (choices.role && choices.role !== existing.role) await users.setRole(existing.id, choices.role);
   } else {
     const row = await users.create(name, passwordHash!, choices.role ?? "counselor");
     if (!row) throw new StaffAccountError(`The username "${name}" was just taken. Try again.`);
     id = row.id;
     result = "created";
   }
-  if (choices.cabins) await setStaffCabins(db, id, choices.cabins);
+  // The cabins it looks after, replacing the ones it had.
+  if (choices.cabins) await accounts.cabins.setStaffCabins(id, (await ensureCabins(accounts.cabins, choices.cabins)).map((c) => c.id));
   return result;
 }
 
 /** Removes a staff account (its sessions end with it); the audit log keeps its name. */
-export async function removeStaffAccount(db: Database, storage: MediaStorage, username: string): Promise<void> {
-  const users = new UsersRepository(db);
+export async function removeStaffAccount(accounts: StaffAccountsRepository, storage: MediaStorage, username: string): Promise<void> {
+  const users = accounts.users;
   const existing = await users.findByUsername(username.trim());
   if (!existing || !isStaffRole(existing.role)) throw new StaffAccountError(`There is no staff account named "${username.trim()}".`);
   await users.delete(existing.id);

@@ -8,6 +8,9 @@ import { parseAddArguments } from "../../cli/staff-arguments.ts";
 import { buildCredentials } from "../../../testing/factories.ts";
 import { createTestApp, registerCamper, registerStaff, signIn } from "../../../testing/test-app.ts";
 import { queryRows, testDatabase } from "../../../testing/test-database.ts";
+import { StaffAccountsRepository } from "./staff-accounts.repository.ts";
+import { UsersRepository } from "../auth/users.repository.ts";
+import { CabinsRepository } from "./cabins.repository.ts";
 
 let app: App;
 beforeAll(async () => {
@@ -46,15 +49,15 @@ describe("staff roles", () => {
   it("a new staff account is a counselor of the cabins named; running it again updates role and cabins, keeping the password", async () => {
     const { db } = await testDatabase();
     const credentials = buildCredentials({ username: `coach_${Date.now() % 100000}` });
-    expect(await addStaffAccount(db, credentials.username, credentials.password, { cabins: ["Pines", "birches", "Pines"] })).toBe("created");
+    expect(await addStaffAccount(new StaffAccountsRepository(db), credentials.username, credentials.password, { cabins: ["Pines", "birches", "Pines"] })).toBe("created");
     const [row] = await db.select().from(schema.users).where(eq(schema.users.username, credentials.username));
     expect(row!.role).toBe("counselor");
     expect(await cabinsOf(row!.id)).toEqual(["Pines", "birches"]);
 
     // The same cabin in another letter case is the same cabin.
-    expect(await addStaffAccount(db, credentials.username, undefined, { cabins: ["PINES"] })).toBe("updated");
+    expect(await addStaffAccount(new StaffAccountsRepository(db), credentials.username, undefined, { cabins: ["PINES"] })).toBe("updated");
     expect(await cabinsOf(row!.id)).toEqual(["Pines"]);
-    expect(await addStaffAccount(db, credentials.username, undefined, { role: "admin" })).toBe("updated");
+    expect(await addStaffAccount(new StaffAccountsRepository(db), credentials.username, undefined, { role: "admin" })).toBe("updated");
     const cookie = await signIn(app, credentials);
     const me = await app.inject({ method: "GET", url: "/api/user", headers: { cookie } });
     expect(me.json()).toMatchObject({ username: credentials.username, role: "admin" });
@@ -62,9 +65,9 @@ describe("staff roles", () => {
 
   it("a new account needs a password, and a camper's account never becomes staff", async () => {
     const { db } = await testDatabase();
-    await expect(addStaffAccount(db, "coach_nopass", undefined)).rejects.toThrow(new StaffAccountError("A new staff account needs a password."));
+    await expect(addStaffAccount(new StaffAccountsRepository(db), "coach_nopass", undefined)).rejects.toThrow(new StaffAccountError("A new staff account needs a password."));
     const camper = await registerCamper(app);
-    await expect(addStaffAccount(db, camper.credentials.username, undefined, { role: "admin" })).rejects.toThrow(/is a camper's account/);
+    await expect(addStaffAccount(new StaffAccountsRepository(db), camper.credentials.username, undefined, { role: "admin" })).rejects.toThrow(/is a camper's account/);
   });
 
   it("a counselor reaches the campers of their cabins only; the director every camper", async () => {
@@ -76,7 +79,7 @@ describe("staff roles", () => {
     const [oaks] = await db.select().from(schema.cabins).where(sql`lower(${schema.cabins.name}) = 'oaks'`);
     await db.update(schema.users).set({ cabinId: oaks!.id }).where(eq(schema.users.id, inOaks.userId));
 
-    const scopes = new StaffScopes(db);
+    const scopes = new StaffScopes(new UsersRepository(db), new CabinsRepository(db));
     const counselorScope = await scopes.of({ id: counselor.userId, role: "counselor" });
     expect(counselorScope).toEqual({ kind: "cabins", cabinIds: [oaks!.id] });
     expect(await scopes.reachesCamper(counselorScope, inOaks.userId)).toBe(true);

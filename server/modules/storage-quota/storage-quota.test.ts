@@ -21,7 +21,7 @@ async function write(quota: StorageQuota, userId: number, id: string, head: Buff
   let stored = 0;
   const sink = new Writable({ write: (chunk: Buffer, _encoding, done) => ((stored += chunk.length), done()) });
   try {
-    await pipeline(Readable.from(pieces), new UploadGuard(0, 1024 * MiB, undefined, space), sink);
+    await pipeline(Readable.from(pieces), new UploadGuard(0, 1024 * MiB, { room: space }), sink);
     return stored;
   } finally {
     await space.release();

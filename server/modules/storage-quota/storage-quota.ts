@@ -1,4 +1,6 @@
-import type { Database } from "../../../db/client.ts";
+import { CLIP_MESSAGES } from "../../../contracts/clips.ts";
+import type { Executor } from "../../../db/executor.ts";
+import { type HttpError, payloadTooLarge } from "../../http/errors.ts";
 import type { ByteRoom } from "../../media/magic-bytes.ts";
 import type { StorageQuotaRepository, StorageUsage, UsageExcept } from "./storage-quota.repository.ts";
 
@@ -41,6 +43,11 @@ export class StorageQuota {
     this.sliceBytes = Math.max(1, Math.min(MAX_SLICE_BYTES, Math.floor(limits.storedBytes / 64)));
   }
 
+  /** 413, the camper's space is full: the one answer for a clip, a photo or a voice sample that does not fit. */
+  full(): HttpError {
+    return payloadTooLarge(CLIP_MESSAGES.storageFull(this.limits.storedBytes));
+  }
+
   usage(userId: number, except?: UsageExcept): Promise<StorageUsage> {
     return this.repository.usage(userId, except);
   }
@@ -49,7 +56,7 @@ export class StorageQuota {
    * Runs `work` with the camper's usage (less `except`) while no other check of theirs runs; what it
    * saves in `tx` counts for the next check. `work` refuses by throwing; nothing is saved then.
    */
-  admit<T>(userId: number, work: (tx: Database, usage: StorageUsage) => Promise<T>, except?: UsageExcept): Promise<T> {
+  admit<T>(userId: number, work: (tx: Executor, usage: StorageUsage) => Promise<T>, except?: UsageExcept): Promise<T> {
     return this.repository.underCamperLock(userId, async (tx) => work(tx, await this.repository.usage(userId, except, tx)));
   }
 
@@ -58,7 +65,7 @@ export class StorageQuota {
    * held under `id` (an upload's id, so a writer resuming after a crash takes over the hold).
    */
   reservation(userId: number, id: string, base: number, cap: number): Reservation {
-    return new Reservation(this, userId, id, base, cap, this.sliceBytes);
+    return new Reservation({ quota: this, userId, id, base, cap, sliceBytes: this.sliceBytes });
   }
 
   /**
@@ -87,6 +94,15 @@ export class StorageQuota {
   }
 }
 
+export interface ReservationOptions {
+  quota: StorageQuota;
+  userId: number;
+  id: string;
+  base: number;
+  cap: number;
+  sliceBytes: number;
+}
+
 /**
  * One writer's hold on the camper's space. The upload guard asks it to cover each byte position before
  * the bytes pass. Once they are half a slice from the end of what it holds it asks for the next slice
@@ -100,15 +116,21 @@ export class Reservation implements ByteRoom {
   private asking: Promise<boolean> | undefined;
   private released = false;
 
-  constructor(
-    private readonly quota: StorageQuota,
-    private readonly userId: number,
-    readonly id: string,
-    private readonly base: number,
-    private readonly cap: number,
-    private readonly sliceBytes: number,
-  ) {
-    this.heldTo = base;
+  private readonly quota: StorageQuota;
+  private readonly userId: number;
+  readonly id: string;
+  private readonly base: number;
+  private readonly cap: number;
+  private readonly sliceBytes: number;
+
+  constructor(options: ReservationOptions) {
+    this.quota = options.quota;
+    this.userId = options.userId;
+    this.id = options.id;
+    this.base = options.base;
+    this.cap = options.cap;
+    this.sliceBytes = options.sliceBytes;
+    this.heldTo = options.base;
   }
 
   covers(position: number): boolean {

@@ -4,7 +4,7 @@ import type { App } from "../../app.ts";
 import { FLITE_VOICES, FliteVoice } from "../../voice/flite-voice.ts";
 import { parseWav, seconds } from "../../voice/wav.ts";
 import { createShow, createTestApp, registerCamper } from "../../../testing/test-app.ts";
-import { placeSentences } from "./voice.service.ts";
+import { placeSentences } from "./voice-timing.ts";
 
 const script =
   "This summer at camp I learned to plan, film and edit my own videos. My favorite project was a stop motion short about a lost sock. " +

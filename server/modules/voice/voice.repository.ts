@@ -1,11 +1,16 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
+import { camperRowsBefore } from "../auth/users.repository.ts";
+import { camperMedia, fileOf, type CamperMedia, type RowFile } from "../../media/row-files.ts";
 
 export type VoiceOverRow = typeof schema.voiceOvers.$inferSelect;
 export type VoiceSampleRow = typeof schema.voiceSamples.$inferSelect;
 const vo = schema.voiceOvers;
 const vs = schema.voiceSamples;
+
+/** The file a voice-over or voice sample row names. */
+export const voiceFiles = (row: { storageKey: string }): RowFile[] => [fileOf(row.storageKey)];
 
 /** Voice-overs and voice samples. A camper reads only their own: every owner query names the owner. */
 export class VoiceRepository {
@@ -54,8 +59,35 @@ export class VoiceRepository {
 
   /** Storage keys of a show's voice-overs (to delete the files once the rows are gone). */
   async storageKeysOfShow(userId: number, showId: number): Promise<string[]> {
-    const rows = await this.db.select({ key: vo.storageKey }).from(vo).where(and(eq(vo.showId, showId), eq(vo.userId, userId)));
-    return rows.map((row) => row.key);
+    const rows = await this.db.select({ storageKey: vo.storageKey }).from(vo).where(and(eq(vo.showId, showId), eq(vo.userId, userId)));
+    return rows.flatMap((row) => voiceFiles(row).map((f) => f.key));
+  }
+
+  /** Every voice-over of the camper, oldest first (the camper's export). */
+  async voiceOversOfUser(userId: number): Promise<VoiceOverRow[]> {
+    return this.db.select().from(vo).where(eq(vo.userId, userId)).orderBy(asc(vo.id));
+  }
+
+  /** Campers' voice-overs made before `before`, oldest first, with their files (what the retention rule deletes). */
+  async camperVoiceOversBefore(before: Date): Promise<CamperMedia[]> {
+    const rows = await camperRowsBefore(this.db, vo, { userId: vo.userId, createdAt: vo.createdAt, order: vo.id }, before);
+    return rows.map(({ row, username }) => camperMedia(row, username, voiceFiles(row)));
+  }
+
+  /** Campers' voice samples made before `before` (a sample's id is its camper's), with their files. */
+  async camperSamplesBefore(before: Date): Promise<CamperMedia[]> {
+    const rows = await camperRowsBefore(this.db, vs, { userId: vs.userId, createdAt: vs.createdAt, order: vs.userId }, before);
+    return rows.map(({ row, username }) => camperMedia({ ...row, id: row.userId, showId: null }, username, voiceFiles(row)));
+  }
+
+  /** `executor`: the retention rule's transaction. */
+  async deleteVoiceOvers(ids: number[], executor: Database = this.db): Promise<void> {
+    if (ids.length) await executor.delete(vo).where(inArray(vo.id, ids));
+  }
+
+  /** The samples of these campers; `executor` as in deleteVoiceOvers. */
+  async deleteSamplesOf(userIds: number[], executor: Database = this.db): Promise<void> {
+    if (userIds.length) await executor.delete(vs).where(inArray(vs.userId, userIds));
   }
 
   async findSample(userId: number): Promise<VoiceSampleRow | undefined> {

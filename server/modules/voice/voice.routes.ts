@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParamsSchema } from "../../../contracts/ids.ts";
-import { showIdParamsSchema } from "../../../contracts/recordings.ts";
+import { showIdParamsSchema } from "../../../contracts/shows.ts";
 import {
-  cloneVoiceBodySchema,
+  voiceOverBodySchema,
   voiceOverSchema,
   voiceSampleSchema,
   voicePreviewQuerySchema,
@@ -15,14 +15,14 @@ import { sendStoredMedia } from "../../http/media-response.ts";
 import { readMultipartFile } from "../../http/multipart.ts";
 import { whileClientWaits } from "../../http/request-signal.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
-import type { AiService } from "../ai/ai.service.ts";
+import type { VoiceSamples } from "./voice-samples.service.ts";
 import type { VoiceService } from "./voice.service.ts";
 
 const voiceOverParams = idParamsSchema("Voice-over", VOICE_MESSAGES.noVoiceOver);
 
-export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService; storage: MediaStorage; ai: AiService }> = async (
+export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService; samples: VoiceSamples; storage: MediaStorage }> = async (
   app,
-  { voice, storage, ai },
+  { voice, samples, storage },
 ) => {
   app.get("/api/voice/status", { schema: { response: { 200: voiceStatusSchema } } }, async (request) => {
     requireUser(request);
@@ -31,23 +31,18 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService; storage: 
 
   /** A few seconds of a voice, for the voice picker's Preview. */
   app.get("/api/voice/preview", { schema: { querystring: voicePreviewQuerySchema } }, async (request, reply) => {
-    const user = requireUser(request);
-    // Made once per voice; the first time costs as much as any synthesis.
-    if (!voice.hasPreview(request.query.voice)) await ai.checkLimit(user.id);
-    const { audio, mimeType } = await voice.preview(request.query.voice);
+    const { audio, mimeType } = await voice.previewFor(requireUser(request).id, request.query.voice);
     return reply.header("content-type", mimeType).header("cache-control", "private, max-age=86400").send(audio);
   });
 
   /** The voice-over call the client has always made: audio of the show's current narration (also kept as the show's voice-over). */
   app.post(
     "/api/recordings/:id/clone-voice",
-    { schema: { params: showIdParamsSchema, body: cloneVoiceBodySchema } },
+    { schema: { params: showIdParamsSchema, body: voiceOverBodySchema } },
     async (request, reply) => {
       const user = requireUser(request);
-      // Synthesis is as costly as writing: it shares the per-camper AI limit.
-      await ai.checkLimit(user.id);
       // A camper who leaves stops the reading.
-      const row = await whileClientWaits(reply, (signal) => voice.voiceOver(user.id, request.params.id, request.body?.voice, signal));
+      const row = await whileClientWaits(reply, (signal) => voice.voiceOverFor(user.id, request.params.id, request.body?.voice, signal));
       reply.header("x-voice-over-id", String(row.id));
       return sendStoredMedia(request, reply, storage, { key: row.storageKey, mimeType: row.mimeType });
     },
@@ -68,23 +63,23 @@ export const voiceRoutes: FastifyPluginAsyncZod<{ voice: VoiceService; storage: 
   app.post("/api/voice/save-sample", { schema: { response: { 201: voiceSampleSchema } } }, async (request, reply) => {
     const user = requireUser(request);
     const sample = await whileClientWaits(reply, (signal) =>
-      readMultipartFile(request, "voiceSample", "Add the recording in a field named voiceSample", (file) => voice.saveSample(user.id, file, signal)),
+      readMultipartFile(request, "voiceSample", "Add the recording in a field named voiceSample", (file) => samples.saveSample(user.id, file, signal)),
     );
     return reply.code(201).send(sample);
   });
 
   /** null when the camper has saved no sample: an answer, not a failure (no 404 in every console). */
   app.get("/api/voice/sample", { schema: { response: { 200: voiceSampleSchema.nullable() } } }, async (request) =>
-    voice.sampleOrNull(requireUser(request).id),
+    samples.sampleOrNull(requireUser(request).id),
   );
 
   app.get("/api/voice/sample/media", async (request, reply) => {
-    const row = await voice.sample(requireUser(request).id);
+    const row = await samples.sample(requireUser(request).id);
     return sendStoredMedia(request, reply, storage, { key: row.storageKey, mimeType: row.mimeType });
   });
 
   app.delete("/api/voice/sample", { schema: { response: { 204: z.null() } } }, async (request, reply) => {
-    await voice.deleteSample(requireUser(request).id);
+    await samples.deleteSample(requireUser(request).id);
     return reply.code(204).send(null);
   });
 

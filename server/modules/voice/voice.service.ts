@@ -1,37 +1,48 @@
 import { createHash, randomUUID } from "node:crypto";
-import { copyFile, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { mkdtemp, rm } from "node:fs/promises";
-import type { Readable } from "node:stream";
-import { CLIP_MESSAGES } from "../../../contracts/clips.ts";
-import { TYPICAL_WORDS_PER_SECOND } from "../../../contracts/product.ts";
-import { SHOW_MESSAGES, isPlaceholderNarration } from "../../../contracts/recordings.ts";
-import { VOICE_MESSAGES, VOICE_PREVIEW_TEXT, VOICE_SAMPLE_LIMITS, voiceName, type VoiceOver, type VoiceSample, type VoiceStatus } from "../../../contracts/voice.ts";
-import { HttpError, badRequest, notFound, payloadTooLarge, unsupportedMediaType } from "../../http/errors.ts";
-import { NotVideoError, TooLargeError, UploadGuard, sniffAudio } from "../../media/magic-bytes.ts";
+import { SHOW_MESSAGES, isPlaceholderNarration } from "../../../contracts/shows.ts";
+import { VOICE_MESSAGES, VOICE_PREVIEW_TEXT, voiceName, type VoiceOver, type VoiceStatus } from "../../../contracts/voice.ts";
+import { HttpError, badRequest, notFound } from "../../http/errors.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { ToolAbortedError, ToolTimeLimitError } from "../../media/tool-process.ts";
-import { concatAudio, detectSilences, probeAudioDuration, remux, type Silence, type VideoToolPaths } from "../../media/video-tools.ts";
+import { concatAudio, detectSilences, probeAudioDuration, type VideoToolPaths } from "../../media/video-tools.ts";
 import { VoiceError, speechSentences, splitForSpeech, type TimedSentence, type VoiceProvider } from "../../voice/voice-provider.ts";
 import { joinWithPauses, parseWav, seconds, toWav, trimSilence } from "../../voice/wav.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
-import { StorageFullError, type Reservation, type StorageQuota } from "../storage-quota/storage-quota.ts";
+import { LEAD_SECONDS, SENTENCE_GAP_SECONDS, TAIL_SECONDS, TYPICAL_WORDS_PER_SECOND, countSpokenWords, placeSentences, round } from "./voice-timing.ts";
 import type { VoiceOverRow, VoiceRepository } from "./voice.repository.ts";
 
-/** Narrations that only hold a place until the AI writes: nothing to read aloud. */
+export interface VoiceServiceOptions {
+  voices: VoiceRepository;
+  shows: ShowsRepository;
+  storage: MediaStorage;
+  provider: VoiceProvider;
+  tools: VideoToolPaths;
+  /** The per-camper AI limit (429 when reached) for the readings campers ask for; none where no camper asks (the render worker). */
+  aiLimit?: (userId: number) => Promise<void>;
+}
 
 export class VoiceService {
   private readonly previews = new Map<string, Promise<Buffer>>();
 
-  constructor(
-    private readonly voices: VoiceRepository,
-    private readonly shows: ShowsRepository,
-    private readonly storage: MediaStorage,
-    private readonly provider: VoiceProvider,
-    private readonly tools: VideoToolPaths,
-    private readonly quota: StorageQuota,
-  ) {}
+  private readonly voices: VoiceRepository;
+  private readonly shows: ShowsRepository;
+  private readonly storage: MediaStorage;
+  private readonly provider: VoiceProvider;
+  private readonly tools: VideoToolPaths;
+  private readonly aiLimit: ((userId: number) => Promise<void>) | undefined;
+
+  constructor(options: VoiceServiceOptions) {
+    this.voices = options.voices;
+    this.shows = options.shows;
+    this.storage = options.storage;
+    this.provider = options.provider;
+    this.tools = options.tools;
+    this.aiLimit = options.aiLimit;
+  }
 
   status(): VoiceStatus {
     return {
@@ -82,10 +93,6 @@ export class VoiceService {
     return Math.round((words / row.durationSeconds) * 100) / 100;
   }
 
-  /**
-   * The show's narration read aloud; the same text and voice again is served from storage at once.
-   * `signal` stops the reading (the request or render job that asked for it went away).
-   */
   /** True when a new reading sends the script to another server: work done ahead of the camper never asks for one. */
   get sendsTextAway(): boolean {
     return this.provider.sendsTextAway;
@@ -96,6 +103,16 @@ export class VoiceService {
     return (await this.existingReading(showId, await this.narrationOf(userId, showId), requestedVoice ?? this.provider.defaultVoice)) ?? null;
   }
 
+  /** A voice-over a camper asked for: synthesis is as costly as writing, so it shares the per-camper AI limit. */
+  async voiceOverFor(userId: number, showId: number, requestedVoice: string | undefined, signal: AbortSignal): Promise<VoiceOverRow> {
+    await this.aiLimit?.(userId);
+    return this.voiceOver(userId, showId, requestedVoice, signal);
+  }
+
+  /**
+   * The show's narration read aloud; the same text and voice again is served from storage at once.
+   * `signal` stops the reading (the request or render job that asked for it went away).
+   */
   async voiceOver(userId: number, showId: number, requestedVoice?: string, signal?: AbortSignal): Promise<VoiceOverRow> {
     const voice = requestedVoice ?? this.provider.defaultVoice;
     if (!this.provider.voices.includes(voice)) throw badRequest(VOICE_MESSAGES.unknownVoice);
@@ -160,120 +177,6 @@ export class VoiceService {
     };
   }
 
-  /**
-   * Saves the camper's voice sample in place of the one before. Its bytes count in the camper's space
-   * as they arrive (held under the staging file's name), and the sample is saved only if it fits there
-   * with everything else they keep, under the same lock as every other check of their space.
-   */
-  async saveSample(userId: number, file: Readable, signal?: AbortSignal): Promise<VoiceSample> {
-    const incoming = `incoming-${randomUUID()}`;
-    const space = this.quota.reservation(userId, incoming, 0, VOICE_SAMPLE_LIMITS.maxBytes);
-    try {
-      return await this.storeSample(userId, file, incoming, space, signal);
-    } finally {
-      await space.release();
-    }
-  }
-
-  private async storeSample(userId: number, file: Readable, incoming: string, space: Reservation, signal?: AbortSignal): Promise<VoiceSample> {
-    const guard = new UploadGuard(0, VOICE_SAMPLE_LIMITS.maxBytes, (head) => sniffAudio(head) !== undefined, space);
-    const staging = `users/${userId}/voice-sample/${incoming}`;
-    try {
-      await this.storage.writeAt(staging, 0, file, guard);
-      await this.storage.seal(staging);
-    } catch (error) {
-      await this.storage.delete(staging);
-      if (error instanceof NotVideoError) throw unsupportedMediaType(VOICE_MESSAGES.notAudio);
-      if (error instanceof StorageFullError) throw this.storageFull();
-      if (error instanceof TooLargeError) throw payloadTooLarge(VOICE_MESSAGES.tooLarge);
-      throw error;
-    }
-    try {
-      const head = await this.storage.withLocalFile(staging, async (p) => {
-        const { open } = await import("node:fs/promises");
-        const handle = await open(p, "r");
-        try {
-          const buf = Buffer.alloc(12);
-          const { bytesRead } = await handle.read(buf, 0, 12, 0);
-          return buf.subarray(0, bytesRead);
-        } finally {
-          await handle.close();
-        }
-      });
-      const kind = sniffAudio(head);
-      if (!kind) throw unsupportedMediaType(VOICE_MESSAGES.notAudio);
-      const key = `users/${userId}/voice-sample/${randomUUID()}.${kind.extension}`;
-      // MediaRecorder's WebM has no duration until remuxed (as with clips); other files are kept as sent.
-      const durationSeconds = await this.storage
-        .withNewLocalFile(key, (target) =>
-          this.storage.withLocalFile(staging, async (source) => {
-            if (kind.extension === "webm") await remux(this.tools, source, target, "webm", signal);
-            else await copyFile(source, target);
-            return probeAudioDuration(this.tools, target, signal);
-          }),
-        )
-        .catch(() => {
-          throw unsupportedMediaType(VOICE_MESSAGES.notAudio);
-        });
-      if (durationSeconds > VOICE_SAMPLE_LIMITS.maxSeconds + VOICE_SAMPLE_LIMITS.graceSeconds) {
-        await this.storage.delete(key);
-        throw badRequest(VOICE_MESSAGES.tooLong);
-      }
-      const sizeBytes = (await this.storage.size(key)) ?? 0;
-      const values = { userId, storageKey: key, mimeType: kind.mimeType, sizeBytes, durationSeconds, createdAt: new Date() };
-      // The sample it replaces is read under the lock too, so two saves at once never leave a file no row names.
-      const previous = await this.quota
-        .admit(
-          userId,
-          async (tx, usage) => {
-            if (usage.bytes + sizeBytes > this.quota.limits.storedBytes) throw this.storageFull();
-            return this.voices.replaceSample(tx, values);
-          },
-          { reservation: incoming, sample: true },
-        )
-        .catch(async (error: unknown) => {
-          await this.storage.delete(key);
-          throw error;
-        });
-      if (previous) await this.storage.delete(previous.storageKey);
-      return this.toSample(values);
-    } finally {
-      await this.storage.delete(staging);
-    }
-  }
-
-  private storageFull(): HttpError {
-    return payloadTooLarge(CLIP_MESSAGES.storageFull(this.quota.limits.storedBytes));
-  }
-
-  /** The camper's saved sample, null when there is none (most campers have none). */
-  async sampleOrNull(userId: number): Promise<VoiceSample | null> {
-    const row = await this.voices.findSample(userId);
-    return row ? this.toSample(row) : null;
-  }
-
-  async sample(userId: number) {
-    const row = await this.voices.findSample(userId);
-    if (!row) throw notFound(VOICE_MESSAGES.noSample);
-    return row;
-  }
-
-  async deleteSample(userId: number): Promise<void> {
-    const row = await this.voices.deleteSample(userId);
-    if (!row) throw notFound(VOICE_MESSAGES.noSample);
-    await this.storage.delete(row.storageKey);
-  }
-
-  toSample(row: { mimeType: string; sizeBytes: number; durationSeconds: number; createdAt: Date }): VoiceSample {
-    return {
-      mimeType: row.mimeType,
-      sizeBytes: row.sizeBytes,
-      durationSeconds: row.durationSeconds,
-      mediaUrl: "/api/voice/sample/media",
-      createdAt: row.createdAt.toISOString(),
-    };
-  }
-
   /** A show's voice-over files go once its rows are gone. */
   async prepareShowDeletion(userId: number, showId: number) {
     const keys = await this.voices.storageKeysOfShow(userId, showId);
@@ -282,12 +185,14 @@ export class VoiceService {
     };
   }
 
-  hasPreview(voice: string): boolean {
-    return this.previews.has(voice);
+  /** A preview a camper asked for: made once per voice, the first time costs as much as any synthesis (the AI limit). */
+  async previewFor(userId: number, voice: string): Promise<{ audio: Buffer; mimeType: string }> {
+    if (!this.previews.has(voice)) await this.aiLimit?.(userId);
+    return this.preview(voice);
   }
 
   /** A few seconds of a voice, made once per voice and process (the same words every time). */
-  async preview(voice: string): Promise<{ audio: Buffer; mimeType: string }> {
+  private async preview(voice: string): Promise<{ audio: Buffer; mimeType: string }> {
     if (!this.provider.voices.includes(voice)) throw badRequest(VOICE_MESSAGES.unknownVoice);
     let audio = this.previews.get(voice);
     if (!audio) {
@@ -365,46 +270,6 @@ function voiceFailure(error: unknown): Error {
   if (error instanceof VoiceError) return new HttpError(error.statusCode, error.message);
   if (error instanceof ToolTimeLimitError) return new HttpError(504, VOICE_MESSAGES.tookTooLong);
   return new HttpError(502, VOICE_MESSAGES.failed);
-}
-
-/** One pace for the length panel and the writer's target word count (contracts/product.ts). */
-export { TYPICAL_WORDS_PER_SECOND };
-
-export function countSpokenWords(text: string): number {
-  return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-}
-
-/** Silence before the first word, between sentences and after the last (seconds). */
-const LEAD_SECONDS = 0.15;
-// Longer than any pause inside a sentence (Flite's kal16 pauses up to 0.4 s at commas).
-const SENTENCE_GAP_SECONDS = 0.6;
-const TAIL_SECONDS = 0.3;
-
-const round = (n: number) => Math.round(n * 1000) / 1000;
-
-/**
- * Where each sentence starts in audio read as one piece: sentence i is expected at the share of the
- * script's characters before it; the end of the pause nearest that (after the previous sentence's
- * start) is taken, or the expected time when no pause is near.
- */
-export function placeSentences(sentences: string[], silences: Silence[], durationSeconds: number): TimedSentence[] {
-  const total = sentences.reduce((n, s) => n + s.length, 0) || 1;
-  const firstSound = silences[0] && silences[0].start <= 0.05 ? silences[0].end : 0;
-  const lastSound = silences.at(-1) && silences.at(-1)!.end >= durationSeconds - 0.05 ? silences.at(-1)!.start : durationSeconds;
-  const span = Math.max(0.001, lastSound - firstSound);
-  const starts: number[] = [];
-  let before = 0;
-  sentences.forEach((sentence, i) => {
-    const expected = firstSound + (before / total) * span;
-    before += sentence.length;
-    if (i === 0) return starts.push(firstSound);
-    const previous = starts[i - 1]!;
-    const window = Math.max(1.5, (sentence.length / total) * span);
-    const candidates = silences.map((s) => s.end).filter((end) => end > previous + 0.3 && end < lastSound && Math.abs(end - expected) <= window);
-    candidates.sort((a, b) => Math.abs(a - expected) - Math.abs(b - expected));
-    starts.push(candidates[0] ?? Math.max(expected, previous + 0.01));
-  });
-  return sentences.map((text, i) => ({ text, start: round(starts[i]!), end: round(i + 1 < starts.length ? starts[i + 1]! : lastSound) }));
 }
 
 function sha256(text: string): string {

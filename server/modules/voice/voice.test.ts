@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SHOW_MESSAGES } from "../../../contracts/recordings.ts";
+import { SHOW_MESSAGES } from "../../../contracts/shows.ts";
 import { VOICE_MESSAGES } from "../../../contracts/voice.ts";
 import type { App } from "../../app.ts";
 import { resolveVideoTools } from "../../media/video-tools.ts";

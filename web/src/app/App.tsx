@@ -7,14 +7,27 @@ import { Header } from "../components/layout/Header.tsx";
 import { Toaster } from "../components/ui/toaster.tsx";
 import { ChatToggle } from "../features/ai/ChatToggle.tsx";
 import { closeChat, useChatState } from "../features/ai/chat-state.ts";
-import { AuthProvider, useAuth } from "../features/auth/auth-context.tsx";
-import { createQueryClient } from "../lib/api.ts";
+import { AuthProvider, useAuth } from "../api/auth-context.tsx";
+import { createQueryClient } from "../api/client.ts";
 import { lazyPage } from "./lazy-page.ts";
+import { ASSISTANT_UNAVAILABLE, PageUnavailable } from "./PageUnavailable.tsx";
+import { PageErrorBoundary } from "./PageErrorBoundary.tsx";
 import { PagePrefetch } from "./prefetch.ts";
 import { AppRoutes } from "./routes.tsx";
 import { RouteFocus } from "./RouteFocus.tsx";
 
-const ChatDrawer = lazyPage(() => import("../features/ai/ChatDrawer.tsx"), "ChatDrawer");
+const ChatDrawer = lazyPage(
+  () => import("../features/ai/ChatDrawer.tsx"),
+  "ChatDrawer",
+  () => null,
+  (retry) => (
+    <PageUnavailable
+      onRetry={retry}
+      message={ASSISTANT_UNAVAILABLE}
+      className="fixed bottom-4 right-4 z-40 max-w-sm rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
+    />
+  ),
+);
 const IdleSignOut = lazy(() => import("../features/idle/IdleSignOut.tsx").then((m) => ({ default: m.IdleSignOut })));
 
 /** Starts the assistant's download; failures are retried by the open itself. */
@@ -71,7 +84,9 @@ export function App({ queryClient, ssrPath }: { queryClient?: QueryClient; ssrPa
             </a>
             <Header actions={<ChatToggle onIntent={preloadChatDrawer} />} />
             <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
-              <AppRoutes />
+              <PageErrorBoundary>
+                <AppRoutes />
+              </PageErrorBoundary>
             </main>
             <Footer />
           </div>

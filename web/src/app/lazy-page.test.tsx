@@ -1,7 +1,9 @@
 import { act, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { Suspense, useEffect } from "react";
 import { describe, expect, it } from "vitest";
 import { lazyPage } from "./lazy-page.ts";
+import { PAGE_UNAVAILABLE } from "./PageUnavailable.tsx";
 
 let mounts = 0;
 function Page({ label }: { label: string }) {
@@ -23,16 +25,41 @@ describe("lazyPage", () => {
     expect(screen.queryByText("loading")).toBeNull();
   });
 
-  it("shows the fallback until the code arrives, then keeps the same page mounted as it renders again", async () => {
+  it("shows its fallback until the code arrives, then keeps the same page mounted as it renders again", async () => {
     mounts = 0;
     let arrive!: () => void;
-    const LazyPage = lazyPage(() => new Promise<{ Page: typeof Page }>((resolve) => (arrive = () => resolve({ Page }))), "Page");
-    const view = render(inSuspense(<LazyPage label="first" />));
+    const LazyPage = lazyPage(() => new Promise<{ Page: typeof Page }>((resolve) => (arrive = () => resolve({ Page }))), "Page", () => <p>loading</p>);
+    // No Suspense boundary needed: the page never suspends (React would hold a suspended page back 300 ms).
+    const view = render(<LazyPage label="first" />);
     expect(screen.getByText("loading")).toBeTruthy();
     await act(async () => arrive());
-    expect(await screen.findByRole("heading", { name: "first" })).toBeTruthy();
-    view.rerender(inSuspense(<LazyPage label="second" />));
+    expect(screen.getByRole("heading", { name: "first" })).toBeTruthy();
+    expect(screen.queryByText("loading")).toBeNull();
+    view.rerender(<LazyPage label="second" />);
     expect(screen.getByRole("heading", { name: "second" })).toBeTruthy();
     expect(mounts).toBe(1);
+  });
+
+  it("says so in the page's place when its code could not be fetched, and Try again fetches it once more", async () => {
+    let attempts = 0;
+    const LazyPage = lazyPage(async () => {
+      attempts++;
+      if (attempts === 1) throw new Error("the connection dropped");
+      return { Page };
+    }, "Page");
+    render(
+      <>
+        <nav>Header</nav>
+        <LazyPage label="Lake Day" />
+      </>,
+    );
+    expect((await screen.findByRole("alert")).textContent).toContain(PAGE_UNAVAILABLE.detail);
+    expect(screen.getByRole("heading", { level: 1, name: PAGE_UNAVAILABLE.title })).toBeTruthy();
+    // The rest of the app stays on screen.
+    expect(screen.getByText("Header")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("heading", { name: "Lake Day" })).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(attempts).toBe(2);
   });
 });

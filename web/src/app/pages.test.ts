@@ -36,7 +36,7 @@ describe("page code splitting", () => {
   });
 
   it("loads the real pages' code", async () => {
-    const module = (await pages.PricingPage.preload()) as { default: unknown };
-    expect(typeof module.default).toBe("function");
+    const module = (await pages.PricingPage.preload()) as { PricingPage: unknown };
+    expect(typeof module.PricingPage).toBe("function");
   });
 });

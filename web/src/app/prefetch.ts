@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useAuth } from "../features/auth/auth-context.tsx";
+import { useAuth } from "../api/auth-context.tsx";
 import { prefetchPath } from "./pages.ts";
 
 /**
@@ -8,7 +8,7 @@ import { prefetchPath } from "./pages.ts";
  * - starting to fill in a form while signed out fetches the Create screen (where signing in leads).
  * Nothing is fetched on an idle moment: on shared camp Wi-Fi a first visit pays for every byte, and the
  * pages most campers open next (Create, the show list, the editor) came to 80 KB of JavaScript that a
- * first visit to any signed-in screen carried (issue 29; decision 029a).
+ * first visit to any signed-in screen carried (decision 029a).
  */
 export function usePagePrefetch() {
   const { user } = useAuth();

@@ -2,11 +2,11 @@ import { Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { AuthPage } from "../features/auth/AuthPage.tsx";
 import { SignInToEdit } from "../features/create/SignInToEdit.tsx";
-import { useAuth } from "../features/auth/auth-context.tsx";
+import { useAuth } from "../api/auth-context.tsx";
 import { CenteredSpinner } from "../components/ui/spinner.tsx";
 import { pages } from "./pages.ts";
 import { ProtectedRoute } from "./ProtectedRoute.tsx";
-import { StaffRoute } from "../features/staff/StaffRoute.tsx";
+import { StaffRoute } from "../components/staff/StaffRoute.tsx";
 
 const {
   CreatePage,

@@ -2,7 +2,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { APP_INFO_ELEMENT_ID } from "../../../../contracts/page-data.ts";
-import { createQueryClient } from "../../lib/api.ts";
+import { createQueryClient } from "../../api/client.ts";
 import { CampBanner } from "./CampBanner.tsx";
 
 function renderBanner() {

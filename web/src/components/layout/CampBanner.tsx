@@ -1,6 +1,6 @@
 import { Sun } from "lucide-react";
 import { campBannerText } from "../../../../contracts/page-data.ts";
-import { useAppInfo } from "../../features/app-info/use-app-info.ts";
+import { useAppInfo } from "../../api/app-info.ts";
 
 export function CampBanner() {
   const { data } = useAppInfo();

@@ -2,7 +2,7 @@ import { Clapperboard, UserRound } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { PRODUCT_NAME } from "../../../../contracts/product.ts";
-import { useAuth } from "../../features/auth/auth-context.tsx";
+import { useAuth } from "../../api/auth-context.tsx";
 import { Button } from "../ui/button.tsx";
 import { CampBanner } from "./CampBanner.tsx";
 

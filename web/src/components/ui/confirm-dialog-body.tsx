@@ -30,6 +30,11 @@ export interface ConfirmDialogProps {
    */
   onConfirm(): void | Promise<unknown>;
   /**
+   * Given, a confirm whose promise fails keeps the dialog open with these words under its fields (the
+   * server's reason), and one that succeeds closes it; the words go when the dialog opens again.
+   */
+  describeError?(error: unknown): string;
+  /**
    * Given, the caller decides when the dialog closes (it stays open after Confirm, to show an error);
    * left out, the dialog closes once the confirmed action is done.
    */
@@ -53,6 +58,7 @@ export function ConfirmDialogBody({
   pendingLabel = confirmLabel,
   cancelLabel = "Cancel",
   onConfirm,
+  describeError,
   open: controlledOpen,
   onOpenChange,
   onCloseAutoFocus,
@@ -60,28 +66,36 @@ export function ConfirmDialogBody({
 }: ConfirmDialogProps & { initiallyOpen?: boolean }) {
   const [ownOpen, setOwnOpen] = useState(initiallyOpen);
   const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   const controlled = controlledOpen !== undefined;
   const open = controlled ? controlledOpen : ownOpen;
 
   const setOpen = (next: boolean) => {
+    if (next) setError(null);
     if (!controlled) setOwnOpen(next);
     onOpenChange?.(next);
   };
 
   const confirm = (event: FormEvent) => {
     event.preventDefault();
+    setError(null);
     const running = onConfirm();
     if (!running) {
       if (!controlled) setOpen(false);
       return;
     }
     setPending(true);
-    void running
-      .catch(() => undefined)
-      .finally(() => {
+    void running.then(
+      () => {
         setPending(false);
-        if (!controlled) setOpen(false);
-      });
+        if (!controlled || describeError) setOpen(false);
+      },
+      (failure: unknown) => {
+        setPending(false);
+        if (describeError) setError(describeError(failure));
+        else if (!controlled) setOpen(false);
+      },
+    );
   };
 
   return (
@@ -94,6 +108,11 @@ export function ConfirmDialogBody({
             <AlertDialogDescription>{description}</AlertDialogDescription>
           </AlertDialogHeader>
           {children}
+          {error && (
+            <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error}
+            </p>
+          )}
           <AlertDialogFooter>
             <AlertDialogCancel type="button" disabled={pending}>
               {cancelLabel}

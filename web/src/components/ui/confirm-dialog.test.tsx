@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 // Types only (erased): the modules themselves are imported afresh in beforeEach.
@@ -98,5 +98,39 @@ describe("when the dialog's code cannot be fetched", () => {
     load.mockRestore();
     await user.click(screen.getByRole("button", { name: "Delete show" }));
     expect(await screen.findByRole("alertdialog", { name: "Delete this show?" })).toBeTruthy();
+  });
+});
+
+describe("a dialog that says why its action failed", () => {
+  it("stays open with the reason under its fields, closes once the action succeeds, and opens again without the old reason", async () => {
+    const user = userEvent.setup();
+    const { ConfirmDialog } = dialogs;
+    const onConfirm = vi
+      .fn<() => Promise<unknown>>()
+      .mockRejectedValueOnce(new Error("This camper has left the camp."))
+      .mockResolvedValueOnce(undefined);
+    render(
+      <ConfirmDialog
+        trigger={<button type="button">New card</button>}
+        title="Make a new card?"
+        description="The old card stops working."
+        confirmLabel="Make it"
+        onConfirm={onConfirm}
+        describeError={(error) => (error as Error).message}
+      />,
+    );
+    await user.click(screen.getByRole("button", { name: "New card" }));
+    const dialog = await screen.findByRole("alertdialog", { name: "Make a new card?" });
+    await user.click(within(dialog).getByRole("button", { name: "Make it" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe("This camper has left the camp.");
+    expect(screen.getByRole("alertdialog")).toBe(dialog);
+
+    await user.click(within(dialog).getByRole("button", { name: "Make it" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(onConfirm).toHaveBeenCalledTimes(2);
+
+    await user.click(screen.getByRole("button", { name: "New card" }));
+    const again = await screen.findByRole("alertdialog", { name: "Make a new card?" });
+    expect(within(again).queryByRole("alert")).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { cloneElement, useEffect, useState, type MouseEvent, type ReactElement } from "react";
-import { announceError } from "../a11y/announcer.tsx";
+import { announceError } from "../../lib/announce.ts";
 import { lazyModule, useLazyModule } from "../../lib/lazy-module.ts";
 import type { ConfirmDialogProps } from "./confirm-dialog-body.tsx";
 

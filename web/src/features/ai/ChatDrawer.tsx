@@ -4,7 +4,7 @@ import { AI_LIMITS } from "../../../../contracts/ai-constants.ts";
 import { PRODUCT_NAME } from "../../../../contracts/product.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/utils.ts";
-import { useAuth } from "../auth/auth-context.tsx";
+import { useAuth } from "../../api/auth-context.tsx";
 import { CHAT_DRAWER_ID, closeChat, setChatExpanded, useChatState } from "./chat-state.ts";
 import { useChatConversation, type ChatMessage } from "./use-chat-conversation.ts";
 import { useDrawerFocus } from "./use-drawer-focus.ts";

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { AI_LIMITS, AI_MESSAGES } from "../../../../contracts/ai-constants.ts";
 import type { ChatBody } from "../../../../contracts/ai.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { aiErrorText } from "./ai-errors.ts";
-import { streamAi } from "./stream-ai.ts";
+import { aiErrorText } from "../../api/ai-errors.ts";
+import { streamAi } from "../../api/stream-ai.ts";
 
 export const CHAT_URL = "/api/ai/chat";
 

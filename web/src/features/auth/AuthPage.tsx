@@ -5,12 +5,12 @@ import { Card, CardContent, CardDescription, CardHeader } from "../../components
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import { useAuth } from "./auth-context.tsx";
-import { CardCodeForm } from "../cards/CardCodeForm.tsx";
-import { usePageTitle } from "../../app/page-title.ts";
+import { errorMessage } from "../../api/client.ts";
+import { useAuth } from "../../api/auth-context.tsx";
+import { CardCodeForm } from "../../components/auth/CardCodeForm.tsx";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 import { useHydrated } from "../../hooks/use-hydrated.ts";
-import { IdleSignOutNotice, forgetIdleSignOutNotice } from "../idle/idle-notice.tsx";
+import { IdleSignOutNotice, forgetIdleSignOutNotice } from "../../components/auth/idle-notice.tsx";
 
 type Mode = "login" | "register";
 

@@ -6,8 +6,10 @@ import { Switch } from "wouter";
 import { AUTH_MESSAGES } from "../../../../contracts/auth.ts";
 import type { Board, BoardCamper } from "../../../../contracts/board.ts";
 import { CAMPER_MESSAGES, type Cabin, type CampSession, type StaffCamper } from "../../../../contracts/roster.ts";
-import { buildUser, json, mockFetch, renderAt, type FetchCall } from "../shows/test-helpers.tsx";
-import { StaffRoute } from "../staff/StaffRoute.tsx";
+import { buildUser } from "../../testing/builders.ts";
+import { json, mockFetch, type FetchCall } from "../../testing/http.ts";
+import { renderAt } from "../../testing/render.tsx";
+import { StaffRoute } from "../../components/staff/StaffRoute.tsx";
 import { StaffBoardPage } from "./StaffBoardPage.tsx";
 
 afterEach(() => {

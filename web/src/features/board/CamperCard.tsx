@@ -4,12 +4,12 @@ import { CAMPER_STEP_LABELS, camperDisplayName, type CamperStep } from "../../..
 import type { BoardCamper } from "../../../../contracts/board.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../hooks/use-toast.ts";
-import { errorMessage } from "../../lib/api.ts";
+import { errorMessage } from "../../api/client.ts";
 import { cn } from "../../lib/utils.ts";
-import { ReissueCardButton } from "../cards/ReissueCardButton.tsx";
-import { formatShowDateTime } from "../shows/show-format.ts";
-import { useAuth } from "../auth/auth-context.tsx";
-import { useSetMediaRelease } from "./board-api.ts";
+import { ReissueCardButton } from "../../components/staff/ReissueCardButton.tsx";
+import { formatShowDateTime } from "../../lib/show-format.ts";
+import { useAuth } from "../../api/auth-context.tsx";
+import { useSetMediaRelease } from "../../api/board-api.ts";
 import { cardAction } from "./card-action.ts";
 import { PlaceCamperButton } from "./PlaceCamperButton.tsx";
 import { SetPasswordButton } from "./SetPasswordButton.tsx";

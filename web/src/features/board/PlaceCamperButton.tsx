@@ -7,9 +7,9 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { toast } from "../../hooks/use-toast.ts";
-import { errorMessage } from "../../lib/api.ts";
-import { useCampSessions } from "../roster/roster-api.ts";
-import { usePlaceCamper, useStaffCabins } from "./board-api.ts";
+import { errorMessage } from "../../api/client.ts";
+import { useCampSessions } from "../../api/roster-api.ts";
+import { usePlaceCamper, useStaffCabins } from "../../api/board-api.ts";
 import { cardAction } from "./card-action.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { Printer } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "../../components/ui/button.tsx";
-import { useStaffCabins } from "./board-api.ts";
+import { useStaffCabins } from "../../api/board-api.ts";
 import { cardAction } from "./card-action.ts";
 
 /**

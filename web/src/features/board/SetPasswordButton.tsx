@@ -4,9 +4,9 @@ import { PASSWORD_RULES } from "../../../../contracts/auth-constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { toast } from "../../hooks/use-toast.ts";
-import { errorMessage } from "../../lib/api.ts";
-import { PasswordField } from "../auth/PasswordField.tsx";
-import { useSetCamperPassword } from "./board-api.ts";
+import { errorMessage } from "../../api/client.ts";
+import { PasswordField } from "../../components/auth/PasswordField.tsx";
+import { useSetCamperPassword } from "../../api/board-api.ts";
 import { cardAction } from "./card-action.ts";
 
 /**

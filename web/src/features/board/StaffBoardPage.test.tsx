@@ -4,8 +4,10 @@ import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Switch } from "wouter";
 import type { Board, BoardCamper } from "../../../../contracts/board.ts";
-import { buildUser, json, mockFetch, renderAt } from "../shows/test-helpers.tsx";
-import { StaffRoute } from "../staff/StaffRoute.tsx";
+import { buildUser } from "../../testing/builders.ts";
+import { json, mockFetch } from "../../testing/http.ts";
+import { renderAt } from "../../testing/render.tsx";
+import { StaffRoute } from "../../components/staff/StaffRoute.tsx";
 import { StaffBoardPage } from "./StaffBoardPage.tsx";
 
 afterEach(() => {

@@ -1,12 +1,12 @@
 import { useId, useState } from "react";
-import { usePageTitle } from "../../app/page-title.ts";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import { StaffNav } from "../staff/StaffNav.tsx";
+import { errorMessage } from "../../api/client.ts";
+import { StaffNav } from "../../components/staff/StaffNav.tsx";
 import { CamperCard } from "./CamperCard.tsx";
 import { PrintCardsLinks } from "./PrintCardsLinks.tsx";
-import { useBoard } from "./board-api.ts";
+import { useBoard } from "../../api/board-api.ts";
 
 const selectClass = "min-h-11 rounded-md border border-slate-500 bg-white px-3 text-base text-slate-900";
 

@@ -1,13 +1,12 @@
 import { Printer } from "lucide-react";
-import { useState } from "react";
 import { useParams } from "wouter";
-import { usePageTitle } from "../../app/page-title.ts";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import { StaffNav } from "../staff/StaffNav.tsx";
-import { SignInCards } from "./SignInCards.tsx";
-import { useCabinCards } from "./cards-api.ts";
+import { errorMessage } from "../../api/client.ts";
+import { StaffNav } from "../../components/staff/StaffNav.tsx";
+import { SignInCards } from "../../components/staff/SignInCards.tsx";
+import { useCabinCards } from "../../api/cards-api.ts";
 
 /**
  * /staff/cabins/:id/cards: a cabin's sheet of sign-in cards. Printing a sheet issues new codes (the server
@@ -17,8 +16,6 @@ export function CabinCardsPage() {
   const { id } = useParams<{ id: string }>();
   usePageTitle("Cabin sign-in cards");
   const issue = useCabinCards(id);
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const cards = issue.data;
   const cabin = cards?.[0]?.cabin;
 
@@ -38,11 +35,6 @@ export function CabinCardsPage() {
             every device (their work is saved).
           </p>
           <ConfirmDialog
-            open={open}
-            onOpenChange={(next) => {
-              setOpen(next);
-              if (next) setError(null);
-            }}
             trigger={
               <Button type="button" size="lg" className="justify-self-start">
                 Make new cards
@@ -52,19 +44,9 @@ export function CabinCardsPage() {
             description="Every camper's old card in this cabin will stop working at once. Hand out the new cards before the next session."
             confirmLabel="Make new cards"
             pendingLabel="Making cards..."
-            onConfirm={() =>
-              issue.mutateAsync().then(
-                () => setOpen(false),
-                (err: unknown) => setError(errorMessage(err)),
-              )
-            }
-          >
-            {error && (
-              <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-                {error}
-              </p>
-            )}
-          </ConfirmDialog>
+            onConfirm={() => issue.mutateAsync()}
+            describeError={errorMessage}
+          />
         </section>
       )}
       {cards && cards.length === 0 && <p className="text-slate-800">There are no campers in this cabin yet.</p>}

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { Card, CardContent, CardDescription, CardHeader } from "../../components/ui/card.tsx";
 import { LoadingStatus } from "../../components/ui/spinner.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import { usePageTitle } from "../../app/page-title.ts";
-import { useAuth } from "../auth/auth-context.tsx";
-import { CardCodeForm } from "./CardCodeForm.tsx";
+import { errorMessage } from "../../api/client.ts";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
+import { useAuth } from "../../api/auth-context.tsx";
+import { CardCodeForm } from "../../components/auth/CardCodeForm.tsx";
 
 /**
  * The code a card's QR code carries, from the address's fragment (/card#KQ7M-3XPR). A fragment never

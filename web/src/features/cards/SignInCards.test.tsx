@@ -4,11 +4,13 @@ import axe from "axe-core";
 import { create } from "qrcode";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
-import { json, mockFetch, renderAt, buildUser, type FetchCall } from "../shows/test-helpers.tsx";
+import { json, mockFetch, type FetchCall } from "../../testing/http.ts";
+import { renderAt } from "../../testing/render.tsx";
+import { buildUser } from "../../testing/builders.ts";
 import { CabinCardsPage } from "./CabinCardsPage.tsx";
-import { ReissueCardButton } from "./ReissueCardButton.tsx";
-import { SignInCards, type PrintableCard } from "./SignInCards.tsx";
-import { qrSvgPath } from "./qr-svg.ts";
+import { ReissueCardButton } from "../../components/staff/ReissueCardButton.tsx";
+import { SignInCards, type PrintableCard } from "../../components/staff/SignInCards.tsx";
+import { qrSvgPath } from "../../lib/qr-svg.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,7 +2,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { REFLECTION_GUIDE_LOADING_MS } from "../../../../contracts/product.ts";
 import { REFLECTION_PROMPTS } from "../../../../contracts/reflection.ts";
-import { SHOW_LIMITS } from "../../../../contracts/recordings-constants.ts";
+import { SHOW_LIMITS } from "../../../../contracts/shows-constants.ts";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs.tsx";

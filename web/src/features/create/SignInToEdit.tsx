@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { usePageTitle } from "../../app/page-title.ts";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 import { Button } from "../../components/ui/button.tsx";
 
 /** Editing mode explains itself to signed-out visitors instead of redirecting them. */

@@ -6,6 +6,7 @@ import {
   LENGTH_SECONDS,
   NARRATION_TONES,
   VIDEO_FORMATS,
+  videoFormatFor,
   type NarrationTone,
   type VideoFormatKey,
 } from "../../../../contracts/product.ts";
@@ -24,7 +25,7 @@ export const DEFAULT_SETTINGS: CreateSettings = {
 };
 
 export function maxLengthFor(format: VideoFormatKey): number {
-  return VIDEO_FORMATS.find((f) => f.key === format)?.maxDuration ?? 600;
+  return videoFormatFor(format).maxDuration;
 }
 
 /** Any number becomes a valid length for the format: whole seconds between 30 and the format's maximum. */

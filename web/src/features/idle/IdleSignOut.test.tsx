@@ -1,9 +1,11 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { buildUser, json, mockFetch, renderAt, type FetchCall } from "../shows/test-helpers.tsx";
-import { registerSaver, useIdleHold } from "./idle-activity.ts";
-import { IdleSignOutNotice } from "./idle-notice.tsx";
+import { buildUser } from "../../testing/builders.ts";
+import { json, mockFetch, type FetchCall } from "../../testing/http.ts";
+import { renderAt } from "../../testing/render.tsx";
+import { registerSaver, useIdleHold } from "../../lib/idle-activity.ts";
+import { IdleSignOutNotice } from "../../components/auth/idle-notice.tsx";
 import { IdleSignOut } from "./IdleSignOut.tsx";
 import { alertDialogCode, DIALOG_RETRY_MS } from "./still-there.tsx";
 

@@ -2,11 +2,12 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { IdleSignOut as IdleSetting } from "../../../../contracts/camp-settings.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
-import { ApiError, apiRequest, getJson } from "../../lib/api.ts";
-import { CURRENT_USER_KEY, useAuth } from "../auth/auth-context.tsx";
-import { isHeld, saveEverything } from "./idle-activity.ts";
-import { rememberIdleSignOut } from "./idle-notice.tsx";
+import { ApiError, apiRequest, getJson } from "../../api/client.ts";
+import { switchUser, useAuth } from "../../api/auth-context.tsx";
+import { isHeld, saveEverything } from "../../lib/idle-activity.ts";
+import { rememberIdleSignOut } from "../../components/auth/idle-notice.tsx";
 import { alertDialogCode, DIALOG_RETRY_MS, StillThereDialog } from "./still-there.tsx";
+import { apiKeys } from "../../api/keys.ts";
 
 /**
  * Shared tablets (decision 027e): a camper who walks away is signed out after the camp's idle time,
@@ -30,7 +31,6 @@ export const IDLE_TIMING = {
 } as const;
 
 const IDLE_URL = "/api/camp-settings/idle";
-export const IDLE_SETTING_KEY = [IDLE_URL] as const;
 
 const ACTIVITY_EVENTS = ["pointerdown", "keydown", "input", "wheel", "touchstart"] as const;
 
@@ -39,7 +39,7 @@ export function IdleSignOut() {
   const { user } = useAuth();
   const camper = user?.role === "camper";
   const { data } = useQuery({
-    queryKey: IDLE_SETTING_KEY,
+    queryKey: apiKeys.idleSetting,
     queryFn: ({ signal }) => getJson<IdleSetting>(IDLE_URL, { signal }),
     enabled: camper,
   });
@@ -76,8 +76,7 @@ export function IdleWatch({ minutes }: { minutes: number }) {
       await logoutMutation.mutateAsync();
     } catch {
       // The session is gone either way on this device: nothing of the camper may stay on screen.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
-      queryClient.setQueryData(CURRENT_USER_KEY, null);
+      switchUser(queryClient, null);
     }
     // The sign-in page comes when this watcher unmounts (below): only then has the app rendered
     // without the camper, so the page cannot see them still signed in and send them back.

@@ -1,6 +1,6 @@
 import { Card, CardContent } from "../../components/ui/card.tsx";
 import { LEGAL_PAGES, type LegalPageKey } from "./legal-content.ts";
-import { usePageTitle } from "../../app/page-title.ts";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 
 export function LegalPage({ page }: { page: LegalPageKey }) {
   const content = LEGAL_PAGES[page];

@@ -4,7 +4,7 @@ import { Link } from "wouter";
 import { PERSONAL_DETAIL_MESSAGES } from "../../../../contracts/personal-details-constants.ts";
 import type { CaptionLine } from "../../../../contracts/personal-details.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { formatClock } from "../voice/time-format.ts";
+import { formatClock } from "../../lib/time-format.ts";
 
 /** A flagged phrase on a caption line of the video, as "Fix it" opens it under the clip it shows over. */
 export interface CaptionFix {

@@ -3,10 +3,10 @@ import { useId, useRef, type ReactNode } from "react";
 import { NoCaptionsNote } from "../../components/a11y/no-captions-note.tsx";
 import type { Clip } from "../../../../contracts/clips.ts";
 import { cn } from "../../lib/utils.ts";
-import { formatClock } from "../voice/time-format.ts";
+import { formatClock } from "../../lib/time-format.ts";
 import { CaptionLineFix, type CaptionFix } from "./CaptionLineFix.tsx";
-import { useClipTrack } from "./clip-captions.ts";
-import { useClipTrim, type TrimDraft } from "./clip-trims.ts";
+import { useClipTrack } from "../../api/clip-captions.ts";
+import { useClipTrim, type TrimDraft } from "../../api/clip-trims.ts";
 import { formatSeconds } from "./length-format.ts";
 import { PhotoSection } from "./PhotoSection.tsx";
 

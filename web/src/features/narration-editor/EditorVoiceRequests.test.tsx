@@ -1,9 +1,9 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { buildShow } from "../shows/test-helpers.tsx";
-import { buildVoiceOver } from "../voice/voice-test-helpers.ts";
-import { renderEditor, serve, startEachEditorTestClean } from "./editor-test-helpers.tsx";
+import { buildShow } from "../../testing/builders.ts";
+import { buildVoiceOver } from "../../testing/voice.ts";
+import { renderEditor, serve, startEachEditorTestClean } from "../../testing/editor.tsx";
 
 const WAIT = { timeout: 4000 };
 

@@ -3,9 +3,9 @@ import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { describe, expect, it } from "vitest";
 import { PERSONAL_DETAIL_EXPLANATIONS, type PersonalDetailsCheck } from "../../../../contracts/personal-details.ts";
-import type { Show } from "../../../../contracts/recordings.ts";
-import { buildShow } from "../shows/test-helpers.tsx";
-import { buildClip, renderEditor, serve, startEachEditorTestClean } from "./editor-test-helpers.tsx";
+import type { Show } from "../../../../contracts/shows.ts";
+import { buildShow, buildClip } from "../../testing/builders.ts";
+import { renderEditor, serve, startEachEditorTestClean } from "../../testing/editor.tsx";
 
 const WAIT = { timeout: 4000 };
 

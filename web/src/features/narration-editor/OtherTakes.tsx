@@ -1,8 +1,8 @@
 import { ChevronRight, ThumbsUp } from "lucide-react";
 import type { Clip } from "../../../../contracts/clips.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { PhotoThumb } from "../recorder/PhotoThumb.tsx";
-import { useChooseTake } from "../shots/shots-api.ts";
+import { PhotoThumb } from "../../components/shows/PhotoThumb.tsx";
+import { useChooseTake } from "../../api/shots-api.ts";
 import { formatSeconds } from "./length-format.ts";
 
 /** A shot's takes numbered as the shots screen numbers them: oldest first, from 1. */

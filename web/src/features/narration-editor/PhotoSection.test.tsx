@@ -4,20 +4,26 @@ import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Clip } from "../../../../contracts/clips.ts";
-import { createQueryClient } from "../../lib/api.ts";
+import { createQueryClient } from "../../api/client.ts";
+import { buildClip } from "../../testing/builders.ts";
 import { ClipSection } from "./ClipSection.tsx";
 
 const frame = { ratio: "9:16", aspectRatio: "9 / 16", tall: true };
 
-function clip(overrides: Partial<Clip> = {}): Clip {
-  return {
-    id: 31, showId: 3, title: "Lake at dawn", position: 0, kind: "photo", mimeType: "image/jpeg", durationSeconds: 4,
-    sizeBytes: 10, uploadedBytes: 10, uploadSha256: "ab", transcription: null, trimStartSeconds: 0, trimEndSeconds: 4, usedSeconds: 4,
-    posterUrl: "/api/clips/31/poster", shotId: null, scriptCheck: null, createdAt: "2025-07-01T12:00:00.000Z",
-    mediaUrl: "/api/clips/31/media", downloadUrl: "/api/clips/31/media?download=1",
+const clip = (overrides: Partial<Clip> = {}): Clip =>
+  buildClip(31, 0, {
+    showId: 3,
+    title: "Lake at dawn",
+    kind: "photo",
+    mimeType: "image/jpeg",
+    durationSeconds: 4,
+    sizeBytes: 10,
+    uploadedBytes: 10,
+    posterUrl: "/api/clips/31/poster",
+    mediaUrl: "/api/clips/31/media",
+    downloadUrl: "/api/clips/31/media?download=1",
     ...overrides,
-  };
-}
+  });
 
 function renderSections(...clips: Clip[]) {
   return render(

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import type { Clip } from "../../../../contracts/clips.ts";
 import { cn } from "../../lib/utils.ts";
-import { PhotoThumb } from "../recorder/PhotoThumb.tsx";
+import { PhotoThumb } from "../../components/shows/PhotoThumb.tsx";
 import { CaptionLineFix, type CaptionFix } from "./CaptionLineFix.tsx";
 import type { Frame } from "./ClipSection.tsx";
-import { PhotoSecondsField } from "./PhotoSecondsField.tsx";
+import { PhotoSecondsField } from "../../components/shows/PhotoSecondsField.tsx";
 
 /**
  * A photo of the show as a section: its picture in the video's frame (the render pans across it) and

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { buildShow } from "../shows/test-helpers.tsx";
-import { json } from "../voice/voice-test-helpers.ts";
-import { buildClip, renderEditor, serve, startEachEditorTestClean } from "./editor-test-helpers.tsx";
+import { buildShow, buildClip } from "../../testing/builders.ts";
+import { json } from "../../testing/http.ts";
+import { renderEditor, serve, startEachEditorTestClean } from "../../testing/editor.tsx";
 
 const WAIT = { timeout: 4000 };
 /** 20 words: 10 s at the test server's 2 words a second. */

@@ -1,14 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { AlertTriangle, CheckCircle2, Loader2, Repeat, Scissors, Timer } from "lucide-react";
+import { CheckCircle2, Loader2, Timer } from "lucide-react";
 import { useId, useState } from "react";
 import type { StoryLength } from "../../../../contracts/renders.ts";
-import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { toast } from "../../hooks/use-toast.ts";
-import { ApiError, errorMessage } from "../../lib/api.ts";
-import { friendlyVoiceName, useVoiceStatus } from "../voice/voice-api.ts";
+import { ApiError, errorMessage } from "../../api/client.ts";
+import { friendlyVoiceName, useVoiceStatus } from "../../api/voice-api.ts";
+import { FitProposalCard, VoiceLongerChoices } from "./FitScriptChoices.tsx";
 import { formatSeconds } from "./length-format.ts";
-import { requestFitScript, showLengthPrefix, useCooldown, useStoryLength, type FitProposal } from "./story-length-api.ts";
+import { requestFitScript, showLengthPrefix, useCooldown, useStoryLength, type FitProposal } from "../../api/story-length-api.ts";
 import type { AudioSource } from "./types.ts";
 
 export const FIT_TOASTS = {
@@ -23,8 +23,6 @@ export const FIT_TOASTS = {
   notSaved: "The shorter script isn't saved yet",
 } as const;
 
-/** Long labels (and the cooldown's count) wrap on a phone instead of pushing the page sideways. */
-const WRAPPING_BUTTON = "h-auto min-h-11 whitespace-normal text-left";
 
 export const UNSAVED_BEFORE_FIT =
   "Your script isn't saved yet, so it can't be fitted. Check your connection and try again.";
@@ -110,7 +108,6 @@ function LengthFigures({
   const [proposal, setProposal] = useState<FitProposal | null>(null);
   const [applying, setApplying] = useState(false);
   const [keptWholeVoice, setKeptWholeVoice] = useState(false);
-  const ids = { cooldown: useId(), proposal: useId() };
 
   const withVoice = audioSource === "voice";
   const refresh = () => queryClient.invalidateQueries({ queryKey: showLengthPrefix(showId) });
@@ -203,98 +200,30 @@ function LengthFigures({
           The AI voice fits: it ends before your clips do.
         </p>
       ) : (
-        <div className="grid gap-3 rounded-lg border border-amber-300 bg-amber-50 p-3 sm:p-4" data-testid="voice-longer">
-          <p className="flex items-start gap-2 font-medium text-amber-950" data-testid="length-verdict">
-            <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            The AI voice is {formatSeconds(overBy)} longer than your clips.
-          </p>
-          <p className="text-sm text-amber-950">
-            You can make the script shorter so it fits your clips ({length.wordsThatFit} words instead of{" "}
-            {length.narrationWords}), or keep the whole voice.
-          </p>
-          {length.videoSecondsWithVoice > length.formatMaxSeconds && (
-            <p className="text-sm text-amber-950">
-              With the whole voice the video would be {formatSeconds(length.videoSecondsWithVoice)}, longer than this format's{" "}
-              {formatSeconds(length.formatMaxSeconds)}.
-            </p>
-          )}
-          <div className="flex flex-wrap gap-2">
-            <Button
-              className={WRAPPING_BUTTON}
-              onClick={() => void fit()}
-              busy={fitting}
-              // Still focusable while it counts down (the camper is standing on it after a press).
-              softDisabled={cooldown.seconds > 0 && !fitting}
-              aria-describedby={cooldown.seconds > 0 && !fitting ? ids.cooldown : undefined}
-            >
-              {fitting ? <Loader2 aria-hidden="true" className="animate-spin" /> : <Scissors aria-hidden="true" />}
-              {/* One text, so the countdown wraps with the words rather than as a column of its own. */}
-              <span className="tabular-nums">
-                {fitting
-                  ? "Fitting..."
-                  : cooldown.seconds > 0
-                    ? `Fit the script to my clips (${cooldown.seconds} s)`
-                    : "Fit the script to my clips"}
-              </span>
-            </Button>
-            <Button
-              variant="outline"
-              className={WRAPPING_BUTTON}
-              onClick={() => setKeptWholeVoice(true)}
-              aria-pressed={keptWholeVoice}
-            >
-              <Repeat aria-hidden="true" />
-              Keep the whole voice
-            </Button>
-          </div>
-          {cooldown.seconds > 0 && !fitting && (
-            <p id={ids.cooldown} className="text-sm text-slate-800">
-              You can ask the AI again in {cooldown.seconds} s.
-            </p>
-          )}
-          {fitError && (
-            <p role="alert" className="rounded-md border border-red-300 bg-white p-3 text-sm text-red-800">
-              {fitError}
-            </p>
-          )}
-          {keptWholeVoice && !proposal && (
-            <p className="rounded-md bg-white p-3 text-sm text-slate-900" data-testid="keep-whole-voice-note">
-              The whole script will be read. Your clips play again from the start, without their sound, until the voice
-              ends, so the video will be {formatSeconds(length.videoSecondsWithVoice)} long.
-            </p>
-          )}
-        </div>
+        <VoiceLongerChoices
+          length={length}
+          overBy={overBy}
+          fitting={fitting}
+          cooldownSeconds={cooldown.seconds}
+          fitError={fitError}
+          keptWholeVoice={keptWholeVoice}
+          proposalShown={proposal !== null}
+          onFit={() => void fit()}
+          onKeepWholeVoice={() => setKeptWholeVoice(true)}
+        />
       )}
 
       {proposal && (
-        <section aria-labelledby={ids.proposal} className="grid gap-3 rounded-lg border border-lake-600/40 bg-lake-50 p-3 sm:p-4" data-testid="fit-proposal">
-          <h3 id={ids.proposal} className="font-semibold text-slate-900">
-            Shorter script ({countWords(proposal.content)} words, to fit your clips' {formatSeconds(proposal.clipsSeconds)})
-          </h3>
-          <p className="whitespace-pre-wrap break-words rounded-md bg-white p-3 text-slate-900">{proposal.content}</p>
-          <div className="flex flex-wrap gap-2">
-            <Button onClick={() => void accept()} busy={applying}>
-              <CheckCircle2 aria-hidden="true" />
-              Use this script
-            </Button>
-            <Button
-              variant="outline"
-              onClick={() => {
-                setProposal(null);
-                returnFocus();
-              }}
-              disabled={applying}
-            >
-              Keep my script
-            </Button>
-          </div>
-        </section>
+        <FitProposalCard
+          proposal={proposal}
+          applying={applying}
+          onUse={() => void accept()}
+          onKeep={() => {
+            setProposal(null);
+            returnFocus();
+          }}
+        />
       )}
     </div>
   );
-}
-
-function countWords(text: string): number {
-  const trimmed = text.trim();
-  return trimmed ? trimmed.split(/\s+/).length : 0;
 }

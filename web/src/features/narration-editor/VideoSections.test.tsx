@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { CLIP_MESSAGES } from "../../../../contracts/clips.ts";
-import { buildShow } from "../shows/test-helpers.tsx";
-import { buildClip, renderEditor, serve, startEachEditorTestClean } from "./editor-test-helpers.tsx";
+import { buildShow, buildClip } from "../../testing/builders.ts";
+import { renderEditor, serve, startEachEditorTestClean } from "../../testing/editor.tsx";
 
 const WAIT = { timeout: 4000 };
 

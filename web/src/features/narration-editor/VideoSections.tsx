@@ -1,22 +1,22 @@
 import { Film, Loader2, Video } from "lucide-react";
 import { useId } from "react";
 import { Link } from "wouter";
-import { VIDEO_FORMATS, type VideoFormatKey } from "../../../../contracts/product.ts";
+import { videoFormatFor, type VideoFormatKey } from "../../../../contracts/product.ts";
 import type { VideoSection } from "../../../../contracts/video-sections.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { errorMessage } from "../../lib/api.ts";
+import { errorMessage } from "../../api/client.ts";
 import { cn } from "../../lib/utils.ts";
 import type { CaptionFix } from "./CaptionLineFix.tsx";
 import { ClipSection } from "./ClipSection.tsx";
-import { clipAtSecond } from "./fix-target.ts";
+import { clipAtSecond } from "../../lib/fix-target.ts";
 import { formatSeconds } from "./length-format.ts";
 import { OtherTakes, takeNumbers } from "./OtherTakes.tsx";
-import { useVideoSections } from "./video-sections-api.ts";
+import { useVideoSections } from "../../api/video-sections-api.ts";
 
 /** "16/9" as CSS wants it ("16 / 9"), and whether the frame is taller than wide. */
 export function frameOf(formatKey: VideoFormatKey) {
-  const format = VIDEO_FORMATS.find((f) => f.key === formatKey) ?? VIDEO_FORMATS[0];
+  const format = videoFormatFor(formatKey);
   const [w = 16, h = 9] = format.aspectRatio.split("/").map(Number);
   return { label: format.label, aspectRatio: `${w} / ${h}`, ratio: format.aspectRatio, tall: h > w };
 }

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { describe, expect, it } from "vitest";
-import { buildShow } from "../shows/test-helpers.tsx";
+import { buildShow, buildClip } from "../../testing/builders.ts";
+import { renderEditor, serve, startEachEditorTestClean } from "../../testing/editor.tsx";
 import { formatSeconds } from "./length-format.ts";
-import { buildClip, renderEditor, serve, startEachEditorTestClean } from "./editor-test-helpers.tsx";
 
 const WAIT = { timeout: 4000 };
 

@@ -11,3 +11,9 @@ export function formatSeconds(seconds: number): string {
   const whole = Math.round(value);
   return `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, "0")} s`;
 }
+
+/** Words in a script, as the editor counts them (runs of non-space). */
+export function countWords(text: string): number {
+  const trimmed = text.trim();
+  return trimmed ? trimmed.split(/\s+/).length : 0;
+}

@@ -1,6 +1,6 @@
 import type { AudioSource } from "./types.ts";
-import type { Show } from "../../../../contracts/recordings.ts";
-import { AUDIO_SOURCES, SHOW_LIMITS } from "../../../../contracts/recordings-constants.ts";
+import type { Show } from "../../../../contracts/shows.ts";
+import { AUDIO_SOURCES, SHOW_LIMITS } from "../../../../contracts/shows-constants.ts";
 import { readLocal, removeLocal, writeLocal } from "../../lib/local-store.ts";
 
 /** What the narration editing screen edits and saves. */

@@ -1,4 +1,4 @@
-import { ApiError, ContractError } from "../../lib/api.ts";
+import { ApiError, ContractError } from "../../api/client.ts";
 
 // What an autosave is doing, as the editor shows it, and when a failed save is tried again.
 

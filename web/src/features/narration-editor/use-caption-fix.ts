@@ -1,7 +1,7 @@
 import { PERSONAL_DETAIL_MESSAGES, PERSONAL_DETAIL_PLACE_NAMES } from "../../../../contracts/personal-details-constants.ts";
-import { usePersonalDetails } from "../review/review-api.ts";
+import { usePersonalDetails } from "../../api/review-api.ts";
 import type { CaptionFix } from "./CaptionLineFix.tsx";
-import { fixHref, type FixTarget } from "./fix-target.ts";
+import { fixHref, type FixTarget } from "../../lib/fix-target.ts";
 
 /**
  * "Fix it" for a caption: the caption line named in the address, as the show's personal-details check

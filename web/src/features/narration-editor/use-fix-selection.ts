@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from "react";
 import { useSearch } from "wouter";
 import { PERSONAL_DETAIL_MESSAGES, PERSONAL_DETAIL_PLACE_NAMES } from "../../../../contracts/personal-details-constants.ts";
-import { locatePhrase, parseFixTarget, type FixTarget } from "./fix-target.ts";
+import { locatePhrase, parseFixTarget, type FixTarget } from "../../lib/fix-target.ts";
 import { useCaptionFix } from "./use-caption-fix.ts";
 
 type TextField = HTMLInputElement | HTMLTextAreaElement;

@@ -1,6 +1,6 @@
 import { AlertCircle } from "lucide-react";
 import { Card, CardContent } from "../../components/ui/card.tsx";
-import { usePageTitle } from "../../app/page-title.ts";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 
 export function NotFoundPage() {
   usePageTitle("Page not found");

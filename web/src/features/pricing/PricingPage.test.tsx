@@ -2,7 +2,9 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useToasts } from "../../hooks/use-toast.ts";
-import { buildUser, mockFetch, renderAt } from "../shows/test-helpers.tsx";
+import { buildUser } from "../../testing/builders.ts";
+import { mockFetch } from "../../testing/http.ts";
+import { renderAt } from "../../testing/render.tsx";
 import { PricingPage } from "./PricingPage.tsx";
 
 afterEach(() => {

@@ -5,9 +5,9 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { toast } from "../../hooks/use-toast.ts";
 import { cn } from "../../lib/utils.ts";
-import { useAuth } from "../auth/auth-context.tsx";
-import { PLANS, type Plan } from "./plans.ts";
-import { usePageTitle } from "../../app/page-title.ts";
+import { useAuth } from "../../api/auth-context.tsx";
+import { PLANS, type Plan } from "../../lib/plans.ts";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 
 function showComingSoon() {
   toast({ title: "Coming Soon", description: "Payment processing will be available soon" });

@@ -6,9 +6,9 @@ import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { toast } from "../../hooks/use-toast.ts";
-import { apiRequest, errorMessage } from "../../lib/api.ts";
-import { CURRENT_USER_KEY } from "../auth/auth-context.tsx";
-import { PasswordField } from "../auth/PasswordField.tsx";
+import { apiRequest, errorMessage } from "../../api/client.ts";
+import { switchUser } from "../../api/auth-context.tsx";
+import { PasswordField } from "../../components/auth/PasswordField.tsx";
 import { useSignInMethods } from "./sign-in-methods.ts";
 
 /**
@@ -32,8 +32,7 @@ export function DeleteAccountCard() {
       Object.keys(window.localStorage)
         .filter((key) => key.startsWith("ss:"))
         .forEach((key) => window.localStorage.removeItem(key));
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== CURRENT_USER_KEY[0] });
-      queryClient.setQueryData(CURRENT_USER_KEY, null);
+      switchUser(queryClient, null);
       setOpen(false);
       navigate("/", { replace: true });
       toast({ title: "Account deleted", description: "Your account, shows and media are gone for good." });

@@ -3,7 +3,9 @@ import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AUTH_MESSAGES } from "../../../../contracts/auth.ts";
-import { buildUser, json, mockFetch, renderAt, type FetchCall } from "../shows/test-helpers.tsx";
+import { buildUser } from "../../testing/builders.ts";
+import { json, mockFetch, type FetchCall } from "../../testing/http.ts";
+import { renderAt } from "../../testing/render.tsx";
 import { PasswordCard } from "./PasswordCard.tsx";
 
 afterEach(() => {

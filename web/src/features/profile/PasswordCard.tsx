@@ -6,9 +6,10 @@ import type { ChangePasswordBody, SignedOutOthers } from "../../../../contracts/
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { toast } from "../../hooks/use-toast.ts";
-import { ApiError, apiRequest, errorMessage, sendJson } from "../../lib/api.ts";
-import { PasswordField } from "../auth/PasswordField.tsx";
-import { SIGN_IN_METHODS_KEY, useSignInMethods } from "./sign-in-methods.ts";
+import { ApiError, apiRequest, errorMessage, sendJson } from "../../api/client.ts";
+import { PasswordField } from "../../components/auth/PasswordField.tsx";
+import { useSignInMethods } from "./sign-in-methods.ts";
+import { apiKeys } from "../../api/keys.ts";
 
 type Field = "current" | "next" | "again";
 interface Problem {
@@ -48,7 +49,7 @@ export function PasswordCard() {
           ? { title: "Password changed", description: "Use your new password next time you sign in. Your other devices are signed out." }
           : { title: "Password added", description: "You can sign in with your username and this password, or still with your card." },
       );
-      void queryClient.invalidateQueries({ queryKey: SIGN_IN_METHODS_KEY });
+      void queryClient.invalidateQueries({ queryKey: apiKeys.signInMethods });
     },
     onError: (error) => setProblem(problemOf(error)),
   });

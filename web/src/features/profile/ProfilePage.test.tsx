@@ -1,7 +1,9 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { EXPORT_RATE_MESSAGE } from "../../../../contracts/data-export.ts";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildShow, buildUser, json, mockFetch, renderAt } from "../shows/test-helpers.tsx";
+import { buildShow, buildUser } from "../../testing/builders.ts";
+import { json, mockFetch } from "../../testing/http.ts";
+import { renderAt } from "../../testing/render.tsx";
 import { ProfilePage } from "./ProfilePage.tsx";
 
 afterEach(() => {

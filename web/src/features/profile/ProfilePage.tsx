@@ -6,12 +6,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { DeleteAccountCard } from "./DeleteAccountCard.tsx";
 import { PasswordCard } from "./PasswordCard.tsx";
 import { YourDataCard } from "./YourDataCard.tsx";
-import { useAuth } from "../auth/auth-context.tsx";
-import { planName } from "../pricing/plans.ts";
-import { formatShowDate } from "../shows/show-format.ts";
-import { useRecentShows } from "../shows/shows-api.ts";
-import { DraftBadge } from "../shows/DraftBadge.tsx";
-import { usePageTitle } from "../../app/page-title.ts";
+import { useAuth } from "../../api/auth-context.tsx";
+import { planName } from "../../lib/plans.ts";
+import { formatShowDate } from "../../lib/show-format.ts";
+import { useRecentShows } from "../../api/shows-api.ts";
+import { DraftBadge } from "../../components/shows/DraftBadge.tsx";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 
 function RecentShows() {
   const { data: shows, status, error } = useRecentShows(PROFILE_RECENT_SHOWS);

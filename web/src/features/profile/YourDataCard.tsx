@@ -6,9 +6,9 @@ import type { ExportAllowance } from "../../../../contracts/data-export.ts";
 import type { RetentionStatus } from "../../../../contracts/retention.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { getJson } from "../../lib/api.ts";
+import { getJson } from "../../api/client.ts";
+import { apiKeys } from "../../api/keys.ts";
 
-const ALLOWANCE_KEY = ["/api/user/export/allowance"];
 
 /** "in 42 minutes", "in 1 minute", "in under a minute". */
 function waitInWords(seconds: number): string {
@@ -25,13 +25,13 @@ const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { d
  * while it is still to come.
  */
 export function YourDataCard() {
-  const { data } = useQuery({ queryKey: ["/api/retention"], queryFn: ({ signal }) => getJson<RetentionStatus>("/api/retention", { signal }) });
+  const { data } = useQuery({ queryKey: apiKeys.retention, queryFn: ({ signal }) => getJson<RetentionStatus>("/api/retention", { signal }) });
   const rule = data?.rule;
   const upcoming = rule && !rule.executedAt ? rule : null;
   const queryClient = useQueryClient();
   const waitId = useId();
   const allowance = useQuery({
-    queryKey: ALLOWANCE_KEY,
+    queryKey: apiKeys.exportAllowance,
     queryFn: ({ signal }) => getJson<ExportAllowance>("/api/user/export/allowance", { signal }),
     // Asked again when the camper comes back to the tab, and when a used-up hour is over.
     refetchOnWindowFocus: true,
@@ -41,7 +41,7 @@ export function YourDataCard() {
   const usedUp = allowance.data?.remaining === 0;
   // The download is counted by the server when it starts; the screen counts it at the click.
   const counted = () =>
-    queryClient.setQueryData<ExportAllowance>(ALLOWANCE_KEY, (now) =>
+    queryClient.setQueryData<ExportAllowance>(apiKeys.exportAllowance, (now) =>
       now ? { remaining: Math.max(0, now.remaining - 1), resetInSeconds: now.resetInSeconds || 3600 } : now,
     );
   return (

@@ -8,11 +8,12 @@ import { CLIP_MESSAGES } from "../../../../contracts/clips.ts";
 import { Announcer } from "../../components/a11y/announcer.tsx";
 import { Toaster } from "../../components/ui/toaster.tsx";
 import { dismissToast } from "../../hooks/use-toast.ts";
-import { createQueryClient } from "../../lib/api.ts";
+import { createQueryClient } from "../../api/client.ts";
 import { MemoryClipStore } from "./clip-store.ts";
-import { HEIC_HEAD, JPEG_HEAD, PNG_HEAD, photoFile } from "./photo-test-helpers.ts";
+import { HEIC_HEAD, JPEG_HEAD, PNG_HEAD, photoFile } from "../../testing/photos.ts";
 import { Recorder } from "./Recorder.tsx";
-import { FakeMediaRecorder, FakeRecognition, FakeTusServer, expectSameBytes, recordingSleep } from "./recorder-test-helpers.ts";
+import { FakeMediaRecorder, FakeRecognition, expectSameBytes, recordingSleep } from "../../testing/recorder.ts";
+import { FakeTusServer } from "../../testing/tus-server.ts";
 import { resetRecorderRuntime, resetRecovery } from "./runtime.ts";
 import { UploadManager } from "./uploader.ts";
 

@@ -1,9 +1,9 @@
 import { ImagePlus } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
-import { announce } from "../../components/a11y/announcer.tsx";
+import { announce } from "../../lib/announce.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { toast } from "../../hooks/use-toast.ts";
-import { errorMessage } from "../../lib/api.ts";
+import { errorMessage } from "../../api/client.ts";
 import { cn } from "../../lib/utils.ts";
 import { useRecorderRuntime } from "./use-device-clips.ts";
 import { PHOTO_ACCEPT, addPhotoToDevice, checkPhotoFile } from "./photos.ts";

@@ -2,8 +2,8 @@ import { Camera, SwitchCamera } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../lib/utils.ts";
-import type { VIDEO_FORMATS } from "../../../../contracts/product.ts";
-import { formatClock } from "./clip-items.ts";
+import type { VideoFormat } from "../../../../contracts/product.ts";
+import { formatClock } from "../../lib/time-format.ts";
 import { useCameraShape } from "./recording-hooks.ts";
 import type { RecorderApi } from "./use-recorder.ts";
 
@@ -91,7 +91,7 @@ export function CameraOptions({
   noteId,
 }: {
   recorder: Pick<RecorderApi, "status" | "stream" | "facing" | "canSwitchCamera" | "switchCamera">;
-  format: (typeof VIDEO_FORMATS)[number];
+  format: VideoFormat;
   /** The note's id, for the preview's aria-describedby. */
   noteId: string;
 }) {

@@ -1,106 +1,15 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { KEYBOARD_DRAG_STEP_PX } from "../../../../contracts/product.ts";
+import { describe, expect, it, vi } from "vitest";
 import { Announcer } from "../../components/a11y/announcer.tsx";
-import { Toaster } from "../../components/ui/toaster.tsx";
-import { createQueryClient } from "../../lib/api.ts";
-import type { ClipItem } from "./clip-items.ts";
-import { newClipRecord } from "./clip-store.ts";
-import { ClipList, clipAnnouncements, keyboardCoordinates } from "./ClipList.tsx";
-
-const ROW_HEIGHT = 60;
-
-function item(n: number, extra: Partial<ClipItem> = {}): ClipItem {
-  const local = newClipRecord({ userId: 7, title: `Recording ${n}`, mimeType: "video/webm;codecs=vp8,opus", showId: null });
-  return {
-    key: `clip-${n}`,
-    localId: `local-${n}`,
-    serverId: null,
-    title: `Recording ${n}`,
-    kind: "video",
-    state: "local",
-    error: null,
-    retryable: true,
-    durationSeconds: 7,
-    progress: 0,
-    mimeType: "video/webm;codecs=vp8,opus",
-    mediaUrl: null,
-    downloadUrl: null,
-    local,
-    server: null,
-    ...extra,
-  };
-}
-
-function Harness({
-  initial,
-  onRemove = async () => {},
-  onRetry = async () => {},
-  loadLocalBlob = async () => new Blob(["webm"], { type: "video/webm" }),
-  script = null,
-}: {
-  initial: ClipItem[];
-  onRemove?: (item: ClipItem) => Promise<void>;
-  onRetry?: (item: ClipItem) => Promise<void>;
-  loadLocalBlob?: (item: ClipItem) => Promise<Blob | null>;
-  script?: string | null;
-}) {
-  const [clips, setClips] = useState(initial);
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <h3 id="clips-heading">Your clips</h3>
-      <ClipList
-        headingId="clips-heading"
-        clips={clips}
-        onReorder={(from, to) =>
-          setClips((list) => {
-            const next = [...list];
-            const [moved] = next.splice(from, 1);
-            next.splice(to, 0, moved!);
-            return next;
-          })
-        }
-        onRemove={async (clip) => {
-          await onRemove(clip);
-          setClips((list) => list.filter((c) => c.key !== clip.key));
-        }}
-        onRetry={onRetry}
-        loadLocalBlob={loadLocalBlob}
-        script={script}
-      />
-      <Toaster />
-      <Announcer />
-    </QueryClientProvider>
-  );
-}
-
-const politeText = () => document.querySelector('[data-announcer="polite"]')?.textContent?.trim() ?? "";
-
-const titles = () => screen.getAllByTestId("clip-row").map((row) => within(row).getByText(/^Recording \d$/).textContent);
+import { createQueryClient } from "../../api/client.ts";
+import type { ClipItem } from "../../api/clip-items.ts";
+import { Harness, item, politeText, stubClipListDom, titles } from "./clip-list-test-helpers.tsx";
+import { ClipList } from "./ClipList.tsx";
 
 describe("ClipList", () => {
-  beforeEach(() => {
-    // jsdom has no layout: each row is ROW_HEIGHT tall, stacked in document order.
-    vi.spyOn(Element.prototype, "getBoundingClientRect").mockImplementation(function (this: Element) {
-      const row = this.closest('[data-testid="clip-row"]');
-      const rows = [...document.querySelectorAll('[data-testid="clip-row"]')];
-      const index = row ? rows.indexOf(row) : 0;
-      const top = index * ROW_HEIGHT;
-      return { x: 0, y: top, top, left: 0, right: 400, bottom: top + ROW_HEIGHT, width: 400, height: ROW_HEIGHT, toJSON: () => ({}) };
-    });
-    URL.createObjectURL = vi.fn(() => "blob:clip");
-    URL.revokeObjectURL = vi.fn();
-    // The server's answer for a clip that says none of the script.
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(null, { status: 204 })));
-  });
-  afterEach(() => {
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
+  stubClipListDom();
 
   it("shows a saved clip's poster picture on its player instead of a black box", () => {
     const server = {
@@ -162,58 +71,6 @@ describe("ClipList", () => {
     expect(screen.getAllByText("No captions for this clip.")).toHaveLength(1);
   });
 
-  it("moves 25 px per arrow key", () => {
-    const at = { x: 10, y: 100 };
-    const key = (code: string) => keyboardCoordinates(new KeyboardEvent("keydown", { code }), {
-      active: "a",
-      currentCoordinates: at,
-      context: {} as never,
-    });
-    expect(key("ArrowDown")).toEqual({ x: 10, y: 100 + KEYBOARD_DRAG_STEP_PX });
-    expect(key("ArrowUp")).toEqual({ x: 10, y: 100 - KEYBOARD_DRAG_STEP_PX });
-    expect(key("ArrowLeft")).toEqual({ x: 10 - KEYBOARD_DRAG_STEP_PX, y: 100 });
-    expect(key("KeyA")).toBeUndefined();
-  });
-
-  it("announces pick-up, moves and drops with titles and positions", () => {
-    const a = clipAnnouncements([item(1), item(2), item(3)]);
-    const active = { id: "clip-2" } as never;
-    expect(a.onDragStart({ active })).toBe("Picked up Recording 2. Position 2 of 3.");
-    expect(a.onDragOver({ active, over: { id: "clip-2" } as never })).toBeUndefined();
-    expect(a.onDragOver({ active, over: { id: "clip-1" } as never })).toBe("Recording 2 moved to position 1 of 3.");
-    expect(a.onDragEnd({ active, over: { id: "clip-1" } as never })).toBe("Recording 2 dropped at position 1 of 3.");
-    expect(a.onDragCancel({ active, over: null })).toBe("Reordering cancelled. Recording 2 went back to position 2 of 3.");
-  });
-
-  it("reorders by keyboard: Space picks up, arrows move, Space drops; Escape cancels", async () => {
-    const user = userEvent.setup();
-    render(<Harness initial={[item(1), item(2), item(3)]} />);
-    expect(titles()).toEqual(["Recording 1", "Recording 2", "Recording 3"]);
-
-    const handle = screen.getByRole("button", { name: "Reorder Recording 3" });
-    handle.focus();
-    await user.keyboard("[Space]");
-    await act(() => new Promise((r) => setTimeout(r, 10)));
-    expect(document.body.textContent).toContain("Picked up Recording 3. Position 3 of 3.");
-    // Two rows up: 120 px at 25 px a press.
-    await user.keyboard("[ArrowUp]");
-    await user.keyboard("[ArrowUp]");
-    expect(document.body.textContent).toContain("Recording 3 moved to position 2 of 3.");
-    for (let i = 0; i < 3; i++) await user.keyboard("[ArrowUp]");
-    expect(document.body.textContent).toContain("Recording 3 moved to position 1 of 3.");
-    await user.keyboard("[Space]");
-    expect(titles()).toEqual(["Recording 3", "Recording 1", "Recording 2"]);
-    expect(document.body.textContent).toContain("Recording 3 dropped at position 1 of 3.");
-
-    const second = screen.getByRole("button", { name: "Reorder Recording 2" });
-    second.focus();
-    await user.keyboard("[Enter]");
-    await act(() => new Promise((r) => setTimeout(r, 10)));
-    for (let i = 0; i < 5; i++) await user.keyboard("[ArrowUp]");
-    await user.keyboard("[Escape]");
-    expect(titles()).toEqual(["Recording 3", "Recording 1", "Recording 2"]);
-    expect(document.body.textContent).toContain("Reordering cancelled. Recording 2 went back to position 3 of 3.");
-  });
 
   it("marks each row for tests with its state and local id, and shows the state", () => {
     render(
@@ -312,100 +169,4 @@ describe("ClipList", () => {
     expect(politeText()).toBe("Recording 1 is saved.");
   });
 
-  it("shows a photo as its picture with its seconds on screen, saved as photoSeconds, with the server's refusal inline; no player, no trims", async () => {
-    const patches: unknown[] = [];
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async (url: string, init: RequestInit = {}) => {
-        if (init.method !== "PATCH") return new Response(null, { status: 204 });
-        const body = JSON.parse(String(init.body)) as { photoSeconds: number };
-        patches.push(body);
-        if (body.photoSeconds === 7) return Response.json({ message: "This photo could not be changed right now" }, { status: 409 });
-        return Response.json({ ...photoServer, durationSeconds: body.photoSeconds, trimEndSeconds: body.photoSeconds, usedSeconds: body.photoSeconds });
-      }),
-    );
-    const user = userEvent.setup();
-    render(<Harness initial={[photoItem(), item(2)]} />);
-    const row = screen.getAllByTestId("clip-row")[0]!;
-    expect(within(row).getByRole("img", { name: "Photo: Lake at dawn" }).getAttribute("src")).toBe("/api/clips/31/poster");
-    expect(within(row).getByText("Photo")).toBeTruthy();
-    expect(row.querySelector("video")).toBeNull();
-    expect(within(row).queryByText("No captions for this clip.")).toBeNull();
-    expect(within(row).queryByLabelText(/Start/)).toBeNull();
-
-    const seconds = within(row).getByRole("spinbutton", { name: "Seconds on screen for photo Lake at dawn" }) as HTMLInputElement;
-    expect(seconds.value).toBe("4");
-    expect([seconds.min, seconds.max, seconds.step]).toEqual(["1", "20", "0.5"]);
-    await user.clear(seconds);
-    await user.type(seconds, "6.5{Enter}");
-    await waitFor(() => expect(patches).toEqual([{ photoSeconds: 6.5 }]));
-    await waitFor(() => expect(within(row).getByTestId("photo-seconds-note").textContent).toBe("Saved"));
-
-    // Outside the range: the server's words at once, and nothing sent.
-    await user.clear(seconds);
-    await user.type(seconds, "30");
-    await user.tab();
-    expect(within(row).getByRole("alert").textContent).toBe("A photo shows for 1 to 20 seconds");
-    expect(seconds.getAttribute("aria-invalid")).toBe("true");
-    expect(patches).toHaveLength(1);
-
-    // The server's refusal, in its words, under the box.
-    await user.clear(seconds);
-    await user.type(seconds, "7");
-    await user.tab();
-    expect((await within(row).findByRole("alert")).textContent).toBe("Not saved: This photo could not be changed right now");
-  });
-
-  it("reorders a photo by keyboard like a clip", async () => {
-    const user = userEvent.setup();
-    render(<Harness initial={[item(1), item(2), photoItem()]} />);
-    screen.getByRole("button", { name: "Reorder Lake at dawn" }).focus();
-    await user.keyboard("[Space]");
-    await act(() => new Promise((r) => setTimeout(r, 10)));
-    for (let i = 0; i < 5; i++) await user.keyboard("[ArrowUp]");
-    await user.keyboard("[Space]");
-    expect(screen.getAllByTestId("clip-row").map((row) => row.querySelector("[data-clip-title]")!.textContent)).toEqual([
-      "Lake at dawn",
-      "Recording 1",
-      "Recording 2",
-    ]);
-    expect(document.body.textContent).toContain("Lake at dawn dropped at position 1 of 3.");
-  });
-
-  it("says a photo's upload in photo words", () => {
-    render(<Announcer />);
-    const queryClient = createQueryClient();
-    const list = (clip: ClipItem) => (
-      <QueryClientProvider client={queryClient}>
-        <ClipList clips={[clip]} onReorder={() => {}} onRemove={async () => {}} onRetry={async () => {}} loadLocalBlob={async () => null} />
-      </QueryClientProvider>
-    );
-    const { rerender } = render(list(photoItem({ state: "uploading", server: null, mediaUrl: null })));
-    rerender(list(photoItem()));
-    expect(politeText()).toBe("Photo uploaded: Lake at dawn.");
-  });
 });
-
-const photoServer = {
-  id: 31, showId: 3, title: "Lake at dawn", position: 2, kind: "photo" as const, mimeType: "image/jpeg" as const, durationSeconds: 4,
-  sizeBytes: 10, uploadedBytes: 10, uploadSha256: "ab", transcription: null, trimStartSeconds: 0, trimEndSeconds: 4, usedSeconds: 4,
-  posterUrl: "/api/clips/31/poster", shotId: null, scriptCheck: null, createdAt: "2025-07-01T12:00:00.000Z",
-  mediaUrl: "/api/clips/31/media", downloadUrl: "/api/clips/31/media?download=1",
-};
-
-/** A photo the server has (a clean JPEG shown for 4 s). */
-function photoItem(extra: Partial<ClipItem> = {}): ClipItem {
-  return item(9, {
-    key: "photo-9",
-    title: "Lake at dawn",
-    kind: "photo",
-    state: "saved",
-    serverId: 31,
-    durationSeconds: 4,
-    mimeType: "image/jpeg",
-    mediaUrl: photoServer.mediaUrl,
-    downloadUrl: photoServer.downloadUrl,
-    server: photoServer,
-    ...extra,
-  });
-}

@@ -1,6 +1,6 @@
 import { Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { DEFAULT_VIDEO_FORMAT, VIDEO_FORMATS } from "../../../../contracts/product.ts";
+import { videoFormatFor } from "../../../../contracts/product.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { lazyModule, useLazyModule } from "../../lib/lazy-module.ts";
 import { deviceMayHoldClips } from "./clip-db.ts";
@@ -62,7 +62,7 @@ export function LazyRecorder({ now, ...props }: RecorderProps & { now: boolean }
 }
 
 function RecorderStandIn({ videoFormat, failed, onRetry }: { videoFormat: RecorderProps["videoFormat"]; failed: boolean; onRetry: () => void }) {
-  const format = VIDEO_FORMATS.find((f) => f.key === (videoFormat ?? DEFAULT_VIDEO_FORMAT)) ?? VIDEO_FORMATS[0];
+  const format = videoFormatFor(videoFormat);
   return (
     <RecorderCard>
       <div className={stageClassName(format.aspectRatio)}>

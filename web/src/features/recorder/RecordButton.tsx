@@ -1,6 +1,6 @@
 import { Circle, Loader2, Square } from "lucide-react";
 import { Button } from "../../components/ui/button.tsx";
-import { formatClock } from "./clip-items.ts";
+import { formatClock } from "../../lib/time-format.ts";
 import type { RecorderStatus } from "./use-recorder.ts";
 
 /**

@@ -7,24 +7,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Announcer } from "../../components/a11y/announcer.tsx";
 import { Toaster } from "../../components/ui/toaster.tsx";
 import { dismissToast } from "../../hooks/use-toast.ts";
-import { createQueryClient } from "../../lib/api.ts";
-import type { ClipItem } from "./clip-items.ts";
+import { createQueryClient } from "../../api/client.ts";
+import type { ClipItem } from "../../api/clip-items.ts";
 import { MemoryClipStore } from "./clip-store.ts";
-import { ContinueToEditingButton } from "./ContinueToEditingButton.tsx";
 import { Recorder } from "./Recorder.tsx";
-import { timeLeftWarning } from "./recording-hooks.ts";
-import {
-  FakeMediaRecorder,
-  FakeRecognition,
-  FakeTusServer,
-  bytesOf,
-  eventually,
-  expectSameBytes,
-  recordingSleep,
-} from "./recorder-test-helpers.ts";
+import { FakeMediaRecorder, FakeRecognition, eventually, expectSameBytes, recordingSleep } from "../../testing/recorder.ts";
+import { FakeTusServer, bytesOf } from "../../testing/tus-server.ts";
 import { resetRecorderRuntime, resetRecovery } from "./runtime.ts";
 import { UploadManager } from "./uploader.ts";
-import { TIMESLICE_MS, pickMimeType } from "./clip-recording.ts";
+import { TIMESLICE_MS } from "./clip-recording.ts";
 import { PERMISSION_ERROR } from "./recording-messages.ts";
 import { RECORDING_CODE_ERROR, takeRecordingCode, videoConstraints } from "./use-recorder.ts";
 
@@ -77,14 +68,6 @@ afterEach(async () => {
 
 const recordButton = () => screen.getByRole("button", { name: /^(Start Recording|Record Another|Stop recording)$/ });
 const rows = () => screen.queryAllByTestId("clip-row");
-
-describe("pickMimeType", () => {
-  it("prefers VP8/Opus WebM and falls back to what the browser supports", () => {
-    expect(pickMimeType(() => true)).toBe("video/webm;codecs=vp8,opus");
-    expect(pickMimeType((t) => t === "video/mp4")).toBe("video/mp4");
-    expect(pickMimeType(() => false)).toBe("");
-  });
-});
 
 describe("Recorder", () => {
   it("records a clip: chunks to the device, uploaded while recording, saved at Stop with its transcript", async () => {
@@ -280,36 +263,5 @@ describe("Recorder", () => {
     expect(serious).toEqual([]);
     await user.click(recordButton());
     await eventually(() => expect(rows()[0]?.dataset.state).toBe("saved"));
-  });
-});
-
-describe("ContinueToEditingButton", () => {
-  it("shows only with clips; links to the show's narration page, or waits for the first save", () => {
-    const { rerender, container } = render(<ContinueToEditingButton showId={4} hasClips={false} />);
-    expect(container.textContent).toBe("");
-    rerender(<ContinueToEditingButton showId={4} hasClips />);
-    expect(screen.getByRole("link", { name: "Continue to Editing" }).getAttribute("href")).toBe("/shows/4/narration");
-    rerender(<ContinueToEditingButton showId={null} hasClips />);
-    const button = screen.getByRole("button", { name: "Continue to Editing" }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    expect(screen.getByText("Save your story first").id).toBe(button.getAttribute("aria-describedby"));
-  });
-});
-
-describe("time-left warnings", () => {
-  it("says 30 and then 10 seconds left, once each, and only the nearer one when both are passed at once", () => {
-    const said = new Set<number>();
-    expect(timeLeftWarning(80, 120, said)).toBeNull();
-    expect(timeLeftWarning(90, 120, said)).toBe(30);
-    said.add(30);
-    expect(timeLeftWarning(95, 120, said)).toBeNull();
-    expect(timeLeftWarning(110, 120, said)).toBe(10);
-    said.add(10);
-    expect(timeLeftWarning(115, 120, said)).toBeNull();
-    expect(timeLeftWarning(112, 120, new Set())).toBe(10);
-    // A 30-second take already said when it stops; only the 10-second warning is news.
-    expect(timeLeftWarning(0, 30, new Set())).toBeNull();
-    expect(timeLeftWarning(20, 30, new Set())).toBe(10);
-    expect(timeLeftWarning(120, 120, new Set())).toBeNull();
   });
 });

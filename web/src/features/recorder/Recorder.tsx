@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { AddPhotosButton } from "./AddPhotosButton.tsx";
-import { DEFAULT_VIDEO_FORMAT, VIDEO_FORMATS, type VideoFormatKey } from "../../../../contracts/product.ts";
-import { nextRecordingTitle, type ClipItem } from "./clip-items.ts";
+import { DEFAULT_VIDEO_FORMAT, videoFormatFor, type VideoFormatKey } from "../../../../contracts/product.ts";
+import { nextRecordingTitle, type ClipItem } from "../../api/clip-items.ts";
 import { CameraFrame, CameraOptions } from "./CameraFrame.tsx";
 import { useRecordingAnnouncements } from "./recording-hooks.ts";
 import { ClipList } from "./ClipList.tsx";
@@ -34,7 +34,7 @@ export interface RecorderProps {
  * once a show exists, the clips and their order are saved with it.
  */
 export function Recorder({ lengthSeconds, narration, savedScript = null, userId, showId, videoFormat = DEFAULT_VIDEO_FORMAT, onClipsChange, className }: RecorderProps) {
-  const format = VIDEO_FORMATS.find((f) => f.key === videoFormat) ?? VIDEO_FORMATS[0];
+  const format = videoFormatFor(videoFormat);
   const aspect = format.aspectRatio;
   const clips = useClips({ userId, showId });
   const clipsRef = useRef(clips.clips);

@@ -7,7 +7,8 @@ import {
   type ClipRecordingOptions,
 } from "./clip-recording.ts";
 import { MemoryClipStore } from "./clip-store.ts";
-import { FakeMediaRecorder, bytesOf, expectSameBytes } from "./recorder-test-helpers.ts";
+import { FakeMediaRecorder, expectSameBytes } from "../../testing/recorder.ts";
+import { bytesOf } from "../../testing/tus-server.ts";
 import { activeRecordings } from "./runtime.ts";
 
 const stream = { getTracks: () => [] } as unknown as MediaStream;

@@ -1,9 +1,12 @@
-import { CLIP_LIMITS, TUS_VERSION, UPLOAD_CLIP_ID_HEADER } from "../../../../contracts/clips-constants.ts";
-import type { Clip } from "../../../../contracts/clips.ts";
-import { ClipMissingError, type ClipStore, type LocalClip } from "./clip-store.ts";
-import { pause, type NetworkStatus } from "./network-status.ts";
+import { TUS_VERSION, UPLOAD_CLIP_ID_HEADER } from "../../../../contracts/clips-constants.ts";
+import { checkOwner, fetchCheckedClip, findByChecksum, sendTranscript } from "../../api/upload-calls.ts";
+import { ClipMissingError, type LocalClip } from "./clip-store.ts";
+import { pause } from "./network-status.ts";
 import { PIECE_BYTES, UPLOADS_URL, backoffDelay, createUploadHeaders, headerNumber, patchHeaders, sha256Hex } from "./tus-protocol.ts";
-import { GoneError, RefusedError, SIGNED_OUT_MESSAGE, StoppedError, TransientError, classify } from "./upload-errors.ts";
+import { UploadLoopBase, errorText, type LoopDeps } from "./upload-loop-base.ts";
+import { GoneError, RefusedError, TransientError, classify } from "../../api/upload-errors.ts";
+
+export type { LoopDeps, UploaderDeps } from "./upload-loop-base.ts";
 
 /**
  * The per-clip loop of the tus client (uploader.ts runs one per clip): it sends whatever is on the
@@ -12,7 +15,6 @@ import { GoneError, RefusedError, SIGNED_OUT_MESSAGE, StoppedError, TransientErr
  */
 
 export const MISMATCH_MESSAGE = "The saved copy does not match; keeping the one on this device";
-const REQUEST_TIMEOUT_MS = 30_000;
 /** A piece may crawl on weak Wi-Fi; the server keeps what arrived, and HEAD says where to go on. */
 const PATCH_TIMEOUT_MS = 120_000;
 /** Times the loop asks for a clip the server has all the bytes of before giving up (Retry stays). */
@@ -22,45 +24,9 @@ const MAX_UNEXPECTED_ERRORS = 5;
 /** While offline the loop sleeps this long between looks at navigator.onLine (besides the 'online' event). */
 const OFFLINE_RECHECK_MS = 30_000;
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** What the check needs of a clip; the rest of its shape is not this loop's business. */
-type CheckedClip = Pick<Clip, "id" | "uploadedBytes" | "uploadSha256">;
-
-/** The fields the device copy is compared with, or null when the answer does not carry them. */
-function checkedClip(item: unknown): CheckedClip | null {
-  if (typeof item !== "object" || item === null) return null;
-  const { id, uploadedBytes, uploadSha256 } = item as Record<string, unknown>;
-  if (typeof id !== "number" || typeof uploadedBytes !== "number" || typeof uploadSha256 !== "string") return null;
-  return { id, uploadedBytes, uploadSha256 };
-}
-
-export interface UploaderDeps {
-  store: ClipStore;
-  fetch?: typeof fetch;
-  network?: NetworkStatus;
-  /** Waits `ms` or until `signal` aborts. */
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
-  random?: () => number;
-  /** Web Locks (one uploader per clip across tabs); absent in tests and old browsers. */
-  locks?: LockManager | null;
-  /** A clip the loop gave up on (the UI raises the "Failed to save recording" toast). */
-  onFailed?: (clip: LocalClip) => void;
-  onSaved?: (clip: LocalClip) => void;
-}
-
-/** The deps with the defaults filled in (UploadManager fills them). */
-export type LoopDeps = Required<Omit<UploaderDeps, "onFailed" | "onSaved" | "locks">> &
-  Pick<UploaderDeps, "onFailed" | "onSaved" | "locks">;
-
 type StepResult = "continue" | "wait" | "done";
 
-export class ClipUploader {
-  private readonly controller = new AbortController();
-  private wakeUp: (() => void) | null = null;
-  private pendingWake = false;
+export class ClipUploader extends UploadLoopBase {
   /**
    * The HEAD answer is needed before the next PATCH: after any error (the offset is in doubt), and
    * when a loop picks up an upload an earlier loop (a closed tab, say) had started.
@@ -71,56 +37,14 @@ export class ClipUploader {
   private confirmAttempts = 0;
   private transcriptAttempts = 0;
   private shaPromise: Promise<string> | null = null;
-  /** Aborts the request in flight when the laptop drops off the Wi-Fi. */
-  private inflight: AbortController | null = null;
   readonly finished: Promise<void>;
 
   constructor(
     readonly localId: string,
-    private readonly deps: LoopDeps,
+    deps: LoopDeps,
   ) {
-    const stopOffline = deps.network.onOffline(() => this.inflight?.abort(new TransientError("offline")));
-    this.finished = this.runLocked()
-      .catch((error: unknown) => {
-        if (!(error instanceof StoppedError) && !this.controller.signal.aborted) console.error(error);
-      })
-      .finally(stopOffline);
-  }
-
-  get stopped() {
-    return this.controller.signal.aborted;
-  }
-
-  stop() {
-    this.controller.abort(new StoppedError("stopped"));
-    this.wake();
-  }
-
-  /** New bytes, Stop, or the network came back: look again. */
-  wake() {
-    this.pendingWake = true;
-    this.wakeUp?.();
-  }
-
-  private waitForWake(): Promise<void> {
-    if (this.pendingWake || this.stopped) {
-      this.pendingWake = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      this.wakeUp = () => {
-        this.wakeUp = null;
-        this.pendingWake = false;
-        resolve();
-      };
-    });
-  }
-
-  private async runLocked(): Promise<void> {
-    const locks = this.deps.locks;
-    if (!locks) return this.run();
-    // Another tab of this camper may be sending this clip; the lock hands it over when that tab closes.
-    await locks.request(`summer-stories-upload:${this.localId}`, { signal: this.controller.signal }, () => this.run());
+    super(deps);
+    this.finished = this.start(localId, () => this.run());
   }
 
   private async run(): Promise<void> {
@@ -197,42 +121,8 @@ export class ClipUploader {
     return this.recoverFinishedUpload(clip);
   }
 
-  private async request(
-    url: string,
-    init: RequestInit & { timeoutMs?: number },
-  ): Promise<Response> {
-    const controller = new AbortController();
-    this.inflight = controller;
-    const onStop = () => controller.abort(this.controller.signal.reason);
-    this.controller.signal.addEventListener("abort", onStop);
-    const timer = setTimeout(() => controller.abort(new TransientError("timeout")), init.timeoutMs ?? REQUEST_TIMEOUT_MS);
-    try {
-      return await this.deps.fetch(url, { ...init, credentials: "include", signal: controller.signal });
-    } catch (error) {
-      if (this.stopped) throw new StoppedError("stopped");
-      throw new TransientError(errorText(error));
-    } finally {
-      clearTimeout(timer);
-      this.controller.signal.removeEventListener("abort", onStop);
-      if (this.inflight === controller) this.inflight = null;
-    }
-  }
-
-  /**
-   * On a shared camp laptop one camper may sign out and another sign in while a take is still on
-   * its way: a new upload is only ever created under the account the take belongs to. A take of
-   * someone else's waits, kept on the device, until its owner is back (recovery then retries it).
-   */
-  private async checkOwner(clip: LocalClip) {
-    const response = await this.request("/api/user", { method: "GET" });
-    if (response.status === 401) throw new RefusedError(SIGNED_OUT_MESSAGE, 401, true);
-    await classify(response);
-    const user = (await response.json()) as { id?: unknown } | null;
-    if (user?.id !== clip.userId) throw new RefusedError(SIGNED_OUT_MESSAGE, 401, true);
-  }
-
   private async create(clip: LocalClip) {
-    await this.checkOwner(clip);
+    await checkOwner(this.request, clip);
     const response = await classify(
       await this.request(UPLOADS_URL, {
         method: "POST",
@@ -302,7 +192,7 @@ export class ClipUploader {
     if (clip.totalBytes !== null) {
       // The last PATCH may have finished the upload (and the server cleaned it away) with its answer
       // lost on the way: look for our clip before sending everything again as a second one.
-      const found = await this.findByChecksum(clip);
+      const found = await findByChecksum(this.request, clip, await this.sha(clip));
       if (found !== null) {
         const updated = await this.deps.store.updateClip(this.localId, { serverClipId: found });
         return this.confirm(updated, found);
@@ -318,7 +208,7 @@ export class ClipUploader {
   }
 
   private async recoverFinishedUpload(clip: LocalClip): Promise<StepResult> {
-    const found = await this.findByChecksum(clip);
+    const found = await findByChecksum(this.request, clip, await this.sha(clip));
     if (found !== null) {
       const updated = await this.deps.store.updateClip(this.localId, { serverClipId: found });
       return this.confirm(updated, found);
@@ -329,17 +219,6 @@ export class ClipUploader {
     }
     // Maybe the server is still finishing the file: ask again after a pause.
     throw new TransientError("Waiting for the server to confirm the clip");
-  }
-
-  private async findByChecksum(clip: LocalClip): Promise<number | null> {
-    const sha = await this.sha(clip);
-    const url = clip.showId !== null ? `/api/clips?showId=${clip.showId}` : "/api/clips?loose=true";
-    const response = await classify(await this.request(url, { method: "GET" }));
-    const body = (await response.json()) as unknown;
-    const match = (Array.isArray(body) ? body : [])
-      .map(checkedClip)
-      .find((found) => found !== null && found.uploadedBytes === clip.totalBytes && found.uploadSha256.toLowerCase() === sha);
-    return match?.id ?? null;
   }
 
   private sha(clip: LocalClip): Promise<string> {
@@ -360,9 +239,9 @@ export class ClipUploader {
 
   /** The server made a clip of the upload: compare it with the device copy before letting go of it. */
   private async confirm(clip: LocalClip, clipId: number): Promise<StepResult> {
-    let response: Response;
+    let server: Awaited<ReturnType<typeof fetchCheckedClip>>;
     try {
-      response = await classify(await this.request(`/api/clips/${clipId}`, { method: "GET" }));
+      server = await fetchCheckedClip(this.request, clipId);
     } catch (error) {
       if (error instanceof GoneError) {
         // The clip is gone from the server (deleted elsewhere?): the device copy is sent again.
@@ -371,7 +250,6 @@ export class ClipUploader {
       }
       throw error;
     }
-    const server = checkedClip(await response.json());
     const sha = await this.sha(clip);
     if (!server || server.uploadedBytes !== clip.totalBytes || server.uploadSha256.toLowerCase() !== sha) {
       await this.fail(MISMATCH_MESSAGE, true);
@@ -392,13 +270,7 @@ export class ClipUploader {
     const text = clip.transcription?.trim() ?? "";
     if (!text || clip.transcriptionSent || clip.serverClipId === null) return "done";
     try {
-      await classify(
-        await this.request(`/api/clips/${clip.serverClipId}`, {
-          method: "PATCH",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ transcription: text.slice(0, CLIP_LIMITS.transcriptionMaxLength) }),
-        }),
-      );
+      await sendTranscript(this.request, clip.serverClipId, text);
     } catch (error) {
       const giveUp = error instanceof RefusedError || error instanceof GoneError || ++this.transcriptAttempts >= MAX_TRANSCRIPT_ATTEMPTS;
       if (!giveUp) throw error instanceof TransientError ? error : new TransientError(String(error));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CLIP_LIMITS, CLIP_MESSAGES } from "../../../../contracts/clips.ts";
 import { PHOTO_MAX_BYTES, PHOTO_MESSAGES, checkPhotoFile, photoTitle, sniffPhotoType } from "./photos.ts";
-import { HEIC_HEAD, JPEG_HEAD, PNG_HEAD, photoFile } from "./photo-test-helpers.ts";
+import { HEIC_HEAD, JPEG_HEAD, PNG_HEAD, photoFile } from "../../testing/photos.ts";
 
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 /** An ISO-BMFF ftyp box: size, "ftyp", major brand, minor version, compatible brands. */

@@ -3,7 +3,7 @@ import type { LocalClip } from "./clip-store.ts";
 import { activeRecordings, type RecorderRuntime } from "./runtime.ts";
 
 /**
- * Photos from the camper's files as sections of the video (issue 28). A photo is kept on the device and
+ * Photos from the camper's files as sections of the video. A photo is kept on the device and
  * sent exactly like a camera take (one chunk instead of many): the same store, outbox, uploader and
  * Retry. Only the first bytes are read here, to tell the type; nothing else of the file (its EXIF, its
  * location) is read or kept apart from the bytes themselves, which the server strips before storing.

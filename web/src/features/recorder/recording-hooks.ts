@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { announce } from "../../components/a11y/announcer.tsx";
-import { formatClock } from "./clip-items.ts";
+import { announce } from "../../lib/announce.ts";
+import { formatClock } from "../../lib/time-format.ts";
 
 /** Seconds-left warnings before the automatic stop, each said once per recording. */
 export const TIME_LEFT_WARNINGS = [30, 10] as const;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MemoryClipStore } from "./clip-store.ts";
-import { FakeTusServer, bytesOf, eventually, recordingSleep } from "./recorder-test-helpers.ts";
+import { FakeTusServer, bytesOf } from "../../testing/tus-server.ts";
+import { eventually, recordingSleep } from "../../testing/recorder.ts";
 import { recordingLockName, recoverUnfinished, resetRecovery } from "./runtime.ts";
 import { SIGNED_OUT_MESSAGE, UploadManager } from "./uploader.ts";
 

@@ -1,7 +1,7 @@
 import { TUS_VERSION } from "../../../../contracts/clips-constants.ts";
-import { baseMimeType, type LocalClip } from "./clip-store.ts";
+import { baseMimeType } from "./clip-store.ts";
 
-/** The pure parts of the tus 1.0.0 client (uploader.ts): headers, metadata, backoff, progress, checksums. */
+/** The pure parts of the tus 1.0.0 client (uploader.ts): headers, metadata, backoff, checksums. */
 
 export const UPLOADS_URL = "/api/uploads";
 /** The most a PATCH carries: small enough to finish on weak camp Wi-Fi, big enough to keep up. */
@@ -60,14 +60,6 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(Math.max(BACKOFF.initialMs, ceiling / 2 + (random() * ceiling) / 2));
 }
 
-/** Bytes the server confirmed of the bytes recorded, 0-100 (100 only once nothing is left). */
-export function uploadPercent(clip: Pick<LocalClip, "uploadedOffset" | "recordedBytes" | "totalBytes">): number {
-  const total = clip.totalBytes ?? clip.recordedBytes;
-  if (total <= 0) return 0;
-  const percent = Math.floor((Math.min(clip.uploadedOffset, total) / total) * 100);
-  return clip.uploadedOffset >= total && clip.totalBytes !== null ? 100 : Math.min(99, percent);
-}
-
 export async function sha256Hex(blob: Blob): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new Uint8Array(await blob.arrayBuffer()));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
@@ -79,15 +71,3 @@ export function headerNumber(response: Response, name: string): number | null {
   return Number(raw.trim());
 }
 
-/** The server's words for a refused request (its JSON message, or the text, or the status). */
-export async function serverMessage(response: Response): Promise<string> {
-  let text = "";
-  try {
-    text = await response.text();
-    const parsed = JSON.parse(text) as { message?: unknown };
-    if (typeof parsed.message === "string" && parsed.message) return parsed.message;
-  } catch {
-    // not JSON
-  }
-  return text.trim() || `${response.status}: ${response.statusText || "Upload failed"}`;
-}

@@ -9,7 +9,7 @@ import { browserNetwork, defaultSleep } from "./network-status.ts";
  * so each clip has one loop (clip-uploader.ts) that sends whatever is on the device, waits for more,
  * and declares the length once Stop has fixed it. Stop then only has the last second left to send.
  * This file is the client's entry: the manager that runs the loops, and the names the rest of the
- * app uses from tus-protocol.ts (headers, backoff, progress), network-status.ts and upload-errors.ts.
+ * app uses from tus-protocol.ts (headers, backoff, checksums), network-status.ts and upload-errors.ts.
  *
  * The loop never deletes the device copy until GET /api/clips/{id} reports the same byte count and
  * SHA-256 as the device copy.
@@ -27,9 +27,8 @@ export {
   encodeMetadata,
   patchHeaders,
   sha256Hex,
-  uploadPercent,
 } from "./tus-protocol.ts";
-export { RefusedError, SIGNED_OUT_MESSAGE } from "./upload-errors.ts";
+export { RefusedError, SIGNED_OUT_MESSAGE } from "../../api/upload-errors.ts";
 
 /** Runs one upload loop per clip and wakes it when the clip's record changes (new bytes, Stop). */
 export class UploadManager {

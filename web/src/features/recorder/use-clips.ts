@@ -1,13 +1,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useIdleHold } from "../idle/idle-activity.ts";
+import { useIdleHold } from "../../lib/idle-activity.ts";
 import type { Clip } from "../../../../contracts/clips.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { errorMessage } from "../../lib/api.ts";
-import { mergeClips, type ClipItem } from "./clip-items.ts";
-import { CLIPS_ROOT, clipKeys, deleteClip, fetchClips } from "./clips-api.ts";
+import { errorMessage } from "../../api/client.ts";
+import { mergeClips, type ClipItem } from "../../api/clip-items.ts";
+import { deleteClip, fetchClips } from "../../api/clips-api.ts";
 import { useDeviceClips, useRecorderRuntime } from "./use-device-clips.ts";
 import { useShowClipOrder } from "./use-show-clip-order.ts";
+import { apiKeys } from "../../api/keys.ts";
 
 export interface UseClipsOptions {
   userId: number;
@@ -50,7 +51,7 @@ export function useClips({ userId, showId, autoAttach = true }: UseClipsOptions)
   const [order, setOrder] = useState<string[]>([]);
 
   const serverQuery = useQuery<Clip[], Error>({
-    queryKey: clipKeys.list(showId),
+    queryKey: apiKeys.clips(showId),
     queryFn: ({ signal }) => fetchClips(showId, signal),
   });
 
@@ -60,7 +61,7 @@ export function useClips({ userId, showId, autoAttach = true }: UseClipsOptions)
   useEffect(() => {
     if (previousSaved.current !== savedIds) {
       previousSaved.current = savedIds;
-      void queryClient.invalidateQueries({ queryKey: [CLIPS_ROOT] });
+      void queryClient.invalidateQueries({ queryKey: apiKeys.clipsRoot });
     }
   }, [savedIds, queryClient]);
 
@@ -121,7 +122,7 @@ export function useClips({ userId, showId, autoAttach = true }: UseClipsOptions)
 
   // Back online: the lists (and with them any order save that failed) are fetched again.
   useEffect(() => {
-    const onOnline = () => void queryClient.invalidateQueries({ queryKey: [CLIPS_ROOT] });
+    const onOnline = () => void queryClient.invalidateQueries({ queryKey: apiKeys.clipsRoot });
     window.addEventListener("online", onOnline);
     return () => window.removeEventListener("online", onOnline);
   }, [queryClient]);
@@ -132,7 +133,7 @@ export function useClips({ userId, showId, autoAttach = true }: UseClipsOptions)
         if (runtime && item.localId) await runtime.manager.cancel(item.localId);
         if (item.serverId !== null) {
           await deleteClip(item.serverId);
-          queryClient.setQueriesData<Clip[]>({ queryKey: [CLIPS_ROOT] }, (list) => list?.filter((c) => c.id !== item.serverId));
+          queryClient.setQueriesData<Clip[]>({ queryKey: apiKeys.clipsRoot }, (list) => list?.filter((c) => c.id !== item.serverId));
         }
         if (runtime && item.localId) await runtime.store.deleteClip(item.localId);
         setOrder((keys) => keys.filter((key) => key !== item.key));

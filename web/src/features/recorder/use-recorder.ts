@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useIdleHold } from "../idle/idle-activity.ts";
+import { useIdleHold } from "../../lib/idle-activity.ts";
 import { toast } from "../../hooks/use-toast.ts";
+import { useRecordingMachine } from "../../hooks/use-recording-machine.ts";
 import { lazyModule } from "../../lib/lazy-module.ts";
-import { stopTracks } from "../../lib/media-recorder.ts";
+import type { RecordingStatus } from "../../lib/recording-machine.ts";
 import type { ClipRecording } from "./clip-recording.ts";
 import { PERMISSION_ERROR } from "./recording-messages.ts";
 import { startLiveTranscript, speechRecognitionConstructor } from "./speech.ts";
@@ -18,7 +19,7 @@ const prepareTakeRecording = () => void takeRecordingCode.load().catch(() => und
 /** Said when Start cannot fetch the recording code (a connection dropped on camp Wi-Fi). */
 export const RECORDING_CODE_ERROR = "The recorder could not start: the connection dropped. Please press Start again.";
 
-export type RecorderStatus = "idle" | "starting" | "recording" | "stopping";
+export type RecorderStatus = RecordingStatus;
 
 export interface UseRecorderOptions {
   userId: number;
@@ -75,8 +76,25 @@ export interface RecorderApi {
   stop(): void;
 }
 
+/** The camera and microphone, in the format's shape, falling back to any shape the camera has. */
+async function openCamera(aspect: "16/9" | "9/16", facing: CameraFacing): Promise<MediaStream> {
+  if (!navigator.mediaDevices?.getUserMedia) throw new Error("This browser can't use a camera here");
+  return (
+    navigator.mediaDevices
+      .getUserMedia({ video: videoConstraints(aspect, facing), audio: true })
+      // A camera that refuses the shape still records: the preview then shows what crop cuts.
+      .catch((error: unknown) => {
+        if (error instanceof DOMException && error.name === "OverconstrainedError") {
+          return navigator.mediaDevices.getUserMedia({ video: true, audio: true });
+        }
+        throw error;
+      })
+  );
+}
+
 /**
- * Camera and microphone recording. Every chunk MediaRecorder hands over is written to the device
+ * Camera and microphone recording, over the recording machine (status, clock, automatic stop, the
+ * camera kept open for the preview). Every chunk MediaRecorder hands over is written to the device
  * store (and the write has completed) before anything else happens to it; the upload loop then
  * sends it while recording goes on. Stop fixes the clip's size and the transcript.
  */
@@ -85,78 +103,39 @@ export function useRecorder({ userId, showId, shotId = null, lengthSeconds, next
   const [canSwitchCamera, setCanSwitchCamera] = useState(false);
   const shape = useRef({ aspect, facing });
   shape.current = { aspect, facing };
-  const [status, setStatus] = useState<RecorderStatus>("idle");
-  const [elapsed, setElapsed] = useState(0);
-  const [stream, setStream] = useState<MediaStream | null>(null);
-  const [cameraError, setCameraError] = useState<string | null>(null);
+  const options = useRef({ userId, showId, shotId, lengthSeconds, nextTitle });
+  options.current = { userId, showId, shotId, lengthSeconds, nextTitle };
   const [transcript, setTranscript] = useState({ finalText: "", interim: "" });
   const [speechAvailable, setSpeechAvailable] = useState(() => speechRecognitionConstructor() !== null);
   const [currentLocalId, setCurrentLocalId] = useState<string | null>(null);
-  // A take in progress is never cut by an idle sign-out on a shared tablet (decision 027e).
-  useIdleHold(status !== "idle");
 
-  const streamRef = useRef<MediaStream | null>(null);
-  const recordingRef = useRef<ClipRecording | null>(null);
-  const statusRef = useRef<RecorderStatus>("idle");
-  const startedAt = useRef(0);
-  const mounted = useRef(true);
-  const options = useRef({ userId, showId, shotId, lengthSeconds, nextTitle });
-  options.current = { userId, showId, shotId, lengthSeconds, nextTitle };
-
-  const setBoth = useCallback((next: RecorderStatus) => {
-    statusRef.current = next;
-    if (mounted.current) setStatus(next);
-  }, []);
-
-  const enableCamera = useCallback(async (): Promise<MediaStream | null> => {
-    const current = streamRef.current;
-    if (current && current.getTracks().every((t) => t.readyState !== "ended")) return current;
-    try {
-      if (!navigator.mediaDevices?.getUserMedia) throw new Error("This browser can't use a camera here");
-      const { aspect: frame, facing: side } = shape.current;
-      const next = await navigator.mediaDevices
-        .getUserMedia({ video: videoConstraints(frame, side), audio: true })
-        // A camera that refuses the shape still records: the preview then shows what crop cuts.
-        .catch((error: unknown) => {
-          if (error instanceof DOMException && error.name === "OverconstrainedError") {
-            return navigator.mediaDevices.getUserMedia({ video: true, audio: true });
-          }
-          throw error;
-        });
-      streamRef.current = next;
+  const { machine, status, elapsed, stream, streamFailed } = useRecordingMachine({
+    openStream: () => openCamera(shape.current.aspect, shape.current.facing),
+    onStreamError: (error) => {
+      console.warn("Camera or microphone unavailable", error);
+      toast({ title: PERMISSION_ERROR, variant: "destructive" });
+    },
+    onStreamOpened: () => {
       // With the camera on, Start is the next press: fetch what it needs now.
       prepareTakeRecording();
       // Device labels and counts are known once the camera is allowed.
       void navigator.mediaDevices
         .enumerateDevices?.()
-        .then((devices) => mounted.current && setCanSwitchCamera(devices.filter((d) => d.kind === "videoinput").length > 1))
+        .then((devices) => machine.live && setCanSwitchCamera(devices.filter((d) => d.kind === "videoinput").length > 1))
         .catch(() => undefined);
-      if (mounted.current) {
-        setStream(next);
-        setCameraError(null);
-      } else {
-        stopTracks(next);
-      }
-      return next;
-    } catch (error) {
-      console.warn("Camera or microphone unavailable", error);
-      toast({ title: PERMISSION_ERROR, variant: "destructive" });
-      if (mounted.current) setCameraError(PERMISSION_ERROR);
-      return null;
-    }
-  }, []);
-
-  const stop = useCallback(() => {
-    void recordingRef.current?.stop();
-  }, []);
+    },
+    keepStream: true,
+    limitSeconds: () => options.current.lengthSeconds,
+  });
+  // A take in progress is never cut by an idle sign-out on a shared tablet (decision 027e).
+  useIdleHold(status !== "idle");
 
   const start = useCallback(async () => {
-    if (statusRef.current !== "idle") return;
-    setBoth("starting");
-    const [media, code] = await Promise.all([enableCamera(), takeRecordingCode.load().catch(() => null)]);
+    if (!machine.begin()) return;
+    const [media, code] = await Promise.all([machine.openStream(), takeRecordingCode.load().catch(() => null)]);
     if (!media || !code) {
       if (media && !code) toast({ title: RECORDING_CODE_ERROR, variant: "destructive" });
-      setBoth("idle");
+      machine.ended();
       return;
     }
     const { userId: owner, showId: show, shotId: shot, nextTitle: title } = options.current;
@@ -167,88 +146,52 @@ export function useRecorder({ userId, showId, shotId = null, lengthSeconds, next
       shotId: shot,
       title,
       onRecording: (localId) => {
-        if (mounted.current) {
+        if (machine.live) {
           setCurrentLocalId(localId);
-          setElapsed(0);
           setTranscript({ finalText: "", interim: "" });
         }
-        setBoth("recording");
-        startedAt.current = Date.now();
+        machine.recording();
       },
       startTranscript: (keep) =>
         startLiveTranscript(
-          (update) => mounted.current && setTranscript(update),
+          (update) => machine.live && setTranscript(update),
           keep,
-          () => mounted.current && setSpeechAvailable(false),
+          () => machine.live && setSpeechAvailable(false),
         ),
-      onStopping: () => setBoth("stopping"),
-      onEnded: () => {
-        if (recordingRef.current === recording) recordingRef.current = null;
-        setBoth("idle");
-      },
+      onStopping: machine.stopping,
+      onEnded: () => machine.ended(recording),
     });
-    recordingRef.current = recording;
+    machine.attach(recording);
     await recording.start();
-  }, [enableCamera, setBoth]);
-
-  // Elapsed seconds from the clock (a throttled background tab still counts right), and the automatic stop.
-  useEffect(() => {
-    if (status !== "recording") return;
-    const tick = () => {
-      const seconds = Math.floor((Date.now() - startedAt.current) / 1000);
-      setElapsed(seconds);
-      if (seconds >= options.current.lengthSeconds) stop();
-    };
-    const timer = setInterval(tick, 250);
-    return () => clearInterval(timer);
-  }, [status, stop]);
-
-  // Leaving the page stops the recording (its bytes are kept and uploaded) and turns the camera off.
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      void recordingRef.current?.stop();
-      stopTracks(streamRef.current);
-      streamRef.current = null;
-    };
-  }, []);
+  }, [machine]);
 
   // A new frame or another camera: open the camera again with the new shape (never mid-recording).
-  const reopen = useCallback(() => {
-    const current = streamRef.current;
-    if (!current || statusRef.current !== "idle") return;
-    stopTracks(current);
-    streamRef.current = null;
-    if (mounted.current) setStream(null);
-    void enableCamera();
-  }, [enableCamera]);
   const opened = useRef({ aspect, facing });
   useEffect(() => {
     if (opened.current.aspect === aspect && opened.current.facing === facing) return;
     opened.current = { aspect, facing };
-    reopen();
-  }, [aspect, facing, reopen]);
+    machine.reopenStream();
+  }, [aspect, facing, machine]);
 
   const switchCamera = useCallback(() => {
-    if (statusRef.current !== "idle") return;
+    if (machine.getState().status !== "idle") return;
     setFacing((f) => (f === "user" ? "environment" : "user"));
-  }, []);
+  }, [machine]);
 
   return {
     status,
     elapsed,
     stream,
-    cameraError,
+    cameraError: streamFailed ? PERMISSION_ERROR : null,
     transcript,
     speechAvailable,
     currentLocalId,
-    enableCamera,
+    enableCamera: machine.openStream,
     prepare: prepareTakeRecording,
     facing,
     canSwitchCamera,
     switchCamera,
     start,
-    stop,
+    stop: machine.stop,
   };
 }

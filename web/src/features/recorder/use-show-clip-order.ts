@@ -2,10 +2,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, type RefObject } from "react";
 import type { Clip } from "../../../../contracts/clips.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { errorMessage } from "../../lib/api.ts";
-import type { ClipItem } from "./clip-items.ts";
-import { CLIPS_ROOT, saveShowClipOrder } from "./clips-api.ts";
+import { errorMessage } from "../../api/client.ts";
+import type { ClipItem } from "../../api/clip-items.ts";
+import { saveShowClipOrder } from "../../api/clips-api.ts";
 import type { RecorderRuntime } from "./runtime.ts";
+import { apiKeys } from "../../api/keys.ts";
 
 /**
  * Keeps a show's clips and their order on the server as the camper sees them. Returns attachToShow,
@@ -50,7 +51,7 @@ export function useShowClipOrder({
           lastAttached.current = `${targetShowId}:${ids.join(",")}`;
           await saveShowClipOrder(targetShowId, ids);
           // The show's list first (so the clips never drop out of sight), then the device's records.
-          await queryClient.invalidateQueries({ queryKey: [CLIPS_ROOT] });
+          await queryClient.invalidateQueries({ queryKey: apiKeys.clipsRoot });
           if (runtime) {
             for (const item of clipsRef.current) {
               if (item.localId && item.serverId !== null && ids.includes(item.serverId) && item.local?.showId !== targetShowId) {

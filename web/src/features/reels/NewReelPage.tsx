@@ -2,15 +2,15 @@ import { useId, useState } from "react";
 import { useLocation } from "wouter";
 import { VIDEO_FORMATS, type VideoFormatKey } from "../../../../contracts/product.ts";
 import { REEL_LIMITS, REEL_TITLE_SECONDS } from "../../../../contracts/reels-constants.ts";
-import { usePageTitle } from "../../app/page-title.ts";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import { StaffNav } from "../staff/StaffNav.tsx";
+import { errorMessage } from "../../api/client.ts";
+import { StaffNav } from "../../components/staff/StaffNav.tsx";
 import { ReelPicker, formatLength } from "./ReelPicker.tsx";
-import { cabinZipUrl, groupQuery, useMakeReel, useReelCandidates, useReelChoices, type GroupKey } from "./reels-api.ts";
+import { cabinZipUrl, groupQuery, useMakeReel, useReelCandidates, useReelChoices, type GroupKey } from "../../api/reels-api.ts";
 
 const selectClass = "min-h-11 w-full max-w-full rounded-md border border-slate-500 bg-white px-3 text-base text-slate-900";
 

@@ -14,7 +14,7 @@ import { GripVertical } from "lucide-react";
 import { useRef } from "react";
 import type { ReelCandidate } from "../../../../contracts/reels.ts";
 import { cn } from "../../lib/utils.ts";
-import { StepKeyboardSensor, keyboardCoordinates } from "../recorder/keyboard-sensor.ts";
+import { StepKeyboardSensor, keyboardCoordinates } from "../../lib/keyboard-sensor.ts";
 
 /** 75 -> "1:15". */
 export function formatLength(seconds: number): string {

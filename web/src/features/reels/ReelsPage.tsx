@@ -2,16 +2,16 @@ import { useId, useState } from "react";
 import { Link } from "wouter";
 import { SHARE_DAYS, type ShareDays } from "../../../../contracts/shares-constants.ts";
 import type { Reel } from "../../../../contracts/reels.ts";
-import { usePageTitle } from "../../app/page-title.ts";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import { formatShowDateTime } from "../shows/show-format.ts";
-import { StaffNav } from "../staff/StaffNav.tsx";
+import { errorMessage } from "../../api/client.ts";
+import { formatShowDateTime } from "../../lib/show-format.ts";
+import { StaffNav } from "../../components/staff/StaffNav.tsx";
 import { formatLength } from "./ReelPicker.tsx";
-import { cabinZipUrl, useDeleteReel, useReelShares, useReels, useRevokeReelShare, useShareReel } from "./reels-api.ts";
+import { cabinZipUrl, useDeleteReel, useReelShares, useReels, useRevokeReelShare, useShareReel } from "../../api/reels-api.ts";
 
 const STATUS_WORDS: Record<Reel["status"], string> = {
   queued: "Waiting to be made",

@@ -1,12 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import axe from "axe-core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Show } from "../../../../contracts/recordings.ts";
+import type { Show } from "../../../../contracts/shows.ts";
 import { dismissToast } from "../../hooks/use-toast.ts";
 import { MUSIC_PREVIEW_UNSUPPORTED_TOAST } from "./use-music-preview.ts";
-import { renderEditor, serve } from "../narration-editor/editor-test-helpers.tsx";
-import { buildShow } from "../shows/test-helpers.tsx";
-import { json, stubMediaApis } from "../voice/voice-test-helpers.ts";
+import { renderEditor, serve } from "../../testing/editor.tsx";
+import { buildShow } from "../../testing/builders.ts";
+import { json } from "../../testing/http.ts";
+import { stubMediaApis } from "../../testing/voice.ts";
 
 const WAIT = { timeout: 5000 };
 /** The whole editor renders around the panel; on a busy 2-core machine several saves can take more than 5 s. */

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { MUSIC_TRACKS } from "../../../../contracts/music-constants.ts";
-import type { Show } from "../../../../contracts/recordings.ts";
-import type { ShowChoices } from "../shows/use-show-choices.ts";
+import type { Show } from "../../../../contracts/shows.ts";
+import type { ShowChoices } from "../../api/use-show-choices.ts";
 import { MusicPicker } from "./MusicPicker.tsx";
 import { VideoStyleChoices } from "./VideoStyleChoices.tsx";
 

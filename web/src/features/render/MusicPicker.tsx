@@ -3,9 +3,9 @@ import { useId } from "react";
 import type { MusicTrackId } from "../../../../contracts/music.ts";
 import { MUSIC_LEVELS, type MusicLevel } from "../../../../contracts/video-style-constants.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import type { ShowChoices } from "../shows/use-show-choices.ts";
-import { useMusicLibrary } from "./music-api.ts";
+import { errorMessage } from "../../api/client.ts";
+import type { ShowChoices } from "../../api/use-show-choices.ts";
+import { useMusicLibrary } from "../../api/music-api.ts";
 import { useMusicPreview } from "./use-music-preview.ts";
 
 const LEVEL_LABELS: Record<MusicLevel, string> = { soft: "Soft", medium: "Medium", loud: "Loud" };

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { RENDER_MESSAGES } from "../../../../contracts/renders.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "../../hooks/use-toast.ts";
-import { buildShow } from "../shows/test-helpers.tsx";
-import { stubMediaApis } from "../voice/voice-test-helpers.ts";
-import { buildDoneRender, renderEditor, serve } from "../narration-editor/editor-test-helpers.tsx";
-import { json } from "../voice/voice-test-helpers.ts";
+import { buildShow, buildRender } from "../../testing/builders.ts";
+import { stubMediaApis } from "../../testing/voice.ts";
+import { renderEditor, serve } from "../../testing/editor.tsx";
+import { json } from "../../testing/http.ts";
 
 const WAIT = { timeout: 3000 };
 
@@ -25,7 +25,7 @@ describe("the editor's finished video", () => {
     // The server's rule in small: the render was made with "crop"; any other fit makes it stale.
     const api = serve({
       show: buildShow(42, { narration: "We paddled across the lake.", fit: "crop" }),
-      renders: (show) => [buildDoneRender(7, { current: show.fit === "crop" })],
+      renders: (show) => [buildRender(7, { current: show.fit === "crop" })],
     });
     renderEditor();
 

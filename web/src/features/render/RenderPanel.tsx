@@ -1,16 +1,16 @@
 import { Clapperboard, Download } from "lucide-react";
 import { useId } from "react";
-import { VIDEO_FORMATS, type VideoFormatKey } from "../../../../contracts/product.ts";
-import { captionsOn } from "../../../../contracts/recordings-constants.ts";
-import type { Show } from "../../../../contracts/recordings.ts";
+import { VIDEO_FORMATS, videoFormatFor, type VideoFormatKey } from "../../../../contracts/product.ts";
+import { captionsOn } from "../../../../contracts/shows-constants.ts";
+import type { Show } from "../../../../contracts/shows.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import type { ShowChoices } from "../shows/use-show-choices.ts";
-import { RenderProgress } from "./RenderProgress.tsx";
-import { FinishedVideo } from "./FinishedVideo.tsx";
+import { errorMessage } from "../../api/client.ts";
+import type { ShowChoices } from "../../api/use-show-choices.ts";
+import { RenderProgress } from "../../components/render/RenderProgress.tsx";
+import { FinishedVideo } from "../../components/render/FinishedVideo.tsx";
 import { MusicAndStyle, type StyleShow } from "./MusicAndStyle.tsx";
-import { useRender, useShowRenders } from "./use-render.ts";
+import { useRender, useShowRenders } from "../../api/use-render.ts";
 
 interface Props {
   show: Pick<Show, "id" | "videoFormat" | "audioSource" | "fit" | "captions" | "voice"> & StyleShow;
@@ -37,7 +37,7 @@ export function RenderPanel({ show, onChoice, saved, beforeRender }: Props) {
   const justMade = job?.status === "done" && (!listedDone || job.id >= listedDone.id);
   const latestDone = justMade ? (previous.data?.find((r) => r.id === job.id) ?? job) : listedDone;
   const stale = latestDone?.current === false;
-  const format = VIDEO_FORMATS.find((f) => f.key === show.videoFormat) ?? VIDEO_FORMATS[0];
+  const format = videoFormatFor(show.videoFormat);
   const busy = starting || job?.status === "queued" || job?.status === "running";
   const captions = captionsOn(show);
   const autoClipCaptions = show.audioSource === "original" && show.captions === null;

@@ -1,7 +1,7 @@
 import { useId } from "react";
-import type { Show } from "../../../../contracts/recordings.ts";
+import type { Show } from "../../../../contracts/shows.ts";
 import type { CaptionStyle } from "../../../../contracts/video-style.ts";
-import type { ShowChoices } from "../shows/use-show-choices.ts";
+import type { ShowChoices } from "../../api/use-show-choices.ts";
 
 const CAPTION_STYLE_OPTIONS: { value: CaptionStyle; label: string }[] = [
   { value: "lines", label: "Lines" },

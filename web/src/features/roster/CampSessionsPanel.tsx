@@ -1,8 +1,8 @@
-import { errorMessage } from "../../lib/api.ts";
+import { errorMessage } from "../../api/client.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { StaffTable } from "../staff/TableScroller.tsx";
-import { useCampSessions, useDeleteCampSession } from "./roster-api.ts";
+import { StaffTable } from "../../components/staff/TableScroller.tsx";
+import { useCampSessions, useDeleteCampSession } from "../../api/roster-api.ts";
 
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
 

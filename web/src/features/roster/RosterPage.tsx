@@ -1,15 +1,15 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { ROSTER_COLUMNS, ROSTER_LIMITS, ROSTER_MESSAGES } from "../../../../contracts/roster-constants.ts";
 import type { RosterResult } from "../../../../contracts/roster.ts";
-import { usePageTitle } from "../../app/page-title.ts";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import { SignInCards } from "../cards/SignInCards.tsx";
-import { StaffNav } from "../staff/StaffNav.tsx";
+import { errorMessage } from "../../api/client.ts";
+import { SignInCards } from "../../components/staff/SignInCards.tsx";
+import { StaffNav } from "../../components/staff/StaffNav.tsx";
 import { CampSessionsPanel } from "./CampSessionsPanel.tsx";
 import { RosterResults } from "./RosterResults.tsx";
-import { useImportRoster } from "./roster-api.ts";
+import { useImportRoster } from "../../api/roster-api.ts";
 
 const EXAMPLE = `${ROSTER_COLUMNS.join(",")}\nZoë,D,Pines,July A,yes`;
 const ALL = "";

@@ -1,5 +1,5 @@
 import type { RosterResult } from "../../../../contracts/roster.ts";
-import { StaffTable } from "../staff/TableScroller.tsx";
+import { StaffTable } from "../../components/staff/TableScroller.tsx";
 
 /** What an import did: the campers made (with their codes), matched, and the rows refused with why. */
 export function RosterResults({ result }: { result: RosterResult }) {

@@ -2,7 +2,7 @@ import { useId, useState, type KeyboardEvent } from "react";
 import { SHOT_LIMITS } from "../../../../contracts/shots-constants.ts";
 import type { Shot } from "../../../../contracts/shots.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { errorMessage } from "../../lib/api.ts";
+import { errorMessage } from "../../api/client.ts";
 
 /**
  * A shot's lines in a text box. Saving edits the show's narration on the server (PATCH the shot's

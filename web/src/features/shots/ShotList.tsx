@@ -1,10 +1,10 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import type { Shot, ShotList as ShotListData } from "../../../../contracts/shots.ts";
-import { announce } from "../../components/a11y/announcer.tsx";
+import { announce } from "../../lib/announce.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { errorMessage } from "../../lib/api.ts";
+import { errorMessage } from "../../api/client.ts";
 import { ShotCard } from "./ShotCard.tsx";
-import { useShotChange } from "./shots-api.ts";
+import { useShotChange } from "../../api/shots-api.ts";
 
 export interface ShotListProps {
   list: ShotListData;

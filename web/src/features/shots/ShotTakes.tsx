@@ -4,9 +4,9 @@ import type { Shot, ShotTake } from "../../../../contracts/shots.ts";
 import { NoCaptionsNote } from "../../components/a11y/no-captions-note.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Button } from "../../components/ui/button.tsx";
-import { useClipTrack } from "../narration-editor/clip-captions.ts";
-import { stateLabel, type ClipItem } from "../recorder/clip-items.ts";
-import { PhotoThumb } from "../recorder/PhotoThumb.tsx";
+import { useClipTrack } from "../../api/clip-captions.ts";
+import { stateLabel, type ClipItem } from "../../api/clip-items.ts";
+import { PhotoThumb } from "../../components/shows/PhotoThumb.tsx";
 import { percent } from "./shot-format.ts";
 
 export interface ShotTakesProps {

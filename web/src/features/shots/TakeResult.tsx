@@ -3,7 +3,7 @@ import { useEffect, useId, useRef } from "react";
 import { Link } from "wouter";
 import type { Shot, TakeSwitch } from "../../../../contracts/shots.ts";
 import { Button } from "../../components/ui/button.tsx";
-import type { ClipItem } from "../recorder/clip-items.ts";
+import type { ClipItem } from "../../api/clip-items.ts";
 import { ScriptCheckResult } from "./ScriptCheckResult.tsx";
 import { switchMessage } from "./shot-format.ts";
 import type { TakeCheck, TakeRef } from "./use-take-check.ts";

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import type { CheckedTake } from "../../../../contracts/clips.ts";
-import { announce } from "../../components/a11y/announcer.tsx";
-import { apiKeys, errorMessage } from "../../lib/api.ts";
-import type { ClipItem } from "../recorder/clip-items.ts";
-import { CLIPS_ROOT } from "../recorder/clips-api.ts";
-import { videoChanged } from "../narration-editor/video-sections-api.ts";
+import { announce } from "../../lib/announce.ts";
+import { errorMessage } from "../../api/client.ts";
+import { apiKeys } from "../../api/keys.ts";
+import type { ClipItem } from "../../api/clip-items.ts";
+import { videoChanged } from "../../api/video-sections-api.ts";
 import { checkAnnouncement, switchMessage } from "./shot-format.ts";
-import { fetchShots, requestScriptCheck } from "./shots-api.ts";
+import { fetchShots, requestScriptCheck } from "../../api/shots-api.ts";
 
 /** The take just recorded: its device record, and the shot it was recorded for. */
 export interface TakeRef {
@@ -40,7 +40,7 @@ export function useTakeCheck(showId: number, take: TakeRef | null, item: ClipIte
   const check = useMutation<CheckedTake, Error, { localId: string; clipId: number; transcript: string | null; shotNumber: number }>({
     mutationFn: ({ clipId, transcript }) => requestScriptCheck(clipId, transcript),
     onSuccess: async (clip, { shotNumber }) => {
-      void queryClient.invalidateQueries({ queryKey: [CLIPS_ROOT] });
+      void queryClient.invalidateQueries({ queryKey: apiKeys.clipsRoot });
       const heard = clip.scriptCheck ? checkAnnouncement(shotNumber, clip.scriptCheck) : "";
       if (!clip.takeSwitch) {
         if (heard) announce(heard);

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { Route, Switch } from "wouter";
 import type { RenderJob } from "../../../../contracts/renders.ts";
 import { ShowDetailPage } from "./ShowDetailPage.tsx";
-import { buildShow, buildUser, json, mockFetch, renderAt } from "./test-helpers.tsx";
+import { buildRender, buildShow, buildUser } from "../../testing/builders.ts";
+import { json, mockFetch } from "../../testing/http.ts";
+import { renderAt } from "../../testing/render.tsx";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -156,25 +158,17 @@ describe("Show detail", () => {
   });
 
   describe("final video", () => {
-    function buildRender(id: number, overrides: Partial<RenderJob> = {}): RenderJob {
-      return {
-        id,
+    const buildShowRender = (id: number, overrides: Partial<RenderJob> = {}): RenderJob =>
+      buildRender(id, {
         showId: 8,
-        status: "done",
-        progress: 100,
-        message: null,
         options: { fit: "fit", audio: "voice", captions: true, voice: "flite:slt" },
         videoFormat: "youtube_shorts",
         durationSeconds: 31.2,
-        createdAt: "2025-07-01T12:00:00.000Z",
         finishedAt: "2025-07-01T12:01:00.000Z",
-        mediaUrl: `/api/renders/${id}/media`,
-        downloadUrl: `/api/renders/${id}/media?download=1`,
         captionsUrl: `/api/renders/${id}/captions.vtt`,
         current: false,
         ...overrides,
-      };
-    }
+      });
 
     function withRenders(renders: RenderJob[]) {
       const show = buildShow(8, { title: "Lake Day", videoFormat: "youtube_shorts" });
@@ -190,7 +184,7 @@ describe("Show detail", () => {
 
     it("plays the render of the show's current choices with its captions track, in the show's frame", async () => {
       // The newest render was made from other choices; the older one matches the show as it is now.
-      withRenders([buildRender(12, { current: false }), buildRender(11, { current: true })]);
+      withRenders([buildShowRender(12, { current: false }), buildShowRender(11, { current: true })]);
       renderDetail("/shows/8");
 
       const video = (await screen.findByLabelText("Finished video of Lake Day")) as HTMLVideoElement;
@@ -206,7 +200,7 @@ describe("Show detail", () => {
     });
 
     it("plays nothing when no finished render matches the current choices, and says how to make one", async () => {
-      withRenders([buildRender(12, { current: false }), buildRender(13, { current: true, status: "running", mediaUrl: null })]);
+      withRenders([buildShowRender(12, { current: false }), buildShowRender(13, { current: true, status: "running", mediaUrl: null })]);
       renderDetail("/shows/8");
 
       expect(await screen.findByText(/No finished video for this show's current choices yet/)).toBeTruthy();

@@ -1,23 +1,23 @@
 import { AudioLines, Clapperboard, Download, Pencil, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Link, useLocation, useParams } from "wouter";
-import type { Show } from "../../../../contracts/recordings.ts";
+import type { Show } from "../../../../contracts/shows.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { toast } from "../../hooks/use-toast.ts";
-import { ApiError, errorMessage } from "../../lib/api.ts";
-import { DraftBadge } from "./DraftBadge.tsx";
-import { ReviewCard } from "../review/ReviewCard.tsx";
-import { ShareCard } from "../share/ShareCard.tsx";
+import { ApiError, errorMessage } from "../../api/client.ts";
+import { DraftBadge } from "../../components/shows/DraftBadge.tsx";
+import { ReviewCard } from "./ReviewCard.tsx";
+import { ShareCard } from "../../components/share/ShareCard.tsx";
 import { ShowVideoCard } from "./ShowVideoCard.tsx";
-import { DownloadMp4Button } from "../render/DownloadMp4Button.tsx";
+import { DownloadMp4Button } from "../../components/render/DownloadMp4Button.tsx";
 import { downloadTextFile } from "../../lib/download.ts";
-import { formatShowDateTime, narrationFileText, safeFileName } from "./show-format.ts";
-import { isValidShowId, useDeleteShow, useShow } from "./shows-api.ts";
-import { usePageTitle } from "../../app/page-title.ts";
+import { formatShowDateTime, narrationFileText, safeFileName } from "../../lib/show-format.ts";
+import { isValidShowId, useDeleteShow, useShow } from "../../api/shows-api.ts";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 import { LoadingStatus } from "../../components/ui/spinner.tsx";
-import { BackToShows, ShowNotFound } from "./ShowNotFound.tsx";
+import { BackToShows, ShowNotFound } from "../../components/shows/ShowNotFound.tsx";
 
 function DeleteShowButton({ show, onDeleted }: { show: Show; onDeleted: () => void }) {
   const [, navigate] = useLocation();

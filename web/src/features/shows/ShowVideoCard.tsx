@@ -1,8 +1,8 @@
-import { VIDEO_FORMATS } from "../../../../contracts/product.ts";
-import type { Show } from "../../../../contracts/recordings.ts";
+import { videoFormatFor } from "../../../../contracts/product.ts";
+import type { Show } from "../../../../contracts/shows.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { FinishedVideo } from "../render/FinishedVideo.tsx";
-import { useShowRenders } from "../render/use-render.ts";
+import { FinishedVideo } from "../../components/render/FinishedVideo.tsx";
+import { useShowRenders } from "../../api/use-render.ts";
 
 /**
  * The show's finished video, with its captions track, when a render of the show's current choices,
@@ -14,7 +14,7 @@ export function ShowVideoCard({ show }: { show: Pick<Show, "id" | "title" | "vid
   // Fetched fresh each time the page opens: choices and trims change in the editor without touching this list.
   const renders = useShowRenders(show.id, { fresh: true });
   const current = renders.data?.find((r) => r.current && r.status === "done" && r.mediaUrl);
-  const format = VIDEO_FORMATS.find((f) => f.key === show.videoFormat) ?? VIDEO_FORMATS[0];
+  const format = videoFormatFor(show.videoFormat);
 
   return (
     <Card>

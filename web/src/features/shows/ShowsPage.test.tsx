@@ -3,7 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Route } from "wouter";
 import { ShowsPage } from "./ShowsPage.tsx";
-import { buildShow, buildUser, json, mockFetch, renderAt } from "./test-helpers.tsx";
+import { buildShow, buildUser } from "../../testing/builders.ts";
+import { json, mockFetch } from "../../testing/http.ts";
+import { renderAt } from "../../testing/render.tsx";
 
 afterEach(() => {
   vi.unstubAllGlobals();

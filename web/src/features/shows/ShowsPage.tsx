@@ -1,14 +1,14 @@
 import { Eye, Pencil, Plus } from "lucide-react";
 import { useEffect, useMemo, useRef } from "react";
 import { Link } from "wouter";
-import type { Show } from "../../../../contracts/recordings.ts";
+import type { Show } from "../../../../contracts/shows.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { DownloadMp4Button } from "../render/DownloadMp4Button.tsx";
+import { DownloadMp4Button } from "../../components/render/DownloadMp4Button.tsx";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { DraftBadge } from "./DraftBadge.tsx";
-import { formatShowDate, narrationExcerpt } from "./show-format.ts";
-import { useShowsPages } from "./shows-api.ts";
-import { usePageTitle } from "../../app/page-title.ts";
+import { DraftBadge } from "../../components/shows/DraftBadge.tsx";
+import { formatShowDate, narrationExcerpt } from "../../lib/show-format.ts";
+import { useShowsPages } from "../../api/shows-api.ts";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 import { LoadingStatus } from "../../components/ui/spinner.tsx";
 
 function ShowCard({ show, viewLinkRef }: { show: Show; viewLinkRef?: (el: HTMLAnchorElement | null) => void }) {

@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { CAMP_SETTINGS_MESSAGES, type CampSettings } from "../../../../contracts/camp-settings.ts";
 import { contrastRatio } from "../../../../contracts/colour-contrast.ts";
 import { DEFAULT_CAMP_COLOURS } from "../../../../contracts/video-style.ts";
-import { buildUser, json, mockFetch, renderAt } from "../shows/test-helpers.tsx";
+import { buildUser } from "../../testing/builders.ts";
+import { json, mockFetch } from "../../testing/http.ts";
+import { renderAt } from "../../testing/render.tsx";
 import { CampSettingsPanel } from "./CampSettingsPanel.tsx";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -7,17 +7,17 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { errorMessage, getJson, sendJson } from "../../lib/api.ts";
+import { errorMessage, getJson, sendJson } from "../../api/client.ts";
 import { ColourField, HEX_COLOUR } from "./ColourField.tsx";
 import { TitleCardPreview } from "./TitleCardPreview.tsx";
+import { apiKeys } from "../../api/keys.ts";
 
 const URL = "/api/staff/camp-settings";
-const KEY = [URL];
 
 /**
- * The director's camp settings (issue 27): the camp's name, on cabin reels' title cards, and how
+ * The director's camp settings: the camp's name, on cabin reels' title cards, and how
  * long a camper may be away from a shared tablet before being signed out (decision 027e); and the
- * camp's colours on videos' title and end cards (issue 28), with a preview and a contrast warning.
+ * camp's colours on videos' title and end cards, with a preview and a contrast warning.
  */
 export function CampSettingsPanel() {
   const client = useQueryClient();
@@ -25,7 +25,7 @@ export function CampSettingsPanel() {
   const minutesId = useId();
   const hintId = useId();
   const warningsId = useId();
-  const { data, error } = useQuery({ queryKey: KEY, queryFn: ({ signal }) => getJson<CampSettings>(URL, { signal }) });
+  const { data, error } = useQuery({ queryKey: apiKeys.campSettings, queryFn: ({ signal }) => getJson<CampSettings>(URL, { signal }) });
   const [campName, setCampName] = useState("");
   const [minutes, setMinutes] = useState("");
   const [colour, setColour] = useState<string>(DEFAULT_CAMP_COLOURS.background);
@@ -50,7 +50,7 @@ export function CampSettingsPanel() {
       sendJson<CampSettings>("PUT",
         URL,
         { campName, camperIdleMinutes: Number(minutes), colour: colour.toLowerCase(), accentColour: accent.toLowerCase() },),
-    onSuccess: (saved: CampSettings) => client.setQueryData(KEY, saved),
+    onSuccess: (saved: CampSettings) => client.setQueryData(apiKeys.campSettings, saved),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();

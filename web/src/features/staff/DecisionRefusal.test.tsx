@@ -5,8 +5,10 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Switch } from "wouter";
 import { PERSONAL_DETAIL_EXPLANATIONS, type PersonalDetailFinding } from "../../../../contracts/personal-details.ts";
 import type { ShowReview, StaffShowDetail } from "../../../../contracts/reviews.ts";
-import { buildShow, buildUser, json, mockFetch, renderAt } from "../shows/test-helpers.tsx";
-import { StaffRoute } from "./StaffRoute.tsx";
+import { buildShow, buildUser } from "../../testing/builders.ts";
+import { json, mockFetch } from "../../testing/http.ts";
+import { renderAt } from "../../testing/render.tsx";
+import { StaffRoute } from "../../components/staff/StaffRoute.tsx";
 import { StaffShowPage } from "./StaffShowPage.tsx";
 
 afterEach(() => {

@@ -2,9 +2,9 @@ import { ClipboardPen, RefreshCw } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { staffNoteFor } from "../../../../contracts/personal-details-constants.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { PersonalDetailsList } from "../review/PersonalDetailsList.tsx";
-import type { Refusal } from "../review/refusal.ts";
-import { STAFF_ROOT } from "./staff-api.ts";
+import { PersonalDetailsList } from "../../components/review/PersonalDetailsList.tsx";
+import type { Refusal } from "../../api/refusal.ts";
+import { apiKeys } from "../../api/keys.ts";
 
 /**
  * Why staff's decision was refused, and the way forward: the personal details the camper has not
@@ -31,7 +31,7 @@ export function DecisionRefusal({ refusal, id, onWriteNote }: { refusal: Refusal
       )}
       {refusal.code === "video_changed" && (
         <div>
-          <Button type="button" variant="outline" size="sm" onClick={() => void queryClient.invalidateQueries({ queryKey: [STAFF_ROOT, "show"] })}>
+          <Button type="button" variant="outline" size="sm" onClick={() => void queryClient.invalidateQueries({ queryKey: apiKeys.staffShowsDetail })}>
             <RefreshCw aria-hidden="true" />
             Load the new video
           </Button>

@@ -1,7 +1,9 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { buildUser, json, mockFetch, renderAt, type FetchCall } from "../shows/test-helpers.tsx";
-import { forgetPasswordCheck } from "./password-check.tsx";
+import { buildUser } from "../../testing/builders.ts";
+import { json, mockFetch, type FetchCall } from "../../testing/http.ts";
+import { renderAt } from "../../testing/render.tsx";
+import { forgetPasswordCheck } from "../../components/auth/password-check.tsx";
 import { RetentionPanel } from "./RetentionPanel.tsx";
 
 afterEach(() => {

@@ -6,10 +6,10 @@ import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { apiRequest, errorMessage, getJson, sendJson } from "../../lib/api.ts";
-import { needsPassword, usePasswordCheck } from "./password-check.tsx";
+import { apiRequest, errorMessage, getJson, sendJson } from "../../api/client.ts";
+import { needsPassword, usePasswordCheck } from "../../components/auth/password-check.tsx";
+import { apiKeys } from "../../api/keys.ts";
 
-const KEY = ["/api/staff/retention"];
 const formatDay = (iso: string) => new Date(iso).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 /** Staff: the camp's media retention rule, what it will delete, and a warning in its last week. */
@@ -17,14 +17,14 @@ export function RetentionPanel() {
   const client = useQueryClient();
   const startsId = useId();
   const daysId = useId();
-  const { data } = useQuery({ queryKey: KEY, queryFn: ({ signal }) => getJson<RetentionAnnouncement>("/api/staff/retention", { signal }) });
+  const { data } = useQuery({ queryKey: apiKeys.staffRetention, queryFn: ({ signal }) => getJson<RetentionAnnouncement>("/api/staff/retention", { signal }) });
   const [startsOn, setStartsOn] = useState("");
   const [afterDays, setAfterDays] = useState("30");
   // Both decide whether every camper's media is deleted: the staff member's password comes first.
   const passwordCheck = usePasswordCheck();
   const save = useMutation({
     mutationFn: () => sendJson<RetentionRule>("PUT", "/api/staff/retention", { startsOn, afterDays: Number(afterDays) }),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: apiKeys.staffRetention }),
     onError: (error) => {
       if (needsPassword(error)) passwordCheck.retry(() => save.mutate());
     },
@@ -32,7 +32,7 @@ export function RetentionPanel() {
   // Staff change their minds: a rule not yet run can be taken back, and then nothing is deleted.
   const remove = useMutation({
     mutationFn: () => apiRequest("DELETE", "/api/staff/retention"),
-    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+    onSuccess: () => client.invalidateQueries({ queryKey: apiKeys.staffRetention }),
     onError: (error) => {
       if (needsPassword(error)) passwordCheck.retry(() => remove.mutate());
     },

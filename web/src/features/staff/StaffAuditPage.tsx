@@ -1,11 +1,11 @@
 import { AUDIT_ACTION_LABELS } from "../../../../contracts/reviews-constants.ts";
-import { usePageTitle } from "../../app/page-title.ts";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import { formatShowDateTime } from "../shows/show-format.ts";
-import { StaffNav } from "./StaffNav.tsx";
-import { StaffTable } from "./TableScroller.tsx";
-import { useAuditLog } from "./staff-api.ts";
+import { errorMessage } from "../../api/client.ts";
+import { formatShowDateTime } from "../../lib/show-format.ts";
+import { StaffNav } from "../../components/staff/StaffNav.tsx";
+import { StaffTable } from "../../components/staff/TableScroller.tsx";
+import { useAuditLog } from "../../api/staff-api.ts";
 
 /** /staff/audit: who on the staff did what, when. */
 export function StaffAuditPage() {

@@ -5,9 +5,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Switch } from "wouter";
 import type { ShowReview, StaffShowDetail, StaffShowItem } from "../../../../contracts/reviews.ts";
 import { SHARE_MESSAGES } from "../../../../contracts/shares.ts";
-import { buildShow, buildUser, json, mockFetch, renderAt } from "../shows/test-helpers.tsx";
-import { forgetPasswordCheck } from "./password-check.tsx";
-import { StaffRoute } from "./StaffRoute.tsx";
+import { buildShow, buildUser } from "../../testing/builders.ts";
+import { json, mockFetch } from "../../testing/http.ts";
+import { renderAt } from "../../testing/render.tsx";
+import { forgetPasswordCheck } from "../../components/auth/password-check.tsx";
+import { StaffRoute } from "../../components/staff/StaffRoute.tsx";
 import { StaffShowPage } from "./StaffShowPage.tsx";
 import { StaffShowsPage } from "./StaffShowsPage.tsx";
 

@@ -5,15 +5,15 @@ import { Link } from "wouter";
 import { REVIEW_MESSAGES, REVIEW_STATE_LABELS, REVIEW_STATES, type ReviewState } from "../../../../contracts/reviews-constants.ts";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { usePageTitle } from "../../app/page-title.ts";
-import { useAuth } from "../auth/auth-context.tsx";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
+import { useAuth } from "../../api/auth-context.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import { ReviewStateBadge } from "../review/ReviewStateBadge.tsx";
-import { formatShowDateTime } from "../shows/show-format.ts";
-import { StaffNav } from "./StaffNav.tsx";
-import { StaffTable } from "./TableScroller.tsx";
-import { useStaffShows } from "./staff-api.ts";
+import { errorMessage } from "../../api/client.ts";
+import { ReviewStateBadge } from "../../components/review/ReviewStateBadge.tsx";
+import { formatShowDateTime } from "../../lib/show-format.ts";
+import { StaffNav } from "../../components/staff/StaffNav.tsx";
+import { StaffTable } from "../../components/staff/TableScroller.tsx";
+import { useStaffShows } from "../../api/staff-api.ts";
 
 /**
  * /staff/shows: the shows of the campers the staff member reaches with their review state, filtered by

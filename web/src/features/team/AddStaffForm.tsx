@@ -3,9 +3,9 @@ import { STAFF_ROLES, type StaffRole } from "../../../../contracts/auth-constant
 import { Button } from "../../components/ui/button.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import { needsPassword, usePasswordCheck } from "../staff/password-check.tsx";
-import { cabinsFromText, useAddStaff } from "./team-api.ts";
+import { errorMessage } from "../../api/client.ts";
+import { needsPassword, usePasswordCheck } from "../../components/auth/password-check.tsx";
+import { cabinsFromText, useAddStaff } from "../../api/team-api.ts";
 
 export const ROLE_LABELS: Record<StaffRole, string> = { admin: "Director (admin)", counselor: "Counselor" };
 

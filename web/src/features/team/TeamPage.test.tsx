@@ -4,9 +4,11 @@ import axe from "axe-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { Switch } from "wouter";
 import type { StaffAccount } from "../../../../contracts/staff-team.ts";
-import { buildUser, json, mockFetch, renderAt, type FetchCall } from "../shows/test-helpers.tsx";
-import { forgetPasswordCheck } from "../staff/password-check.tsx";
-import { StaffRoute } from "../staff/StaffRoute.tsx";
+import { buildUser } from "../../testing/builders.ts";
+import { json, mockFetch, type FetchCall } from "../../testing/http.ts";
+import { renderAt } from "../../testing/render.tsx";
+import { forgetPasswordCheck } from "../../components/auth/password-check.tsx";
+import { StaffRoute } from "../../components/staff/StaffRoute.tsx";
 import { TeamPage } from "./TeamPage.tsx";
 
 afterEach(() => {

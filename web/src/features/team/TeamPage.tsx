@@ -1,16 +1,16 @@
 import { useId, useState } from "react";
 import type { StaffAccount } from "../../../../contracts/staff-team.ts";
-import { usePageTitle } from "../../app/page-title.ts";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { errorMessage } from "../../lib/api.ts";
-import { needsPassword, usePasswordCheck } from "../staff/password-check.tsx";
-import { StaffNav } from "../staff/StaffNav.tsx";
+import { errorMessage } from "../../api/client.ts";
+import { needsPassword, usePasswordCheck } from "../../components/auth/password-check.tsx";
+import { StaffNav } from "../../components/staff/StaffNav.tsx";
 import { AddStaffForm, ROLE_LABELS } from "./AddStaffForm.tsx";
-import { cabinsFromText, useRemoveStaff, useStaffAccounts, useUpdateStaff } from "./team-api.ts";
+import { cabinsFromText, useRemoveStaff, useStaffAccounts, useUpdateStaff } from "../../api/team-api.ts";
 
 /** /staff/team (the director): the camp's staff, their roles and cabins; add, change and remove them. */
 export function TeamPage() {

@@ -4,12 +4,13 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/label.tsx";
 import { toast } from "../../hooks/use-toast.ts";
-import { apiKeys, errorMessage } from "../../lib/api.ts";
+import { errorMessage } from "../../api/client.ts";
+import { apiKeys } from "../../api/keys.ts";
 import { Step } from "./PanelStep.tsx";
-import { formatClock } from "./time-format.ts";
+import { formatClock } from "../../lib/time-format.ts";
 import type { VoicePanelProps } from "./VoicePanel.tsx";
 import { VoicePreviewButton } from "./VoicePreviewButton.tsx";
-import { generateVoiceOver, useVoiceOver, useVoiceStatus, voiceOptionsOf, voiceOverKey } from "./voice-api.ts";
+import { generateVoiceOver, useVoiceOver, useVoiceStatus, voiceOptionsOf } from "../../api/voice-api.ts";
 import { objectUrl, releaseObjectUrl } from "../../lib/object-url.ts";
 
 export const VOICE_TOASTS = {
@@ -80,9 +81,9 @@ export function GenerateVoiceStep({ showId, narration, saveEdits, voice: showVoi
       generatedUrlRef.current = url;
       setGeneratedUrl(url);
       toast(VOICE_TOASTS.generated);
-      void queryClient.invalidateQueries({ queryKey: voiceOverKey(showId) });
+      void queryClient.invalidateQueries({ queryKey: apiKeys.voiceOver(showId) });
       // The length check now measures this voice-over instead of estimating.
-      void queryClient.invalidateQueries({ queryKey: [...apiKeys.show(showId), "length"] });
+      void queryClient.invalidateQueries({ queryKey: apiKeys.showLengths(showId) });
     },
     onError: (error) => {
       setGenerateError(GENERATE_ERROR_TEXT);

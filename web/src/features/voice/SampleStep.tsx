@@ -2,8 +2,8 @@ import { Mic } from "lucide-react";
 import { Link } from "wouter";
 import { Button } from "../../components/ui/button.tsx";
 import { Step } from "./PanelStep.tsx";
-import { formatClock } from "./time-format.ts";
-import { sampleMediaUrl, useVoiceSample } from "./voice-api.ts";
+import { formatClock } from "../../lib/time-format.ts";
+import { sampleMediaUrl, useVoiceSample } from "../../api/voice-api.ts";
 
 /** Step 1: the camper's voice sample (recorded in Voice settings), with a link there. */
 export function SampleStep() {

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { renderEditor, serve, startEachEditorTestClean } from "../narration-editor/editor-test-helpers.tsx";
-import { buildShow } from "../shows/test-helpers.tsx";
-import { buildVoiceOver, buildVoiceStatus, json, stubMediaApis } from "./voice-test-helpers.ts";
-import { voiceOptionsOf } from "./voice-api.ts";
+import { renderEditor, serve, startEachEditorTestClean } from "../../testing/editor.tsx";
+import { buildShow } from "../../testing/builders.ts";
+import { buildVoiceOver, buildVoiceStatus, stubMediaApis } from "../../testing/voice.ts";
+import { json } from "../../testing/http.ts";
+import { voiceOptionsOf } from "../../api/voice-api.ts";
 
 const WAIT = { timeout: 4000 };
 

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { GenerateVoiceStep } from "./GenerateVoiceStep.tsx";
 import { SampleStep } from "./SampleStep.tsx";
-import { useVoiceStatus } from "./voice-api.ts";
+import { useVoiceStatus } from "../../api/voice-api.ts";
 
 export { GENERATE_ERROR_TEXT, UNSAVED_SCRIPT_MESSAGE, VOICE_TOASTS } from "./GenerateVoiceStep.tsx";
 

@@ -2,17 +2,10 @@ import { act, renderHook, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "../../hooks/use-toast.ts";
-import { renderAt } from "../shows/test-helpers.tsx";
+import { renderAt } from "../../testing/render.tsx";
+import { buildVoiceSample, removeMicrophone, stubMediaApis, stubMicrophone } from "../../testing/voice.ts";
+import { json, mockApi, type ApiCall } from "../../testing/http.ts";
 import { useVoiceRecorder } from "./use-voice-recorder.ts";
-import {
-  buildVoiceSample,
-  json,
-  mockApi,
-  removeMicrophone,
-  stubMediaApis,
-  stubMicrophone,
-  type ApiCall,
-} from "./voice-test-helpers.ts";
 import { VoiceSettingsPage } from "./VoiceSettingsPage.tsx";
 
 beforeEach(() => {

@@ -8,18 +8,18 @@ import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { toast } from "../../hooks/use-toast.ts";
-import { errorMessage } from "../../lib/api.ts";
-import { formatClock } from "./time-format.ts";
+import { errorMessage } from "../../api/client.ts";
+import { formatClock } from "../../lib/time-format.ts";
 import {
-  VOICE_SAMPLE_KEY,
   deleteVoiceSample,
   sampleMediaUrl,
   saveVoiceSample,
   useVoiceSample,
-} from "./voice-api.ts";
+} from "../../api/voice-api.ts";
 import { useVoiceRecorder, type RecordedSample } from "./use-voice-recorder.ts";
-import { usePageTitle } from "../../app/page-title.ts";
+import { usePageTitle } from "../../hooks/use-page-title.ts";
 import { objectUrl, releaseObjectUrl } from "../../lib/object-url.ts";
+import { apiKeys } from "../../api/keys.ts";
 
 export const VOICE_ADVICE = `For the best sample, record at least ${VOICE_SAMPLE_MAX_SECONDS} seconds, in a quiet place.`;
 
@@ -37,7 +37,7 @@ function DeleteSampleButton() {
   const remove = useMutation<void, Error, void>({
     mutationFn: deleteVoiceSample,
     onSuccess: () => {
-      queryClient.setQueryData(VOICE_SAMPLE_KEY, null);
+      queryClient.setQueryData(apiKeys.voiceSample, null);
       toast({ title: "Voice sample deleted" });
     },
     onError: (error) => {
@@ -132,7 +132,7 @@ function RecorderCard({ hasSavedSample }: { hasSavedSample: boolean }) {
   const save = useMutation<VoiceSample, Error, Blob>({
     mutationFn: saveVoiceSample,
     onSuccess: (sample) => {
-      queryClient.setQueryData(VOICE_SAMPLE_KEY, sample);
+      queryClient.setQueryData(apiKeys.voiceSample, sample);
       replacePending(null);
       toast({ title: "Voice sample saved", description: "It's kept on the camp's server, only for you." });
     },

@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef } from "react";
 import { VOICE_SAMPLE_MAX_SECONDS } from "../../../../contracts/product.ts";
 import { toast } from "../../hooks/use-toast.ts";
-import { firstSupportedType, recordMedia, stopTracks, type MediaRun } from "../../lib/media-recorder.ts";
+import { useRecordingMachine } from "../../hooks/use-recording-machine.ts";
+import { firstSupportedType, recordMedia } from "../../lib/media-recorder.ts";
+import type { RecordingStatus } from "../../lib/recording-machine.ts";
 import { fixWebmDuration } from "./webm-duration.ts";
 
 /** What the voice recorder tells the camper when the microphone is refused, stops, or saves. */
@@ -13,7 +15,7 @@ export const VOICE_RECORDING_TOASTS = {
 
 export const VOICE_MIME_TYPE = "audio/webm;codecs=opus";
 
-export type VoiceRecorderStatus = "idle" | "starting" | "recording" | "stopping";
+export type VoiceRecorderStatus = RecordingStatus;
 
 export interface RecordedSample {
   blob: Blob;
@@ -33,9 +35,9 @@ function pickMimeType(): string {
 }
 
 /**
- * Microphone recording for a voice sample: asks for the microphone, records WebM/Opus where the
- * browser can, counts whole seconds, and stops by itself at `maxSeconds`. The finished recording
- * goes to `onRecorded`; nothing leaves the browser here.
+ * Microphone recording for a voice sample, over the recording machine: asks for the microphone,
+ * records WebM/Opus where the browser can, counts whole seconds, and stops by itself at `maxSeconds`.
+ * The finished recording goes to `onRecorded`; nothing leaves the browser here.
  */
 export function useVoiceRecorder({
   onRecorded,
@@ -44,70 +46,45 @@ export function useVoiceRecorder({
   onRecorded: (sample: RecordedSample) => void;
   maxSeconds?: number;
 }) {
-  const [status, setStatus] = useState<VoiceRecorderStatus>("idle");
-  const [elapsed, setElapsed] = useState(0);
-  const statusRef = useRef<VoiceRecorderStatus>("idle");
-  const runRef = useRef<MediaRun<RecordedSample | null> | null>(null);
-  const streamRef = useRef<MediaStream | null>(null);
-  const tickRef = useRef<ReturnType<typeof setInterval> | null>(null);
-  const mounted = useRef(true);
   const onRecordedRef = useRef(onRecorded);
   onRecordedRef.current = onRecorded;
+  const limit = useRef(maxSeconds);
+  limit.current = maxSeconds;
 
-  const setBoth = useCallback((next: VoiceRecorderStatus) => {
-    statusRef.current = next;
-    if (mounted.current) setStatus(next);
-  }, []);
-
-  const clearTick = () => {
-    if (tickRef.current !== null) clearInterval(tickRef.current);
-    tickRef.current = null;
-  };
-
-  const stop = useCallback(() => {
-    const run = runRef.current;
-    clearTick();
-    if (!run?.active) return;
-    setBoth("stopping");
-    void run.stop();
-  }, [setBoth]);
-
-  const start = useCallback(async () => {
-    if (statusRef.current !== "idle") return;
-    setBoth("starting");
-    setElapsed(0);
-
-    let stream: MediaStream;
-    try {
-      if (!navigator.mediaDevices?.getUserMedia) throw new Error("No microphone access in this browser");
-      stream = await navigator.mediaDevices.getUserMedia({ audio: true });
-    } catch (error) {
+  const { machine, status, elapsed } = useRecordingMachine({
+    openStream: () => {
+      if (!navigator.mediaDevices?.getUserMedia) return Promise.reject(new Error("No microphone access in this browser"));
+      return navigator.mediaDevices.getUserMedia({ audio: true });
+    },
+    onStreamError: (error) => {
       console.warn("Microphone unavailable", error);
       toast({ ...(isPermissionDenied(error) ? VOICE_RECORDING_TOASTS.denied : VOICE_RECORDING_TOASTS.unavailable), variant: "destructive" });
-      setBoth("idle");
-      return;
-    }
-    if (!mounted.current) {
-      stopTracks(stream);
+    },
+    // Each sample opens the microphone and frees it when it ends; leaving the page ends it too (nothing is kept).
+    keepStream: false,
+    limitSeconds: () => limit.current,
+    capElapsed: true,
+  });
+
+  const start = useCallback(async () => {
+    if (!machine.begin()) return;
+    const stream = await machine.openStream();
+    if (!stream) {
+      machine.ended();
       return;
     }
 
     const chunks: Blob[] = [];
-    let recorder: MediaRecorder;
     const mimeType = pickMimeType();
     try {
-      recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+      const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
       let startedAt = Date.now();
       const run = recordMedia(recorder, {
         onChunk: (chunk) => chunks.push(chunk),
         onStop: async (): Promise<RecordedSample | null> => {
-          clearTick();
-          stopTracks(stream);
-          streamRef.current = null;
-          runRef.current = null;
-          const durationSeconds = Math.min(maxSeconds, (Date.now() - startedAt) / 1000);
-          setBoth("idle");
-          if (!mounted.current) return null;
+          const durationSeconds = Math.min(limit.current, (Date.now() - startedAt) / 1000);
+          machine.ended(take);
+          if (!machine.live) return null;
           const blob = new Blob(chunks, { type: recorder.mimeType || mimeType || "audio/webm" });
           if (blob.size === 0) {
             toast({ ...VOICE_RECORDING_TOASTS.unavailable, variant: "destructive" });
@@ -117,41 +94,28 @@ export function useVoiceRecorder({
           return { blob: await fixWebmDuration(blob, durationSeconds * 1000), durationSeconds };
         },
       });
+      const take = {
+        stop: () => {
+          if (!run.active) return;
+          machine.stopping();
+          void run.stop();
+        },
+      };
       void run.stopped.then((sample) => {
-        if (sample && mounted.current) onRecordedRef.current(sample);
+        if (sample && machine.live) onRecordedRef.current(sample);
       });
       // Chunks every quarter second, so a stop at the limit loses nothing.
       recorder.start(250);
       startedAt = Date.now();
-      runRef.current = run;
-      streamRef.current = stream;
+      machine.attach(take);
     } catch (error) {
       console.warn("MediaRecorder could not start", error);
-      stopTracks(stream);
       toast({ ...VOICE_RECORDING_TOASTS.startFailed, variant: "destructive" });
-      setBoth("idle");
+      machine.ended();
       return;
     }
+    machine.recording();
+  }, [machine]);
 
-    setBoth("recording");
-    const began = Date.now();
-    tickRef.current = setInterval(() => {
-      const seconds = Math.min(maxSeconds, Math.floor((Date.now() - began) / 1000));
-      if (mounted.current) setElapsed(seconds);
-      if (seconds >= maxSeconds) stop();
-    }, 250);
-  }, [maxSeconds, setBoth, stop]);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      // Leaving the page ends the recording and frees the microphone; nothing is kept.
-      mounted.current = false;
-      clearTick();
-      void runRef.current?.stop();
-      stopTracks(streamRef.current);
-    };
-  }, []);
-
-  return { status, elapsed, maxSeconds, start, stop };
+  return { status, elapsed, maxSeconds, start, stop: machine.stop };
 }
