@@ -38,7 +38,7 @@ describe("sharing with the camp's say-so", () => {
     await staffPage.goto(`/staff/shows/${show.id}`);
     await staffPage.getByLabel("Note for the camper (needed to request changes)").fill("Tell families how they can reach you.");
     await staffPage.getByRole("button", { name: "Request changes" }).click();
-    await staffPage.getByText("Changes requested").first().waitFor();
+    await staffPage.getByText("Changes requested", { exact: true }).first().waitFor();
 
     // The camper reads the note and adds her phone number: the check flags it and sending is refused.
     await page.reload();
@@ -68,7 +68,7 @@ describe("sharing with the camp's say-so", () => {
     // Staff approve the newest video.
     await staffPage.reload();
     await staffPage.getByRole("button", { name: "Approve" }).click();
-    await staffPage.getByText("Approved").first().waitFor();
+    await staffPage.getByText("Approved", { exact: true }).first().waitFor();
 
     // The camper shares it; a family member with no account watches it.
     const { share, family, watch } = await shareAndWatchAsFamily(page, camp);

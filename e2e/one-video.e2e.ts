@@ -48,7 +48,7 @@ describe("one video identity", () => {
     expect(await watched.getAttribute("src")).toBe(`/api/staff/renders/${clean.id}/media`);
     expect(await watched.getAttribute("src")).not.toContain(String(withPhone.id));
     await staffPage.getByRole("button", { name: "Approve" }).click();
-    await staffPage.getByText("Approved").first().waitFor();
+    await staffPage.getByText("Approved", { exact: true }).first().waitFor();
     // Staff see the links, not the camper's card.
     await staffPage.getByRole("region", { name: "Family share links" }).waitFor();
     expect(await staffPage.getByRole("region", { name: "Share with family" }).count()).toBe(0);

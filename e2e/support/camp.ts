@@ -28,7 +28,14 @@ export function campWithStaff(staff: Credentials): { readonly server: RunningSer
 export async function shareAndWatchAsFamily(page: Page, scene: { readonly server: RunningServer; readonly browser: Browser }) {
   await page.reload();
   const share = page.getByRole("region", { name: "Share with family" });
-  await share.getByRole("button", { name: "Make a share link" }).click();
+  const makeLink = share.getByRole("button", { name: "Make a share link" });
+  // A reloaded show page on a loaded machine (its code, the show, its renders and its links) can take
+  // longer than a click's 10 s; if the button never comes, say what the card offered instead.
+  await makeLink.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+    const card = await share.textContent({ timeout: 1000 }).catch(() => "(no share card on the page)");
+    throw new Error(`The show page offered no "Make a share link"; its share card read: ${card}`, { cause: error });
+  });
+  await makeLink.click();
   const link = await share.getByTestId("share-print-card").getByLabel("Scan the code or type this link").inputValue();
   const family = await newContext(scene.browser, scene.server.baseURL);
   const watch = await family.newPage();
