@@ -67,8 +67,8 @@ function webImports({ tests = false, layer } = {}) {
   }
   if (layer === "data") {
     patterns.push({
-      regex: "^(\\.\\./)+components/",
-      message: "The data layer draws nothing: what it needs of the UI (words, announcements) lives in web/src/api or lib.",
+      regex: "^(\\.\\./)+(components|hooks)/",
+      message: "The data layer draws nothing and holds no React hooks of the UI: what it needs of the UI (words, announcements, toasts) lives in web/src/api or lib.",
     });
   }
   if (layer === "pure") {

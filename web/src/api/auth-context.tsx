@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient, type UseMutati
 import { createContext, useContext, type ReactNode } from "react";
 import type { LoginBody, LoginCodeBody, PublicUser, RegisterBody } from "../../../contracts/auth.ts";
 import { CURRENT_USER_PATH } from "../../../contracts/page-routes.ts";
-import { toast } from "../hooks/use-toast.ts";
+import { toast } from "../lib/toasts.ts";
 import { apiRequest, errorMessage, getJsonOrNull, sendJson } from "./client.ts";
 import { apiKeys } from "./keys.ts";
 

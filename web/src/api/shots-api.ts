@@ -3,7 +3,7 @@ import type { CheckedTake } from "../../../contracts/clips.ts";
 import { SHOT_LIMITS } from "../../../contracts/shots-constants.ts";
 import type { ShotList } from "../../../contracts/shots.ts";
 import { announce } from "../lib/announce.ts";
-import { toast } from "../hooks/use-toast.ts";
+import { toast } from "../lib/toasts.ts";
 import { errorMessage, getJson, sendJson } from "./client.ts";
 import { apiKeys } from "./keys.ts";
 import { videoChanged } from "./video-sections-api.ts";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import type { Show, UpdateShowBody } from "../../../contracts/shows.ts";
-import { toast } from "../hooks/use-toast.ts";
+import { toast } from "../lib/toasts.ts";
 import { errorMessage } from "./client.ts";
 import { apiKeys } from "./keys.ts";
 import { rememberSavedShow, updateShowRequest } from "./shows-api.ts";

@@ -5,7 +5,7 @@ import type { Show } from "../../../contracts/shows.ts";
 import type { RenderJob, StoryLength } from "../../../contracts/renders.ts";
 import type { ShotList } from "../../../contracts/shots.ts";
 import type { VideoSection, VideoSections } from "../../../contracts/video-sections.ts";
-import { dismissToast } from "../hooks/use-toast.ts";
+import { dismissToast } from "../lib/toasts.ts";
 import { buildMusicLibrary, buildShow } from "./builders.ts";
 import { json, mockApi, type ApiCall } from "./http.ts";
 import { renderShowSubpage } from "./render.tsx";

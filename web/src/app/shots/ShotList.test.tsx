@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SHOT_MESSAGES } from "../../../../contracts/shots.ts";
-import { dismissToast } from "../../hooks/use-toast.ts";
+import { dismissToast } from "../../lib/toasts.ts";
 import { buildShow } from "../../testing/builders.ts";
 import { json, mockApi } from "../../testing/http.ts";
 import { buildShotList, buildTake, renderShotsPage, shotsServer, type ShotsServerOptions } from "../../testing/shots.tsx";

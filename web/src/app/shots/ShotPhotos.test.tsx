@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Announcer } from "../../components/a11y/announcer.tsx";
-import { dismissToast } from "../../hooks/use-toast.ts";
+import { dismissToast } from "../../lib/toasts.ts";
 import { JPEG_HEAD, photoFile } from "../../testing/photos.ts";
 import { FakeMediaRecorder, FakeRecognition } from "../../testing/recorder.ts";
 import { buildShow } from "../../testing/builders.ts";

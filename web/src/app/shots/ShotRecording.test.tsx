@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import axe from "axe-core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SHOT_MESSAGES, type ScriptCheck } from "../../../../contracts/shots.ts";
-import { dismissToast } from "../../hooks/use-toast.ts";
+import { dismissToast } from "../../lib/toasts.ts";
 import { Announcer } from "../../components/a11y/announcer.tsx";
 import { FakeMediaRecorder, FakeRecognition, eventually } from "../../testing/recorder.ts";
 import { bytesOf, type FakeTusServer } from "../../testing/tus-server.ts";

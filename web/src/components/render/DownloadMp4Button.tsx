@@ -1,7 +1,7 @@
 import { Download, Loader2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Button } from "../ui/button.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { errorMessage } from "../../api/client.ts";
 import { RenderProgress } from "./RenderProgress.tsx";
 import { downloadRender, useRender } from "../../api/use-render.ts";

@@ -5,7 +5,7 @@ import type { CreatedShare, ShareLink } from "../../../../contracts/shares.ts";
 import { Button } from "../ui/button.tsx";
 import { ConfirmDialog } from "../ui/confirm-dialog.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { errorMessage } from "../../api/client.ts";
 import { refusalOf, type Refusal } from "../../api/refusal.ts";
 import { QrCode } from "./QrCode.tsx";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { errorMessage } from "../../api/client.ts";
 import { PersonalDetailsList } from "../review/PersonalDetailsList.tsx";
 import { useKeepPersonalDetail } from "../../api/review-api.ts";

@@ -1,7 +1,8 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { X } from "lucide-react";
 import { TOAST } from "../../../../contracts/product.ts";
-import { dismissToast, useToasts } from "../../hooks/use-toast.ts";
+import { dismissToast } from "../../lib/toasts.ts";
+import { useToasts } from "../../hooks/use-toast.ts";
 import { cn } from "../../lib/utils.ts";
 
 /**

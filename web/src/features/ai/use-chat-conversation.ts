@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { AI_LIMITS, AI_MESSAGES } from "../../../../contracts/ai-constants.ts";
 import type { ChatBody } from "../../../../contracts/ai.ts";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { aiErrorText } from "../../api/ai-errors.ts";
 import { streamAi } from "../../api/stream-ai.ts";
 

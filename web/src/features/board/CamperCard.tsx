@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import { CAMPER_STEP_LABELS, camperDisplayName, type CamperStep } from "../../../../contracts/board-constants.ts";
 import type { BoardCamper } from "../../../../contracts/board.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { errorMessage } from "../../api/client.ts";
 import { cn } from "../../lib/utils.ts";
 import { ReissueCardButton } from "../../components/staff/ReissueCardButton.tsx";

@@ -6,7 +6,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { errorMessage } from "../../api/client.ts";
 import { useCampSessions } from "../../api/roster-api.ts";
 import { usePlaceCamper, useStaffCabins } from "../../api/board-api.ts";

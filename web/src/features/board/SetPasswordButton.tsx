@@ -3,7 +3,7 @@ import { useState } from "react";
 import { PASSWORD_RULES } from "../../../../contracts/auth-constants.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { errorMessage } from "../../api/client.ts";
 import { PasswordField } from "../../components/auth/PasswordField.tsx";
 import { useSetCamperPassword } from "../../api/board-api.ts";

@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import type { AiStatus } from "../../../../contracts/ai.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { getJson } from "../../api/client.ts";
 import { cn } from "../../lib/utils.ts";
 import { apiKeys } from "../../api/keys.ts";

@@ -8,7 +8,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Input } from "../../components/ui/input.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { sendJson } from "../../api/client.ts";
 import { cn } from "../../lib/utils.ts";
 import { downloadTextFile } from "../../lib/download.ts";

@@ -3,7 +3,7 @@ import { AI_MESSAGES } from "../../../../contracts/ai-constants.ts";
 import type { CustomRequestBody, GenerateReflectionBody } from "../../../../contracts/ai.ts";
 import { AI_GENERATION_COOLDOWN_MS, targetWordCount, type NarrationTone } from "../../../../contracts/product.ts";
 import { isPlaceholderNarration } from "../../../../contracts/shows-constants.ts";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { aiErrorText } from "../../api/ai-errors.ts";
 import { streamAi } from "../../api/stream-ai.ts";
 

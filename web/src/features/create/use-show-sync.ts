@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { SHOW_MESSAGES } from "../../../../contracts/shows-constants.ts";
 import type { Show, UpdateShowBody } from "../../../../contracts/shows.ts";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { useAutosaveEngine } from "../../hooks/use-autosave-engine.ts";
 import { errorMessage } from "../../api/client.ts";
 import { useSaveBeforeSignOut } from "../../lib/idle-activity.ts";

@@ -3,7 +3,7 @@ import { CheckCircle2, Loader2, Timer } from "lucide-react";
 import { useId, useState } from "react";
 import type { StoryLength } from "../../../../contracts/renders.ts";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { friendlyVoiceName, useVoiceStatus } from "../../api/voice-api.ts";
 import { FitProposalCard, VoiceLongerChoices } from "./FitScriptChoices.tsx";

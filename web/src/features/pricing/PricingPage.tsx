@@ -3,7 +3,7 @@ import { Link } from "wouter";
 import type { PublicUser } from "../../../../contracts/auth.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { cn } from "../../lib/utils.ts";
 import { useAuth } from "../../api/auth-context.tsx";
 import { PLANS, type Plan } from "../../lib/plans.ts";

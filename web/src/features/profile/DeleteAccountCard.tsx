@@ -5,7 +5,7 @@ import { useLocation } from "wouter";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { apiRequest, errorMessage } from "../../api/client.ts";
 import { switchUser } from "../../api/auth-context.tsx";
 import { PasswordField } from "../../components/auth/PasswordField.tsx";

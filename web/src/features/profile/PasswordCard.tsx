@@ -5,7 +5,7 @@ import { PASSWORD_RULES } from "../../../../contracts/auth-constants.ts";
 import type { ChangePasswordBody, SignedOutOthers } from "../../../../contracts/auth.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { ApiError, apiRequest, errorMessage, sendJson } from "../../api/client.ts";
 import { PasswordField } from "../../components/auth/PasswordField.tsx";
 import { useSignInMethods } from "./sign-in-methods.ts";

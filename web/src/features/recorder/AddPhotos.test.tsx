@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CLIP_MESSAGES } from "../../../../contracts/clips.ts";
 import { Announcer } from "../../components/a11y/announcer.tsx";
 import { Toaster } from "../../components/ui/toaster.tsx";
-import { dismissToast } from "../../hooks/use-toast.ts";
+import { dismissToast } from "../../lib/toasts.ts";
 import { createQueryClient } from "../../api/client.ts";
 import { MemoryClipStore } from "./clip-store.ts";
 import { HEIC_HEAD, JPEG_HEAD, PNG_HEAD, photoFile } from "../../testing/photos.ts";

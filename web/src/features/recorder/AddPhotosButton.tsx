@@ -2,7 +2,7 @@ import { ImagePlus } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { announce } from "../../lib/announce.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { errorMessage } from "../../api/client.ts";
 import { cn } from "../../lib/utils.ts";
 import { useRecorderRuntime } from "./use-device-clips.ts";

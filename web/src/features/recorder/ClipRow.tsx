@@ -5,7 +5,7 @@ import { useId, useState } from "react";
 import { NoCaptionsNote } from "../../components/a11y/no-captions-note.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { downloadBlob } from "../../lib/download.ts";
 import { cn } from "../../lib/utils.ts";
 import { useClipTrack } from "../../api/clip-captions.ts";

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Announcer } from "../../components/a11y/announcer.tsx";
 import { Toaster } from "../../components/ui/toaster.tsx";
-import { dismissToast } from "../../hooks/use-toast.ts";
+import { dismissToast } from "../../lib/toasts.ts";
 import { createQueryClient } from "../../api/client.ts";
 import type { ClipItem } from "../../api/clip-items.ts";
 import { MemoryClipStore } from "./clip-store.ts";

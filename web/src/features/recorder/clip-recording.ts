@@ -1,4 +1,4 @@
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { firstSupportedType, recordMedia, type MediaRecorderLike, type MediaRun } from "../../lib/media-recorder.ts";
 import type { ClipStore, LocalClip } from "./clip-store.ts";
 import { activeRecordings, getRecorderRuntime, holdRecordingLock } from "./runtime.ts";

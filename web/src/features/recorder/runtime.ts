@@ -1,4 +1,4 @@
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { getClipStore, type ClipStore, type LocalClip } from "./clip-store.ts";
 import { SIGNED_OUT_MESSAGE, getUploadManager, type UploadManager } from "./uploader.ts";
 

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useIdleHold } from "../../lib/idle-activity.ts";
 import type { Clip } from "../../../../contracts/clips.ts";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { errorMessage } from "../../api/client.ts";
 import { mergeClips, type ClipItem } from "../../api/clip-items.ts";
 import { deleteClip, fetchClips } from "../../api/clips-api.ts";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useIdleHold } from "../../lib/idle-activity.ts";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { useRecordingMachine } from "../../hooks/use-recording-machine.ts";
 import { lazyModule } from "../../lib/lazy-module.ts";
 import type { RecordingStatus } from "../../lib/recording-machine.ts";

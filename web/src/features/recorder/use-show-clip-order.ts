@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, type RefObject } from "react";
 import type { Clip } from "../../../../contracts/clips.ts";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { errorMessage } from "../../api/client.ts";
 import type { ClipItem } from "../../api/clip-items.ts";
 import { saveShowClipOrder } from "../../api/clips-api.ts";

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import axe from "axe-core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Show } from "../../../../contracts/shows.ts";
-import { dismissToast } from "../../hooks/use-toast.ts";
+import { dismissToast } from "../../lib/toasts.ts";
 import { MUSIC_PREVIEW_UNSUPPORTED_TOAST } from "./use-music-preview.ts";
 import { renderEditor, serve } from "../../testing/editor.tsx";
 import { buildShow } from "../../testing/builders.ts";

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { RENDER_MESSAGES } from "../../../../contracts/renders.ts";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { dismissToast } from "../../hooks/use-toast.ts";
+import { dismissToast } from "../../lib/toasts.ts";
 import { buildShow, buildRender } from "../../testing/builders.ts";
 import { stubMediaApis } from "../../testing/voice.ts";
 import { renderEditor, serve } from "../../testing/editor.tsx";

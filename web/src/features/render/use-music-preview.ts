@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { MusicTrack } from "../../../../contracts/music.ts";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 
 export const MUSIC_PREVIEW_FAILED_TOAST = {
   title: "Couldn't play the preview",

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import type { Shot, ShotList as ShotListData } from "../../../../contracts/shots.ts";
 import { announce } from "../../lib/announce.ts";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { errorMessage } from "../../api/client.ts";
 import { ShotCard } from "./ShotCard.tsx";
 import { useShotChange } from "../../api/shots-api.ts";

@@ -7,7 +7,7 @@ import type { ShowReview } from "../../../../contracts/reviews.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../components/ui/card.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { errorMessage } from "../../api/client.ts";
 import { ReviewStateBadge } from "../../components/review/ReviewStateBadge.tsx";
 import { refusalOf, type Refusal } from "../../api/refusal.ts";

@@ -5,7 +5,7 @@ import type { Show } from "../../../../contracts/shows.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { ConfirmDialog } from "../../components/ui/confirm-dialog.tsx";
 import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/card.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { DraftBadge } from "../../components/shows/DraftBadge.tsx";
 import { ReviewCard } from "./ReviewCard.tsx";

@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "../../components/ui/ca
 import { Label } from "../../components/ui/label.tsx";
 import { usePageTitle } from "../../hooks/use-page-title.ts";
 import { Spinner } from "../../components/ui/spinner.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { errorMessage } from "../../api/client.ts";
 import { PersonalDetailsList } from "../../components/review/PersonalDetailsList.tsx";
 import { ReviewStateBadge } from "../../components/review/ReviewStateBadge.tsx";

@@ -3,7 +3,7 @@ import { AlertTriangle, Loader2, Pause, Play, Sparkles } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "../../components/ui/button.tsx";
 import { Label } from "../../components/ui/label.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { errorMessage } from "../../api/client.ts";
 import { apiKeys } from "../../api/keys.ts";
 import { Step } from "./PanelStep.tsx";

@@ -2,7 +2,7 @@ import { Loader2, Square, Volume2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { VoiceOption } from "../../../../contracts/voice.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 
 export const PREVIEW_FAILED_TOAST = {
   title: "Couldn't play the preview",

@@ -1,7 +1,7 @@
 import { act, renderHook, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { dismissToast } from "../../hooks/use-toast.ts";
+import { dismissToast } from "../../lib/toasts.ts";
 import { renderAt } from "../../testing/render.tsx";
 import { buildVoiceSample, removeMicrophone, stubMediaApis, stubMicrophone } from "../../testing/voice.ts";
 import { json, mockApi, type ApiCall } from "../../testing/http.ts";

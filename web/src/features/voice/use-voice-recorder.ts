@@ -1,6 +1,6 @@
 import { useCallback, useRef } from "react";
 import { VOICE_SAMPLE_MAX_SECONDS } from "../../../../contracts/product.ts";
-import { toast } from "../../hooks/use-toast.ts";
+import { toast } from "../../lib/toasts.ts";
 import { useRecordingMachine } from "../../hooks/use-recording-machine.ts";
 import { firstSupportedType, recordMedia } from "../../lib/media-recorder.ts";
 import type { RecordingStatus } from "../../lib/recording-machine.ts";
