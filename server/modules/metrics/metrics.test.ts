@@ -55,22 +55,27 @@ describe("/metrics without a token", () => {
   async function started(env: "production" | "development") {
     const { app, log } = await createLoggedTestApp({ NODE_ENV: env });
     const said = log.lines.filter((line) => String(line.msg).startsWith("metrics:"));
+    await app.inject({ method: "GET", url: "/api/app-info" });
     const scrape = await app.inject({ method: "GET", url: "/metrics" });
+    // Requests timed: none when nobody can read them.
+    const timed = (await app.metrics.requestSeconds.get()).values.length;
     await app.close();
-    return { said, scrape };
+    return { said, scrape, timed };
   }
 
-  it("is off in production, and the start-up log says so", async () => {
-    const { said, scrape } = await started("production");
+  it("is off in production, times no request, and the start-up log says so", async () => {
+    const { said, scrape, timed } = await started("production");
     expect(scrape.statusCode).toBe(404);
+    expect(timed).toBe(0);
     expect(scrape.json()).toEqual({ message: METRICS_MESSAGES.off });
     expect(scrape.body).not.toContain("summer_stories_");
     expect(said).toEqual([expect.objectContaining({ level: 40, msg: "metrics: GET /metrics is off in production until METRICS_TOKEN is set" })]);
   });
 
   it("answers anyone in development, and the start-up log warns that it does", async () => {
-    const { said, scrape } = await started("development");
+    const { said, scrape, timed } = await started("development");
     expect(scrape.statusCode).toBe(200);
+    expect(timed).toBeGreaterThan(0);
     expect(scrape.body).toContain("summer_stories_http_request_duration_seconds");
     expect(said).toEqual([expect.objectContaining({ level: 40, msg: "metrics: GET /metrics is open to anyone (NODE_ENV=development, no METRICS_TOKEN)" })]);
   });
