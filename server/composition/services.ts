@@ -21,7 +21,7 @@ import { ClipWords } from "../modules/clips/clip-words.service.ts";
 import { ClipsRepository } from "../modules/clips/clips.repository.ts";
 import { ClipsService } from "../modules/clips/clips.service.ts";
 import { UPLOAD_MAX_AGE_DAYS, Housekeeping } from "../modules/housekeeping/housekeeping.ts";
-import { AppMetrics } from "../modules/metrics/metrics.ts";
+import { AppMetrics, metricsAccess } from "../modules/metrics/metrics.ts";
 import { RateLimiter } from "../modules/rate-limit/limiter.ts";
 import { ReelsFollowDeletions } from "../modules/reels/reels-follow-deletions.ts";
 import { ReelsRepository } from "../modules/reels/reels.repository.ts";
@@ -78,7 +78,7 @@ export async function buildServices(deps: ServiceDeps) {
   const reelsRepository = new ReelsRepository(db);
   const renderJobs = new RenderJobsRepository(db);
   const renderAhead = new RenderAheadRepository(db);
-  const metrics = new AppMetrics(renderJobs);
+  const metrics = new AppMetrics(renderJobs, metricsAccess(config.metricsToken, config.env) !== "off");
   const audit = new AuditLog(new AuditLogRepository(db));
   const staffAccounts = new StaffAccountsRepository(db);
   const scopes = new StaffScopes(users, staffAccounts.cabins);

@@ -96,6 +96,7 @@ export class ClipFromUpload {
             shotId,
           },
           tx,
+          row,
         );
         // A photo for a shot is the camper's pick of its picture (it has no words to check, so no check
         // can later prefer it): it becomes the chosen take at once, as a take that passed its check does.

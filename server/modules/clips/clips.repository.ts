@@ -4,9 +4,11 @@ import type { Database } from "../../../db/client.ts";
 import { schema } from "../../../db/client.ts";
 import { camperRowsBefore } from "../auth/users.repository.ts";
 import { camperMedia, fileOf, type CamperMedia, type RowFile } from "../../media/row-files.ts";
+import type { UploadRow } from "./uploads.repository.ts";
 
 export type ClipRow = typeof schema.clips.$inferSelect;
 const t = schema.clips;
+const u = schema.uploads;
 
 /** The part of a clip a show uses: [start, end) in seconds into the clip. */
 export function clipSpan(row: Pick<ClipRow, "trimStartSeconds" | "trimEndSeconds" | "durationSeconds">) {
@@ -50,15 +52,34 @@ export function clipFiles(row: Pick<ClipRow, "storageKey" | "posterKey">): RowFi
 export class ClipsRepository {
   constructor(private readonly db: Database) {}
 
-  /** `executor` lets a caller make the clip part of its own transaction. */
-  async create(values: typeof t.$inferInsert, executor: Database = this.db): Promise<ClipRow> {
+  /**
+   * A new clip at the end of its story (or of the loose clips). `executor` lets a caller make the clip
+   * part of its own transaction. `fromUpload`: the upload it is made from, so it takes its place in the
+   * order the camper began the sections (pressed Record, picked a photo), not the order their uploads
+   * ended: a short photo added after a long take often finishes first, and the take would otherwise
+   * land after it. It goes before the first clip of the same story whose upload began later.
+   */
+  async create(values: typeof t.$inferInsert, executor: Database = this.db, fromUpload?: Pick<UploadRow, "id">): Promise<ClipRow> {
     return executor.transaction(async (tx) => {
-      const scope = values.showId ? eq(t.showId, values.showId) : isNull(t.showId);
-      const [{ next } = { next: 0 }] = await tx
-        .select({ next: sql<number>`coalesce(max(${t.position}) + 1, 0)::int` })
-        .from(t)
-        .where(and(eq(t.userId, values.userId), scope));
-      const [row] = await tx.insert(t).values({ ...values, position: next }).returning();
+      const inScope = and(eq(t.userId, values.userId), values.showId ? eq(t.showId, values.showId) : isNull(t.showId));
+      let position: number | null = null;
+      if (fromUpload) {
+        const [{ first } = { first: null }] = await tx
+          .select({ first: sql<number | null>`min(${t.position})::int` })
+          .from(t)
+          .innerJoin(u, eq(u.clipId, t.id))
+          // Compared in the database: its timestamps have microseconds, a JavaScript Date only milliseconds.
+          .where(and(inScope, sql`(${u.createdAt}, ${u.id}) > (SELECT created_at, id FROM ${u} WHERE id = ${fromUpload.id})`));
+        if (first !== null) {
+          position = first;
+          await tx.update(t).set({ position: sql`${t.position} + 1` }).where(and(inScope, sql`${t.position} >= ${first}`));
+        }
+      }
+      if (position === null) {
+        const [{ next } = { next: 0 }] = await tx.select({ next: sql<number>`coalesce(max(${t.position}) + 1, 0)::int` }).from(t).where(inScope);
+        position = next;
+      }
+      const [row] = await tx.insert(t).values({ ...values, position }).returning();
       return row!;
     });
   }

@@ -255,6 +255,34 @@ describe("clips and their media", () => {
     expect(await filesUnder(camper.userId, "clips")).toEqual([]);
   });
 
+  it("places each clip in the order its upload began, whatever order the uploads end in", async () => {
+    const camper = await registerCamper(scene.app);
+    const show = await createShow(scene.app, camper.cookie);
+    const titlesOnServer = async () =>
+      ((await scene.app.inject({ method: "GET", url: `/api/clips?showId=${show.id}`, headers: { cookie: camper.cookie } })).json() as Clip[]).map((c) => [c.title, c.position]);
+    const finish = async (location: string) => {
+      const res = await tusPatch(scene.app, camper, location, 0, scene.video, scene.video.length);
+      expect(res.statusCode, res.body).toBe(204);
+    };
+    // Three sections begun in order (two takes, then a photo picked while the second take uploads).
+    const first = await tusCreate(scene.app, camper, { title: "First take", showId: show.id });
+    const second = await tusCreate(scene.app, camper, { title: "Second take", showId: show.id });
+    const third = await tusCreate(scene.app, camper, { title: "Third section", showId: show.id });
+    // The third ends first, then the first, then the second.
+    await finish(third);
+    await finish(first);
+    expect(await titlesOnServer()).toEqual([["First take", 0], ["Third section", 1]]);
+    await finish(second);
+    expect(await titlesOnServer()).toEqual([["First take", 0], ["Second take", 1], ["Third section", 2]]);
+
+    // After the camper's own arrangement, a section begun later still goes at the end.
+    const ids = ((await scene.app.inject({ method: "GET", url: `/api/clips?showId=${show.id}`, headers: { cookie: camper.cookie } })).json() as Clip[]).map((c) => c.id);
+    const arranged = await scene.app.inject({ method: "PUT", url: `/api/recordings/${show.id}/clips`, headers: { cookie: camper.cookie }, payload: { clipIds: [ids[2], ids[0], ids[1]] } });
+    expect(arranged.statusCode, arranged.body).toBe(200);
+    await finish(await tusCreate(scene.app, camper, { title: "Fourth take", showId: show.id }));
+    expect(await titlesOnServer()).toEqual([["Third section", 0], ["First take", 1], ["Second take", 2], ["Fourth take", 3]]);
+  });
+
   it("deletes a clip's file with the clip, and every file with the account", async () => {
     const camper = await registerCamper(scene.app);
     const a = await uploadClip(scene.app, camper, scene.video, "A");

@@ -57,25 +57,28 @@ describe("/metrics without a token", () => {
     const said = log.lines.filter((line) => String(line.msg).startsWith("metrics:"));
     await app.inject({ method: "GET", url: "/api/app-info" });
     const scrape = await app.inject({ method: "GET", url: "/metrics" });
-    // Requests timed: none when nobody can read them.
+    // Requests timed and process figures collected: none when nobody can read them.
     const timed = (await app.metrics.requestSeconds.get()).values.length;
+    const processFigures = (await app.metrics.registry.getMetricsAsJSON()).filter((m) => m.name.startsWith("summer_stories_process_")).length;
     await app.close();
-    return { said, scrape, timed };
+    return { said, scrape, timed, processFigures };
   }
 
   it("is off in production, times no request, and the start-up log says so", async () => {
-    const { said, scrape, timed } = await started("production");
+    const { said, scrape, timed, processFigures } = await started("production");
     expect(scrape.statusCode).toBe(404);
     expect(timed).toBe(0);
+    expect(processFigures).toBe(0);
     expect(scrape.json()).toEqual({ message: METRICS_MESSAGES.off });
     expect(scrape.body).not.toContain("summer_stories_");
     expect(said).toEqual([expect.objectContaining({ level: 40, msg: "metrics: GET /metrics is off in production until METRICS_TOKEN is set" })]);
   });
 
   it("answers anyone in development, and the start-up log warns that it does", async () => {
-    const { said, scrape, timed } = await started("development");
+    const { said, scrape, timed, processFigures } = await started("development");
     expect(scrape.statusCode).toBe(200);
     expect(timed).toBeGreaterThan(0);
+    expect(processFigures).toBeGreaterThan(0);
     expect(scrape.body).toContain("summer_stories_http_request_duration_seconds");
     expect(said).toEqual([expect.objectContaining({ level: 40, msg: "metrics: GET /metrics is open to anyone (NODE_ENV=development, no METRICS_TOKEN)" })]);
   });

@@ -20,8 +20,13 @@ export class AppMetrics {
   readonly aiSeconds: Histogram<"operation" | "outcome">;
   readonly voiceSeconds: Histogram<"provider" | "outcome">;
 
-  constructor(renderJobs: Pick<RenderJobsRepository, "queueDepth" | "durationQuantilesLastHour" | "finishedLastHour">) {
-    collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
+  /**
+   * `readable`: whether GET /metrics can answer anyone in this process's life (`metricsAccess`). When it
+   * cannot, the process figures (memory, event-loop delay, garbage collections) are not collected: their
+   * event-loop delay sampler and garbage-collection observer run on all the time, for nobody.
+   */
+  constructor(renderJobs: Pick<RenderJobsRepository, "queueDepth" | "durationQuantilesLastHour" | "finishedLastHour">, readable = true) {
+    if (readable) collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
     this.requestSeconds = new Histogram({
       name: `${PREFIX}http_request_duration_seconds`,
       help: "HTTP request durations by route pattern",
