@@ -48,6 +48,13 @@ export async function webmFixture(seconds = 2): Promise<Buffer> {
   ]);
 }
 
+/** A WebM take with no sound at all (a camera recorded without a microphone). */
+export async function silentWebmFixture(seconds = 1): Promise<Buffer> {
+  return madeOnce(`silent-${seconds}s.webm`, (partial) => [
+    "-f", "lavfi", "-i", `testsrc=size=320x240:rate=25:duration=${seconds}`, ...VP8_ONE_THREAD, "-b:v", "300k", "-f", "webm", partial,
+  ]);
+}
+
 /**
  * A real WebM of `seconds` at about 6.7 Mbit/s (noise does not compress), for uploads big enough to
  * span several S3 multipart parts: 8 s is about 6.7 MB.

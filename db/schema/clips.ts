@@ -1,6 +1,6 @@
 import type { ClipKind } from "../../contracts/clips.ts";
 import type { ScriptCheck } from "../../contracts/shots.ts";
-import { type AnyPgColumn, bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { shows } from "./shows.ts";
 import { users } from "./users.ts";
 
@@ -26,6 +26,9 @@ export const clips = pgTable(
     uploadedBytes: bigint("uploaded_bytes", { mode: "number" }).notNull(),
     uploadSha256: text("upload_sha256").notNull(),
     durationSeconds: doublePrecision("duration_seconds").notNull(),
+    // Whether the file has a sound stream, read once when it was saved (a take recorded without a
+    // microphone has none; a photo never has). null for clips saved before it was kept: probed when needed.
+    hasAudio: boolean("has_audio"),
     transcription: text("transcription"),
     // The part of the clip the show uses (seconds into the file); the stored file is never re-encoded.
     trimStartSeconds: doublePrecision("trim_start_seconds").notNull().default(0),

@@ -9,7 +9,7 @@ import { HttpError, forbidden } from "../../http/errors.ts";
 import { sniffClipUpload, type ClipUploadKind } from "../../media/magic-bytes.ts";
 import type { MediaStorage } from "../../media/media-storage.ts";
 import { cleanPhoto, PhotoUnreadableError } from "../../media/photos.ts";
-import { grabPoster, probeDuration, remux, type VideoToolPaths } from "../../media/video-tools.ts";
+import { grabPoster, probeVideo, remux, type VideoToolPaths } from "../../media/video-tools.ts";
 import type { ShotsRepository } from "../shots/shots.repository.ts";
 import type { ShowsRepository } from "../shows/shows.repository.ts";
 import { toClip, type ClipRow, type ClipsRepository } from "./clips.repository.ts";
@@ -61,7 +61,7 @@ export class ClipFromUpload {
     if (!checked.sniffed) return this.refuse(row, 415, CLIP_MESSAGES.notVideo);
     if (checked.made.refused) return this.refuse(row, checked.made.refused.status, checked.made.refused.message);
     const { sniffed, sha256 } = checked;
-    const { clipKey, durationSeconds, sizeBytes, posterKey } = checked.made;
+    const { clipKey, durationSeconds, hasAudio, sizeBytes, posterKey } = checked.made;
     const photo = sniffed.kind === "photo";
     let clipRow: ClipRow;
     try {
@@ -91,6 +91,7 @@ export class ClipFromUpload {
             uploadedBytes: row.offset,
             uploadSha256: sha256,
             durationSeconds,
+            hasAudio,
             transcription: extra.transcription,
             posterKey,
             shotId,
@@ -124,19 +125,20 @@ export class ClipFromUpload {
   private async makeVideo(file: string, container: "webm" | "mp4", keyOf: (extension: string) => string): Promise<MadeClip> {
     const clipKey = keyOf(container);
     const posterKey = clipKey.replace(/\.[a-z0-9]+$/, ".jpg");
-    let made: { durationSeconds: number; sizeBytes: number; poster: string | null };
+    let made: { durationSeconds: number; hasAudio: boolean; sizeBytes: number; poster: string | null };
     try {
       made = await this.storage.withNewLocalFile(clipKey, async (output) => {
         await remux(this.tools, file, output, container);
-        const durationSeconds = await probeDuration(this.tools, output);
-        return { durationSeconds, sizeBytes: (await stat(output)).size, poster: await this.makePoster(output, posterKey, durationSeconds) };
+        // Read once here and kept on the clip, so listening to it and rendering it need no probe of their own.
+        const { durationSeconds, hasAudio } = await probeVideo(this.tools, output);
+        return { durationSeconds, hasAudio, sizeBytes: (await stat(output)).size, poster: await this.makePoster(output, posterKey, durationSeconds) };
       });
     } catch {
       await this.storage.delete(clipKey);
       await this.storage.delete(posterKey);
       return { refused: { status: 422, message: CLIP_MESSAGES.unreadable } };
     }
-    return { clipKey, durationSeconds: made.durationSeconds, sizeBytes: made.sizeBytes, posterKey: made.poster, refused: undefined };
+    return { clipKey, durationSeconds: made.durationSeconds, hasAudio: made.hasAudio, sizeBytes: made.sizeBytes, posterKey: made.poster, refused: undefined };
   }
 
   /**
@@ -154,7 +156,7 @@ export class ClipFromUpload {
         await this.storage.withNewLocalFile(posterKey, (poster) => cleanPhoto(file, format, output, poster));
         return (await stat(output)).size;
       });
-      return { clipKey, durationSeconds: PHOTO_SECONDS.default, sizeBytes, posterKey, refused: undefined };
+      return { clipKey, durationSeconds: PHOTO_SECONDS.default, hasAudio: false, sizeBytes, posterKey, refused: undefined };
     } catch (error) {
       await this.storage.delete(clipKey);
       await this.storage.delete(posterKey);
@@ -187,7 +189,7 @@ export class ClipFromUpload {
 
 /** A clip's file made from an upload, or why the upload is refused. */
 type MadeClip =
-  | { clipKey: string; durationSeconds: number; sizeBytes: number; posterKey: string | null; refused: undefined }
+  | { clipKey: string; durationSeconds: number; hasAudio: boolean; sizeBytes: number; posterKey: string | null; refused: undefined }
   | { refused: { status: 413 | 415 | 422; message: string } };
 
 async function sniffFile(file: string): Promise<ClipUploadKind | undefined> {

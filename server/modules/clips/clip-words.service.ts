@@ -17,6 +17,8 @@ export interface ClipContent {
   uploadSha256: string;
   storageKey: string;
   durationSeconds: number;
+  /** Whether the file has sound, as kept when it was saved; null or absent: not known, so it is probed. */
+  hasAudio?: boolean | null;
 }
 
 export interface HeardOptions {
@@ -66,7 +68,7 @@ export class ClipWords {
    */
   async heard(clip: ClipContent, script: string, options: HeardOptions = {}): Promise<HeardWord[] | null> {
     const aligner = this.aligner;
-    if (!aligner || clip.kind === "photo" || clip.durationSeconds > LONGEST_VIDEO_SECONDS) return null;
+    if (!aligner || clip.kind === "photo" || clip.hasAudio === false || clip.durationSeconds > LONGEST_VIDEO_SECONDS) return null;
     const key: HeardWordsKey = { userId: clip.userId, contentSha256: clip.uploadSha256, listener: aligner.name, scriptSha256: sha256(script) };
     const found = await this.kept.find(key);
     if (found) return found;
@@ -87,7 +89,7 @@ export class ClipWords {
 
   private listen(aligner: SpeechAligner, clip: ClipContent, script: string, options: HeardOptions): Promise<HeardWord[] | null> {
     const inFile = async (file: string) => {
-      if (!(await hasAudioStream(this.tools, file))) return null;
+      if (clip.hasAudio == null && !(await hasAudioStream(this.tools, file))) return null;
       await mkdir(this.workDir, { recursive: true });
       const work = await mkdtemp(path.join(this.workDir, "clip-words-"));
       try {

@@ -13,7 +13,7 @@ import { checkHeardWords, checkSpeech, checkTranscript, unavailableCheck } from 
 import type { SpeechAligner } from "../../speech/speech-aligner.ts";
 import { describeWait, type RateLimiter } from "../rate-limit/limiter.ts";
 import type { ShotsRepository } from "../shots/shots.repository.ts";
-import { toClip, type ClipsRepository } from "./clips.repository.ts";
+import { toClip, type ClipRow, type ClipsRepository } from "./clips.repository.ts";
 
 /**
  * Checks a camper may run a minute. One per take is the use (a take lasts 5-15 s, so a camper records
@@ -92,18 +92,19 @@ export class ScriptCheckService {
     if (count > SCRIPT_CHECKS_PER_MINUTE) {
       throw tooManyRequests(`That's a lot of checks in one minute. Please wait ${describeWait(resetInSeconds)} and try again.`, resetInSeconds);
     }
-    const result = await this.listen(clip.storageKey, lines, transcript, signal);
+    const result = await this.listen(clip, lines, transcript, signal);
     const row = await this.clips.update(userId, clipId, { scriptCheck: result });
     if (!row) throw notFound(CLIP_MESSAGES.notFound);
     const takeSwitch = row.showId !== null && this.useBetterTake ? await this.useBetterTake(userId, row.showId, row.id) : null;
     return { ...toClip(row), takeSwitch };
   }
 
-  private async listen(storageKey: string, lines: string, transcript: string | undefined, signal?: AbortSignal): Promise<ScriptCheck> {
+  private async listen(clip: Pick<ClipRow, "storageKey" | "hasAudio">, lines: string, transcript: string | undefined, signal?: AbortSignal): Promise<ScriptCheck> {
     if (this.listeners.length) {
-      const heard = await this.storage.withLocalFile(storageKey, async (file) => {
+      const heard = await this.storage.withLocalFile(clip.storageKey, async (file) => {
         // A take without sound says nothing: every sentence missed, by the first listener's name.
-        if (!(await hasAudioStream(this.tools, file, signal))) return checkHeardWords([], lines, this.listeners[0]!.sendsAudioAway ? "transcription" : "offline");
+        const audible = clip.hasAudio ?? (await hasAudioStream(this.tools, file, signal));
+        if (!audible) return checkHeardWords([], lines, this.listeners[0]!.sendsAudioAway ? "transcription" : "offline");
         await mkdir(this.workDir, { recursive: true });
         const work = await mkdtemp(path.join(this.workDir, "script-check-"));
         try {

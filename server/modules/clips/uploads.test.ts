@@ -2,10 +2,14 @@ import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import * as tus from "tus-js-client";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
 import { createShow, createTestApp, registerCamper, TEST_DATA_DIR } from "../../../testing/test-app.ts";
 import { appWithVideo, postRecording, tusCreate, tusPatch, uploadClip } from "../../../testing/uploads.ts";
+import { silentWebmFixture } from "../../../testing/media-fixtures.ts";
+import { testDatabase } from "../../../testing/test-database.ts";
+import { schema } from "../../../db/client.ts";
 
 const scene = appWithVideo(2);
 
@@ -253,6 +257,15 @@ describe("clips and their media", () => {
     expect(await filesUnder(camper.userId, "clips")).toHaveLength(4);
     await scene.app.inject({ method: "DELETE", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie } });
     expect(await filesUnder(camper.userId, "clips")).toEqual([]);
+  });
+
+  it("keeps whether each clip has sound, read when it is saved", async () => {
+    const camper = await registerCamper(scene.app);
+    const withSound = await uploadClip(scene.app, camper, scene.video, "With sound");
+    const silent = await uploadClip(scene.app, camper, await silentWebmFixture(1), "No microphone");
+    const { db } = await testDatabase();
+    const rows = await db.select({ id: schema.clips.id, hasAudio: schema.clips.hasAudio }).from(schema.clips).where(eq(schema.clips.userId, camper.userId));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.hasAudio]))).toEqual({ [withSound.id]: true, [silent.id]: false });
   });
 
   it("places each clip in the order its upload began, whatever order the uploads end in", async () => {

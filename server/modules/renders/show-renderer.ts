@@ -111,9 +111,10 @@ export class ShowRenderer {
           renderClips.push({ kind: "photo", path: clipPath, contentId: clip.storageKey, durationSeconds: clip.durationSeconds, hasAudio: false });
           continue;
         }
+        // Kept when the clip was saved; probed only for a clip saved before it was kept.
         let hasAudio: boolean;
         try {
-          hasAudio = await hasAudioStream(this.deps.tools, clipPath, signal);
+          hasAudio = clip.hasAudio ?? (await hasAudioStream(this.deps.tools, clipPath, signal));
         } catch {
           throw new RenderFailure(`"${clip.title}" could not be read. Remove it or record it again.`);
         }

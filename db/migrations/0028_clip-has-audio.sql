@@ -1,0 +1,1 @@
+ALTER TABLE "clips" ADD COLUMN "has_audio" boolean;
