@@ -2,14 +2,10 @@ import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import * as tus from "tus-js-client";
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { CLIP_MESSAGES, type Clip } from "../../../contracts/clips.ts";
 import { createShow, createTestApp, registerCamper, TEST_DATA_DIR } from "../../../testing/test-app.ts";
 import { appWithVideo, postRecording, tusCreate, tusPatch, uploadClip } from "../../../testing/uploads.ts";
-import { silentWebmFixture } from "../../../testing/media-fixtures.ts";
-import { testDatabase } from "../../../testing/test-database.ts";
-import { schema } from "../../../db/client.ts";
 
 const scene = appWithVideo(2);
 
@@ -257,43 +253,6 @@ describe("clips and their media", () => {
     expect(await filesUnder(camper.userId, "clips")).toHaveLength(4);
     await scene.app.inject({ method: "DELETE", url: `/api/recordings/${show.id}`, headers: { cookie: camper.cookie } });
     expect(await filesUnder(camper.userId, "clips")).toEqual([]);
-  });
-
-  it("keeps whether each clip has sound, read when it is saved", async () => {
-    const camper = await registerCamper(scene.app);
-    const withSound = await uploadClip(scene.app, camper, scene.video, "With sound");
-    const silent = await uploadClip(scene.app, camper, await silentWebmFixture(1), "No microphone");
-    const { db } = await testDatabase();
-    const rows = await db.select({ id: schema.clips.id, hasAudio: schema.clips.hasAudio }).from(schema.clips).where(eq(schema.clips.userId, camper.userId));
-    expect(Object.fromEntries(rows.map((r) => [r.id, r.hasAudio]))).toEqual({ [withSound.id]: true, [silent.id]: false });
-  });
-
-  it("places each clip in the order its upload began, whatever order the uploads end in", async () => {
-    const camper = await registerCamper(scene.app);
-    const show = await createShow(scene.app, camper.cookie);
-    const titlesOnServer = async () =>
-      ((await scene.app.inject({ method: "GET", url: `/api/clips?showId=${show.id}`, headers: { cookie: camper.cookie } })).json() as Clip[]).map((c) => [c.title, c.position]);
-    const finish = async (location: string) => {
-      const res = await tusPatch(scene.app, camper, location, 0, scene.video, scene.video.length);
-      expect(res.statusCode, res.body).toBe(204);
-    };
-    // Three sections begun in order (two takes, then a photo picked while the second take uploads).
-    const first = await tusCreate(scene.app, camper, { title: "First take", showId: show.id });
-    const second = await tusCreate(scene.app, camper, { title: "Second take", showId: show.id });
-    const third = await tusCreate(scene.app, camper, { title: "Third section", showId: show.id });
-    // The third ends first, then the first, then the second.
-    await finish(third);
-    await finish(first);
-    expect(await titlesOnServer()).toEqual([["First take", 0], ["Third section", 1]]);
-    await finish(second);
-    expect(await titlesOnServer()).toEqual([["First take", 0], ["Second take", 1], ["Third section", 2]]);
-
-    // After the camper's own arrangement, a section begun later still goes at the end.
-    const ids = ((await scene.app.inject({ method: "GET", url: `/api/clips?showId=${show.id}`, headers: { cookie: camper.cookie } })).json() as Clip[]).map((c) => c.id);
-    const arranged = await scene.app.inject({ method: "PUT", url: `/api/recordings/${show.id}/clips`, headers: { cookie: camper.cookie }, payload: { clipIds: [ids[2], ids[0], ids[1]] } });
-    expect(arranged.statusCode, arranged.body).toBe(200);
-    await finish(await tusCreate(scene.app, camper, { title: "Fourth take", showId: show.id }));
-    expect(await titlesOnServer()).toEqual([["Third section", 0], ["First take", 1], ["Second take", 2], ["Fourth take", 3]]);
   });
 
   it("deletes a clip's file with the clip, and every file with the account", async () => {
