@@ -1,8 +1,7 @@
-import type { Database } from "../../db/client.ts";
 import type { AppConfig } from "../config.ts";
 import { AccountService, type AccountDeletionListener } from "../modules/auth/account.service.ts";
 import { AuthService } from "../modules/auth/auth.service.ts";
-import { KnownDevicesRepository } from "../modules/auth/known-devices.repository.ts";
+import type { KnownDevicesRepository } from "../modules/auth/known-devices.repository.ts";
 import { PasswordAttempts } from "../modules/auth/password-attempts.ts";
 import type { SessionsRepository } from "../modules/auth/sessions.repository.ts";
 import type { UsersRepository } from "../modules/auth/users.repository.ts";
@@ -11,8 +10,8 @@ import type { RateLimiter } from "../modules/rate-limit/limiter.ts";
 /** Sign-in and the signed-in person's own account; one password-attempt counter serves both. */
 export function buildAccounts(deps: {
   config: AppConfig;
-  db: Database;
   limiter: RateLimiter;
+  devices: KnownDevicesRepository;
   users: UsersRepository;
   sessions: SessionsRepository;
   /** Media stores whose files go with a deleted account, in this order. */
@@ -23,7 +22,7 @@ export function buildAccounts(deps: {
   const auth = new AuthService({
     users,
     sessions,
-    devices: new KnownDevicesRepository(deps.db),
+    devices: deps.devices,
     limiter,
     attempts,
     limits: config.rateLimits,

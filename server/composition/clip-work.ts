@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../../db/client.ts";
 import type { AppConfig } from "../config.ts";
 import type { MediaStorage } from "../media/media-storage.ts";
 import type { VideoToolPaths } from "../media/video-tools.ts";
@@ -8,7 +7,7 @@ import { ClipCaptionsService } from "../modules/clips/clip-captions.service.ts";
 import type { ClipWords } from "../modules/clips/clip-words.service.ts";
 import type { ClipsRepository } from "../modules/clips/clips.repository.ts";
 import { ScriptCheckService } from "../modules/clips/script-check.service.ts";
-import { UploadsRepository } from "../modules/clips/uploads.repository.ts";
+import type { UploadsRepository } from "../modules/clips/uploads.repository.ts";
 import { UploadsService } from "../modules/clips/uploads.service.ts";
 import { VideoSectionsService } from "../modules/clips/video-sections.service.ts";
 import type { AppMetrics } from "../modules/metrics/metrics.ts";
@@ -24,9 +23,8 @@ import type { SpeechAligner } from "../speech/speech-aligner.ts";
 /** A camper's clips on their way in and checked: uploads, the take check, clip captions, the story's length. */
 export function buildClipWork(deps: {
   config: AppConfig;
-  db: Database;
   log: FastifyBaseLogger;
-  repositories: { shows: ShowsRepository; clips: ClipsRepository; shots: ShotsRepository };
+  repositories: { uploads: UploadsRepository; shows: ShowsRepository; clips: ClipsRepository; shots: ShotsRepository };
   storage: MediaStorage;
   tools: VideoToolPaths;
   quota: StorageQuota;
@@ -41,7 +39,7 @@ export function buildClipWork(deps: {
   const { config, storage, tools, limiter, metrics, shots } = deps;
   const { shows, clips } = deps.repositories;
   const uploads = new UploadsService({
-    uploads: new UploadsRepository(deps.db),
+    uploads: deps.repositories.uploads,
     storage,
     clips,
     shows,

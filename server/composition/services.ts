@@ -78,6 +78,10 @@ export async function buildServices(deps: ServiceDeps) {
   const reelsRepository = new ReelsRepository(db);
   const renderJobs = new RenderJobsRepository(db);
   const renderAhead = new RenderAheadRepository(db);
+  const uploadsRepository = new UploadsRepository(db);
+  const heardWords = new ClipHeardWordsRepository(db);
+  const quotaRepository = new StorageQuotaRepository(db);
+  const knownDevices = new KnownDevicesRepository(db);
   const metrics = new AppMetrics(renderJobs, metricsAccess(config.metricsToken, config.env) !== "off");
   const audit = new AuditLog(new AuditLogRepository(db));
   const staffAccounts = new StaffAccountsRepository(db);
@@ -88,7 +92,7 @@ export async function buildServices(deps: ServiceDeps) {
   const clips = new ClipsService(clipsRepository, showsRepository, storage);
   const tools = resolveVideoTools(config.media);
   log.info({ ffmpeg: tools.ffmpeg, ffprobe: tools.ffprobe, sources: tools.sources }, "video tools");
-  const quota = new StorageQuota(new StorageQuotaRepository(db), config.media.quota);
+  const quota = new StorageQuota(quotaRepository, config.media.quota);
   const voiceProvider = metrics.timeVoice(deps.voiceProvider ?? createVoiceProvider(config));
   const voiceRepository = new VoiceRepository(db);
   const voice = new VoiceService({
@@ -105,7 +109,7 @@ export async function buildServices(deps: ServiceDeps) {
   const listeners = createSpeechListeners(config);
   log.info({ listeners: listeners.map((l) => l.name) }, "speech listeners (take check, clip-sound captions)");
   // The words heard in clips' sound, kept by content: clip players' captions and renders share them.
-  const clipWords = new ClipWords({ kept: new ClipHeardWordsRepository(db), storage, tools, aligner: listeners[0], workDir: config.media.tmpDir });
+  const clipWords = new ClipWords({ kept: heardWords, storage, tools, aligner: listeners[0], workDir: config.media.tmpDir });
 
   // The worker and the renders service each wake or ask the other, so each reaches the other lazily.
   const renderWorker = createRenderWorker({
@@ -140,7 +144,7 @@ export async function buildServices(deps: ServiceDeps) {
 
   // Deleting deletes: a reel goes when a video in it does, whichever way (decision 027d).
   const reelsFollow = new ReelsFollowDeletions(reelsRepository, storage, audit);
-  const accounts = buildAccounts({ config, db, limiter, users, sessions, deletionListeners: [clips, reelsFollow] });
+  const accounts = buildAccounts({ config, limiter, users, sessions, devices: knownDevices, deletionListeners: [clips, reelsFollow] });
   const shows = new ShowsService({
     shows: showsRepository,
     attachClips: (userId, showId, clipIds, executor) => clips.attach(userId, showId, clipIds, executor),
@@ -156,10 +160,10 @@ export async function buildServices(deps: ServiceDeps) {
   const campSessions = new CampSessions({ campers: campersRepository, scopes, retention, storage, audit, deletionListeners: [reelsFollow] });
   const housekeeping = new Housekeeping({
     repositories: {
-      knownDevices: new KnownDevicesRepository(db),
-      heardWords: new ClipHeardWordsRepository(db),
-      quota: new StorageQuotaRepository(db),
-      uploads: new UploadsRepository(db),
+      knownDevices,
+      heardWords,
+      quota: quotaRepository,
+      uploads: uploadsRepository,
       renderJobs,
       renderAhead,
     },
@@ -179,6 +183,7 @@ export async function buildServices(deps: ServiceDeps) {
     ],
   });
   const repositories = {
+    uploads: uploadsRepository,
     shows: showsRepository,
     clips: clipsRepository,
     shots: shotsRepository,
@@ -188,10 +193,10 @@ export async function buildServices(deps: ServiceDeps) {
     sessions,
     renderJobs,
     voice: voiceRepository,
-    heardWords: new ClipHeardWordsRepository(db),
+    heardWords,
     staffAccounts,
   };
-  const clipWork = buildClipWork({ config, db, log, repositories, storage, tools, quota, limiter, metrics, listeners, clipWords, shots, voice, ai });
+  const clipWork = buildClipWork({ config, log, repositories, storage, tools, quota, limiter, metrics, listeners, clipWords, shots, voice, ai });
   const staffWork = buildStaffWork({ config, db, log, repositories, storage, limiter, audit, scopes, ai, renders, voice, retention, renderWorker });
   return {
     ...accounts,
