@@ -55,7 +55,8 @@ describe("the editor's length check, posters and trims", () => {
     await end.fill("1");
     await end.blur();
     await expect.poll(() => secondsIn(page, "clips-total"), { timeout: 10_000 }).toBeLessThan(before - 0.9);
-    expect(await page.getByTestId("clip-used").first().textContent()).toContain("Uses 1.0 second of");
+    // The clip's own line follows once its trim is saved (it reads "Saving trim..." until then).
+    await expect.poll(() => page.getByTestId("clip-used").first().textContent()).toContain("Uses 1.0 second of");
     // Kept on the server (the render and the length check use it).
     const saved = await (await context.request.get(`/api/clips/${dock.id}`)).json();
     expect(saved.trimEndSeconds).toBe(1);

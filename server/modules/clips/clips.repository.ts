@@ -67,7 +67,8 @@ export class ClipsRepository {
         const [{ first } = { first: null }] = await tx
           .select({ first: sql<number | null>`min(${t.position})::int` })
           .from(t)
-          .innerJoin(u, eq(u.clipId, t.id))
+          // The camper's own uploads (uploads_user_idx), of which those that made a clip here.
+          .innerJoin(u, and(eq(u.userId, values.userId), eq(u.clipId, t.id)))
           // Compared in the database: its timestamps have microseconds, a JavaScript Date only milliseconds.
           .where(and(inScope, sql`(${u.createdAt}, ${u.id}) > (SELECT created_at, id FROM ${u} WHERE id = ${fromUpload.id})`));
         if (first !== null) {

@@ -54,6 +54,18 @@ describe("mergeClips", () => {
     });
     expect(arranged.map((i) => i.title)).toEqual(["Recording 2", "Server 1", "Recording 1"]);
   });
+
+  it("keeps a take still uploading before a photo added after it and saved first", () => {
+    const first = local("Recording 1", { state: "saved", serverClipId: 1, savedAt: 5, showId: 3, startTime: 1, position: 1 });
+    const second = local("Recording 2", { state: "uploading", showId: 3, startTime: 2, position: 2, recordedBytes: 100, uploadedOffset: 50 });
+    const photo = local("Lake", { state: "saved", serverClipId: 2, savedAt: 6, showId: 3, startTime: 3, position: 3, kind: "photo" });
+    const list = [server(1, { showId: 3, position: 0 }), server(2, { showId: 3, position: 1, kind: "photo" })];
+    const uploading = mergeClips([photo, second, first], { showId: 3, server: list, serverFetchedAt: 7, order: [] });
+    expect(uploading.map((i) => i.title)).toEqual(["Recording 1", "Recording 2", "Lake"]);
+    // Saved, before the server's list has it: still in its place (the order sent from the screen).
+    const saved = { ...second, state: "saved" as const, serverClipId: 3, savedAt: 8 };
+    expect(mergeClips([photo, saved, first], { showId: 3, server: list, serverFetchedAt: 7, order: [] }).map((i) => i.title)).toEqual(["Recording 1", "Recording 2", "Lake"]);
+  });
 });
 
 describe("clip text", () => {

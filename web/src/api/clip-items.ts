@@ -93,7 +93,7 @@ export interface MergeContext {
 export function mergeClips(local: readonly LocalClip[], { showId, server, serverFetchedAt, order }: MergeContext): ClipItem[] {
   const byId = new Map((server ?? []).map((clip) => [clip.id, clip]));
   const used = new Set<number>();
-  const items: { item: ClipItem; natural: number; tie: number }[] = [];
+  const items: { item: ClipItem; natural: number; tie: number; placedByServer: boolean }[] = [];
   for (const clip of local) {
     const match = clip.serverClipId !== null ? byId.get(clip.serverClipId) : undefined;
     if (clip.state === "saved") {
@@ -105,15 +105,24 @@ export function mergeClips(local: readonly LocalClip[], { showId, server, server
       }
     }
     if (match) used.add(match.id);
-    items.push({
-      item: fromLocal(clip, match ?? null),
-      natural: match && showId !== null ? match.position : clip.position,
-      tie: clip.startTime,
-    });
+    const placedByServer = match !== undefined && showId !== null;
+    items.push({ item: fromLocal(clip, match ?? null), natural: placedByServer ? match.position : clip.position, tie: clip.startTime, placedByServer });
+  }
+  // A clip of this device the server does not list yet (uploading, or saved since the list came) goes
+  // where the server will put it: before the first listed clip of this device begun after it. Its own
+  // position is on another scale (a time), so a photo saved first would otherwise sort ahead of the
+  // take recorded before it, and the order saved from the screen would keep it there.
+  if (showId !== null) {
+    const placed = items.filter((entry) => entry.placedByServer);
+    for (const entry of items) {
+      if (entry.placedByServer) continue;
+      const later = placed.filter((other) => other.tie > entry.tie).map((other) => other.natural);
+      if (later.length > 0) entry.natural = Math.min(...later) - 0.5;
+    }
   }
   for (const clip of server ?? []) {
     if (used.has(clip.id)) continue;
-    items.push({ item: fromServer(clip), natural: clip.position, tie: Date.parse(clip.createdAt) || 0 });
+    items.push({ item: fromServer(clip), natural: clip.position, tie: Date.parse(clip.createdAt) || 0, placedByServer: false });
   }
   const rank = new Map(order.map((key, index) => [key, index]));
   items.sort((a, b) => {
