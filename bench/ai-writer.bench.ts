@@ -62,7 +62,7 @@ function benchWholeSentences() {
 async function benchFirstWord(firstTokenDelayMs: number, runs: number) {
   const fake = await startFakeOpenAiServer({ kind: "ok", words: ["First", " words", " of", " the", " story."], firstTokenDelayMs });
   const server = await startServer({ env: { AI_BASE_URL: fake.baseURL, AI_MODEL: "fake-model", AI_REQUESTS_PER_MINUTE: "1000" } });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ desktop: true });
   try {
     const page = await (await browser.newContext({ baseURL: server.baseURL })).newPage();
     await page.goto("/");

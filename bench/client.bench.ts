@@ -103,7 +103,7 @@ await promisify(execFile)(process.execPath, [path.resolve("dist/server/cli/staff
   env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, STAFF_PASSWORD: director.password, LOG_LEVEL: "warn" },
 });
 const app = await startApp({ env: { DATA_DIR: dataDir }, via: "node" });
-const browser = await launchBrowser();
+const browser = await launchBrowser({ desktop: true });
 try {
   const base = app.baseURL;
   // A camper with a show whose script makes a few shots; the director with a roster (a cabin of campers).
