@@ -10,7 +10,7 @@
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { probeDuration, resolveVideoTools } from "../server/media/video-tools.ts";
+import { probeVideo, resolveVideoTools } from "../server/media/video-tools.ts";
 import { timeScriptInClips } from "../server/speech/clip-speech.ts";
 import { PocketsphinxAligner } from "../server/speech/pocketsphinx-aligner.ts";
 import { runPocketsphinxBench } from "./support/speech-bench.ts";
@@ -25,7 +25,7 @@ runPocketsphinxBench("clip-captions-bench", async (work) => {
   const clip = async (sentences: string[], name: string, pauseSeconds?: number) => {
     const file = path.join(work, `${name}.webm`);
     await writeFile(file, await spokenClip(sentences, { pauseSeconds }));
-    return { path: file, durationSeconds: await probeDuration(tools, file), hasAudio: true };
+    return { path: file, ...(await probeVideo(tools, file)) };
   };
   const clips = [];
   for (const [i, script] of SCRIPTS.entries()) clips.push(await clip(speechSentences(script), `script-${i}`));

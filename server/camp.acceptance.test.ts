@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REEL_TITLE_SECONDS, type Reel } from "../contracts/reels.ts";
 import type { RosterResult } from "../contracts/roster.ts";
 import type { App } from "./app.ts";
-import { probeDuration, resolveVideoTools } from "./media/video-tools.ts";
+import { probeVideo, resolveVideoTools } from "./media/video-tools.ts";
 import { signInWithCode } from "../testing/cards.ts";
 import { attachClip, renderFinalVideo, renderOutputPath } from "../testing/renders.ts";
 import { confirmStaffPassword, createShow, createTestApp, registerStaff, type SignedInClient } from "../testing/test-app.ts";
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 const tools = resolveVideoTools({});
-const mediaDurationSeconds = (file: string) => probeDuration(tools, file);
+const mediaDurationSeconds = async (file: string) => (await probeVideo(tools, file)).durationSeconds;
 
 const FIRST_NAMES = ["Maya", "Zoë", "D'Angelo", "Renée", "José", "Liam", "Ava", "Noah", "Mia", "Eli"];
 

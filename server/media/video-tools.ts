@@ -79,11 +79,6 @@ function requireDuration(result: ProbeResult, has: boolean, what: string): numbe
   return result.durationSeconds;
 }
 
-/** The media's duration in seconds; throws when the file is not readable video. */
-export async function probeDuration(tools: VideoToolPaths, file: string, signal?: AbortSignal): Promise<number> {
-  return (await probeVideo(tools, file, signal)).durationSeconds;
-}
-
 /** A video's duration in seconds and whether it has sound, in one ffprobe run; throws when it is not readable video. */
 export async function probeVideo(tools: VideoToolPaths, file: string, signal?: AbortSignal): Promise<{ durationSeconds: number; hasAudio: boolean }> {
   const result = await probe(tools, file, signal);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OTHER_SCRIPT, READ_SCRIPT, speechStartsIn, spokenClip } from "../../testing/speech-fixtures.ts";
-import { probeDuration, resolveVideoTools } from "../media/video-tools.ts";
+import { probeVideo, resolveVideoTools } from "../media/video-tools.ts";
 import { buildTimedCues } from "../render/captions.ts";
 import type { RenderClip } from "../render/render-plan.ts";
 import { extractSpeechWav, heardWordsOf, timeScriptInClips } from "./clip-speech.ts";
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 async function clip(file: string, trims: { trimStartSeconds?: number; trimEndSeconds?: number } = {}): Promise<RenderClip> {
-  return { path: file, durationSeconds: await probeDuration(tools, file), hasAudio: true, ...trims };
+  return { path: file, ...(await probeVideo(tools, file)), ...trims };
 }
 
 /** Each sentence's first cue start, in order. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeOpenAiServer, type FakeOpenAiServer, type TranscriptionRequest } from "../../testing/fake-openai-server.ts";
 import { OTHER_SCRIPT, READ_SCRIPT, speechStartsIn, spokenClip } from "../../testing/speech-fixtures.ts";
 import { loadConfig } from "../config.ts";
-import { probeDuration, resolveVideoTools } from "../media/video-tools.ts";
+import { probeVideo, resolveVideoTools } from "../media/video-tools.ts";
 import { buildTimedCues } from "../render/captions.ts";
 import type { RenderClip } from "../render/render-plan.ts";
 import { timeScriptInClips } from "./clip-speech.ts";
@@ -75,7 +75,7 @@ describe("captions for the clips' own sound through an OpenAI-compatible transcr
     fake.setBehaviour({ kind: "ok", words: [] });
     fake.setTranscriber(transcribing(READ_SCRIPT));
     const trim = 0.4;
-    const clip: RenderClip = { path: clipFile, durationSeconds: await probeDuration(tools, clipFile), hasAudio: true, trimStartSeconds: trim };
+    const clip: RenderClip = { path: clipFile, ...(await probeVideo(tools, clipFile)), trimStartSeconds: trim };
     const before = fake.transcriptionRequests.length;
     const timing = await timeScriptInClips(aligner(), tools, [clip], script, work);
 
@@ -103,14 +103,14 @@ describe("captions for the clips' own sound through an OpenAI-compatible transcr
   it("a transcript that is not the script: no captions", async () => {
     fake.setBehaviour({ kind: "ok", words: [] });
     fake.setTranscriber(transcribing(OTHER_SCRIPT));
-    const clip: RenderClip = { path: clipFile, durationSeconds: await probeDuration(tools, clipFile), hasAudio: true };
+    const clip: RenderClip = { path: clipFile, ...(await probeVideo(tools, clipFile)) };
     const timing = await timeScriptInClips(aligner(), tools, [clip], script, work);
     expect(timing.readTheScript).toBe(false);
   });
 
   it("an endpoint that fails says so (the render then goes on without clip-sound captions)", async () => {
     fake.setBehaviour({ kind: "status", status: 500 });
-    const clip: RenderClip = { path: clipFile, durationSeconds: await probeDuration(tools, clipFile), hasAudio: true };
+    const clip: RenderClip = { path: clipFile, ...(await probeVideo(tools, clipFile)) };
     await expect(timeScriptInClips(aligner(), tools, [clip], script, work)).rejects.toThrow();
   });
 });
