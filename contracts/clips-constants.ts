@@ -10,7 +10,8 @@ import { PHOTO_SECONDS } from "./video-style-constants.ts";
  *
  * Uploads speak tus 1.0.0 (core, creation, creation-defer-length, termination) under /api/uploads:
  *   POST   /api/uploads            Tus-Resumable: 1.0.0; Upload-Defer-Length: 1 (or Upload-Length: n);
- *                                  Upload-Metadata: "title <base64>,showId <base64>?,shotId <base64>?,filetype <base64>?"
+ *                                  Upload-Metadata: "title <base64>,showId <base64>?,shotId <base64>?,filetype <base64>?,
+ *                                  begunMsAgo <base64>?"
  *                                  -> 201, Location: /api/uploads/{id}
  *   HEAD   /api/uploads/{id}       -> 200, Upload-Offset, Upload-Length or Upload-Defer-Length: 1
  *   PATCH  /api/uploads/{id}       Content-Type: application/offset+octet-stream; Upload-Offset: n;
@@ -30,6 +31,20 @@ import { PHOTO_SECONDS } from "./video-style-constants.ts";
  * A photo uploaded with a shotId becomes that shot's chosen take (it has no words to check).
  */
 export const TUS_VERSION = "1.0.0";
+
+/**
+ * tus metadata `begunMsAgo`: how long ago (whole milliseconds, by the device's own clock, so its setting
+ * does not matter) the camper began the section. A take sent again after a failure, or recorded offline,
+ * keeps its place among the sections of its story instead of landing after those begun since. Missing or
+ * unreadable: the section began now. At most `maxMsAgo` counts (a device's clock may jump).
+ */
+export const UPLOAD_BEGUN = { metadataKey: "begunMsAgo", maxMsAgo: 30 * 24 * 60 * 60 * 1000 } as const;
+
+/** The `begunMsAgo` metadata as a count of milliseconds (0 when missing or not a whole number). */
+export function parseBegunMsAgo(raw: string | undefined): number {
+  if (!raw || !/^\d{1,15}$/.test(raw)) return 0;
+  return Math.min(Number(raw), UPLOAD_BEGUN.maxMsAgo);
+}
 
 export const UPLOAD_CLIP_ID_HEADER = "upload-clip-id";
 

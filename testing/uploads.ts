@@ -22,11 +22,17 @@ export function appWithVideo(seconds: number, env: Record<string, string> = {}):
 const b64 = (s: string) => Buffer.from(s).toString("base64");
 
 /** Starts a tus upload and returns its Location. */
-export async function tusCreate(app: App, camper: SignedInClient, options: { title?: string; showId?: number; shotId?: number; length?: number }) {
+export async function tusCreate(
+  app: App,
+  camper: SignedInClient,
+  /** `begunMsAgo`: the metadata as a device sends it (a string to send what no device would). */
+  options: { title?: string; showId?: number; shotId?: number; length?: number; begunMsAgo?: number | string },
+) {
   const metadata = [
     `title ${b64(options.title ?? "Recording 1")}`,
     ...(options.showId ? [`showId ${b64(String(options.showId))}`] : []),
     ...(options.shotId ? [`shotId ${b64(String(options.shotId))}`] : []),
+    ...(options.begunMsAgo !== undefined ? [`begunMsAgo ${b64(String(options.begunMsAgo))}`] : []),
   ];
   const res = await app.inject({
     method: "POST",

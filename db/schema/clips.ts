@@ -111,6 +111,10 @@ export const uploads = pgTable(
     failure: text("failure"),
     clipId: integer("clip_id"),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    // When the camper began the section on their device (tus metadata `begunMsAgo`, measured against the
+    // server's clock): a take that failed and is sent again, or one recorded offline, keeps its place in
+    // the order the camper made them instead of landing after sections begun since.
+    begunAt: timestamp("begun_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

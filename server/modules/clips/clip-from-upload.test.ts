@@ -47,4 +47,39 @@ describe("a clip made from an upload", () => {
     await finish(await tusCreate(scene.app, camper, { title: "Fourth take", showId: show.id }));
     expect(await titlesOnServer()).toEqual([["Third section", 0], ["First take", 1], ["Second take", 2], ["Fourth take", 3]]);
   });
+
+  it("puts a take sent again after a failure back among the sections begun before it", async () => {
+    const camper = await registerCamper(scene.app);
+    const show = await createShow(scene.app, camper.cookie);
+    const finish = async (location: string) => {
+      const res = await tusPatch(scene.app, camper, location, 0, scene.video, scene.video.length);
+      expect(res.statusCode, res.body).toBe(204);
+    };
+    const titlesOnServer = async () =>
+      ((await scene.app.inject({ method: "GET", url: `/api/clips?showId=${show.id}`, headers: { cookie: camper.cookie } })).json() as Clip[]).map((c) => c.title);
+    // The first take's upload failed and the device removed it; the camper went on to a second take.
+    const failed = await tusCreate(scene.app, camper, { title: "First take", showId: show.id, begunMsAgo: 0 });
+    expect((await scene.app.inject({ method: "DELETE", url: failed, headers: { cookie: camper.cookie, "tus-resumable": "1.0.0" } })).statusCode).toBe(204);
+    await finish(await tusCreate(scene.app, camper, { title: "Second take", showId: show.id, begunMsAgo: 0 }));
+    // Retry, a minute after the first take began: a new upload, which says when its section began.
+    await finish(await tusCreate(scene.app, camper, { title: "First take", showId: show.id, begunMsAgo: 60_000 }));
+    expect(await titlesOnServer()).toEqual(["First take", "Second take"]);
+    // A value no device sends counts as "began now": the section goes at the end, and nothing is refused.
+    await finish(await tusCreate(scene.app, camper, { title: "Third take", showId: show.id, begunMsAgo: "a minute" }));
+    await finish(await tusCreate(scene.app, camper, { title: "Fourth take", showId: show.id, begunMsAgo: -5 }));
+    expect(await titlesOnServer()).toEqual(["First take", "Second take", "Third take", "Fourth take"]);
+  });
+
+  it("gives uploads that finish at the same moment places of their own, in the order they began", async () => {
+    const camper = await registerCamper(scene.app);
+    const show = await createShow(scene.app, camper.cookie);
+    const titles = ["One", "Two", "Three", "Four"];
+    const locations: string[] = [];
+    for (const title of titles) locations.push(await tusCreate(scene.app, camper, { title, showId: show.id }));
+    // Each upload's last bytes arrive together, so their clips are saved at once.
+    const finished = await Promise.all(locations.map((location) => tusPatch(scene.app, camper, location, 0, scene.video, scene.video.length)));
+    expect(finished.map((res) => res.statusCode)).toEqual([204, 204, 204, 204]);
+    const clips = (await scene.app.inject({ method: "GET", url: `/api/clips?showId=${show.id}`, headers: { cookie: camper.cookie } })).json() as Clip[];
+    expect(clips.map((c) => [c.title, c.position])).toEqual(titles.map((title, position) => [title, position]));
+  });
 });

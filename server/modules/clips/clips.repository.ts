@@ -10,6 +10,16 @@ export type ClipRow = typeof schema.clips.$inferSelect;
 const t = schema.clips;
 const u = schema.uploads;
 
+/**
+ * The first key of the per-camper advisory lock their clips' order changes take turns under (the camper's
+ * id is the second): two uploads finishing at once would otherwise both read the same last position.
+ */
+const CLIP_ORDER_LOCK = 727_029;
+
+function lockClipOrder(tx: Database, userId: number) {
+  return tx.execute(sql`SELECT pg_advisory_xact_lock(${CLIP_ORDER_LOCK}, ${userId})`);
+}
+
 /** The part of a clip a show uses: [start, end) in seconds into the clip. */
 export function clipSpan(row: Pick<ClipRow, "trimStartSeconds" | "trimEndSeconds" | "durationSeconds">) {
   const end = Math.min(row.trimEndSeconds ?? row.durationSeconds, row.durationSeconds);
@@ -55,12 +65,14 @@ export class ClipsRepository {
   /**
    * A new clip at the end of its story (or of the loose clips). `executor` lets a caller make the clip
    * part of its own transaction. `fromUpload`: the upload it is made from, so it takes its place in the
-   * order the camper began the sections (pressed Record, picked a photo), not the order their uploads
-   * ended: a short photo added after a long take often finishes first, and the take would otherwise
-   * land after it. It goes before the first clip of the same story whose upload began later.
+   * order the camper began the sections (pressed Record, picked a photo: the upload's `begunAt`), not the
+   * order their uploads ended: a short photo added after a long take often finishes first, and a take
+   * sent again after a failure finishes after sections begun since. It goes before the first clip of the
+   * same story whose section began later.
    */
   async create(values: typeof t.$inferInsert, executor: Database = this.db, fromUpload?: Pick<UploadRow, "id">): Promise<ClipRow> {
     return executor.transaction(async (tx) => {
+      await lockClipOrder(tx, values.userId);
       const inScope = and(eq(t.userId, values.userId), values.showId ? eq(t.showId, values.showId) : isNull(t.showId));
       let position: number | null = null;
       if (fromUpload) {
@@ -70,7 +82,7 @@ export class ClipsRepository {
           // The camper's own uploads (uploads_user_idx), of which those that made a clip here.
           .innerJoin(u, and(eq(u.userId, values.userId), eq(u.clipId, t.id)))
           // Compared in the database: its timestamps have microseconds, a JavaScript Date only milliseconds.
-          .where(and(inScope, sql`(${u.createdAt}, ${u.id}) > (SELECT created_at, id FROM ${u} WHERE id = ${fromUpload.id})`));
+          .where(and(inScope, sql`(${u.begunAt}, ${u.createdAt}, ${u.id}) > (SELECT begun_at, created_at, id FROM ${u} WHERE id = ${fromUpload.id})`));
         if (first !== null) {
           position = first;
           await tx.update(t).set({ position: sql`${t.position} + 1` }).where(and(inScope, sql`${t.position} >= ${first}`));
@@ -145,6 +157,7 @@ export class ClipsRepository {
     return executor.transaction(async (tx) => {
       // The show first (as the shot list locks it before its takes), so parts added at once are counted in turn.
       await tx.select({ id: schema.shows.id }).from(schema.shows).where(eq(schema.shows.id, showId)).for("update");
+      await lockClipOrder(tx, userId);
       const listed = clipIds.length
         ? await tx.select().from(t).where(and(eq(t.userId, userId), inArray(t.id, clipIds))).for("update")
         : [];

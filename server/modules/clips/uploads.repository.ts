@@ -18,9 +18,12 @@ const leaseEnd = (seconds: number) => sql`date_trunc('milliseconds', now() + mak
 export class UploadsRepository {
   constructor(private readonly db: Database) {}
 
-  /** Saves a new upload, in the transaction that admitted it into the camper's space. */
-  async insert(tx: Database, values: typeof u.$inferInsert): Promise<void> {
-    await tx.insert(u).values(values);
+  /**
+   * Saves a new upload, in the transaction that admitted it into the camper's space. `begunMsAgo`: how
+   * long ago the camper began the section, taken from the database's clock as every other upload's time.
+   */
+  async insert(tx: Database, values: Omit<typeof u.$inferInsert, "begunAt">, begunMsAgo = 0): Promise<void> {
+    await tx.insert(u).values({ ...values, begunAt: sql`now() - ${begunMsAgo}::double precision * interval '1 millisecond'` });
   }
 
   async findOwned(userId: number, id: string): Promise<UploadRow | undefined> {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CLIP_LIMITS, TUS_VERSION, UPLOAD_CLIP_ID_HEADER, clipSchema } from "../../../contracts/clips.ts";
+import { CLIP_LIMITS, TUS_VERSION, UPLOAD_BEGUN, UPLOAD_CLIP_ID_HEADER, clipSchema, parseBegunMsAgo } from "../../../contracts/clips.ts";
 import { ID_MAX, ID_MIN, parseId } from "../../../contracts/ids.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { readMultipartFile } from "../../http/multipart.ts";
@@ -82,7 +82,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     // and a shotId that names no shot of theirs is ignored the same way (a take joins its shot's show).
     const showId = parseId(metadata.showId);
     const shotId = parseId(metadata.shotId);
-    const id = await uploads.create(user.id, { title: cleanTitle(metadata.title), showId, shotId, length });
+    const begunMsAgo = parseBegunMsAgo(metadata[UPLOAD_BEGUN.metadataKey]);
+    const id = await uploads.create(user.id, { title: cleanTitle(metadata.title), showId, shotId, length, begunMsAgo });
     return reply.code(201).header("location", `/api/uploads/${id}`).header("upload-offset", "0").send();
   });
 

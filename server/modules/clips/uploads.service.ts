@@ -72,7 +72,7 @@ export class UploadsService {
 
   async create(
     userId: number,
-    input: { title: string; showId: number | null; shotId?: number | null; length: number | null },
+    input: { title: string; showId: number | null; shotId?: number | null; length: number | null; begunMsAgo?: number },
   ): Promise<string> {
     if (input.length !== null && input.length > this.maxBytes) throw payloadTooLarge(CLIP_MESSAGES.tooLarge(this.maxBytes));
     // A take of a shot joins the shot's show. A shot that is not the camper's (or no longer exists) is
@@ -84,14 +84,22 @@ export class UploadsService {
       throw forbidden(SHOW_MESSAGES.tooManySections(SHOW_LIMITS.maxSections));
     }
     const id = randomUUID();
-    const values = { id, userId, showId, shotId: shot?.id ?? null, title: input.title, length: input.length, storageKey: `users/${userId}/uploads/${id}` };
+    const values = {
+      id,
+      userId,
+      showId,
+      shotId: shot?.id ?? null,
+      title: input.title,
+      length: input.length,
+      storageKey: `users/${userId}/uploads/${id}`,
+    };
     // Before any byte is written: room for the whole declared length (at least a byte when deferred).
     // The row holds that length from here on; a deferred one holds its bytes as they arrive.
     const { openUploads } = this.quota.limits;
     await this.quota.admit(userId, async (tx, usage) => {
       if (usage.open >= openUploads) throw new HttpError(429, CLIP_MESSAGES.tooManyUploads(openUploads));
       if (usage.bytes + (input.length ?? 1) > this.quota.limits.storedBytes) throw this.quota.full();
-      await this.uploads.insert(tx, values);
+      await this.uploads.insert(tx, values, input.begunMsAgo ?? 0);
     });
     return id;
   }

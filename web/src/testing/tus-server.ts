@@ -27,6 +27,16 @@ interface FakeUpload {
 /** Returns a response to answer instead of the server, or undefined to let the server answer. */
 type Fault = (call: TusCall) => Response | "network-error" | "apply-then-network-error" | undefined;
 
+/** A tus creation request's Upload-Metadata, decoded (UTF-8 values). */
+export function metadataOf(headers: Headers): Record<string, string> {
+  const metadata: Record<string, string> = {};
+  for (const pair of (headers.get("upload-metadata") ?? "").split(",")) {
+    const [key, value = ""] = pair.trim().split(" ");
+    if (key) metadata[key] = new TextDecoder().decode(Uint8Array.from(atob(value), (c) => c.charCodeAt(0)));
+  }
+  return metadata;
+}
+
 export const WEBM_MAGIC = new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]);
 
 export function bytesOf(length: number, seed = 1): Uint8Array {
@@ -106,11 +116,7 @@ export class FakeTusServer {
     }
     if (call.method === "POST" && call.path === "/api/uploads") {
       if (call.headers.get("upload-defer-length") !== "1") return json({ message: "defer length expected" }, 400);
-      const metadata: Record<string, string> = {};
-      for (const pair of (call.headers.get("upload-metadata") ?? "").split(",")) {
-        const [key, value = ""] = pair.trim().split(" ");
-        if (key) metadata[key] = new TextDecoder().decode(Uint8Array.from(atob(value), (c) => c.charCodeAt(0)));
-      }
+      const metadata = metadataOf(call.headers);
       const id = `u${this.nextUpload++}`;
       this.uploads.set(id, { id, data: new Uint8Array(0), length: null, metadata, clipId: null });
       return new Response(null, { status: 201, headers: { ...tus, Location: `/api/uploads/${id}` } });

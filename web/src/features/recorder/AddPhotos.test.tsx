@@ -92,7 +92,7 @@ describe("Add photos", () => {
     release();
     await waitFor(() => expect(screen.getByTestId("clip-row").dataset.state).toBe("saved"));
     const [upload] = [...server.uploads.values()];
-    expect(upload!.metadata).toEqual({ title: "Canoe at dawn", showId: "5", filetype: "image/jpeg" });
+    expect(upload!.metadata).toEqual({ title: "Canoe at dawn", showId: "5", filetype: "image/jpeg", begunMsAgo: expect.stringMatching(/^\d+$/) });
     expectSameBytes(upload!.data, new Uint8Array(await file.arrayBuffer()));
     await waitFor(() => expect(politeText()).toContain("Photo uploaded: Canoe at dawn."));
     // The server's picture, and the seconds it shows for (the default 4) to change.
@@ -135,7 +135,7 @@ describe("Add photos", () => {
     renderRecorder();
     await waitFor(() => expect(screen.getByTestId("clip-row").dataset.state).toBe("saved"));
     const [upload] = [...server.uploads.values()];
-    expect(upload!.metadata).toEqual({ title: "Campfire", showId: "5", filetype: "image/png" });
+    expect(upload!.metadata).toEqual({ title: "Campfire", showId: "5", filetype: "image/png", begunMsAgo: expect.stringMatching(/^\d+$/) });
     expectSameBytes(upload!.data, new Uint8Array(await file.arrayBuffer()));
   });
 

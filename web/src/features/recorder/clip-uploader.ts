@@ -126,7 +126,14 @@ export class ClipUploader extends UploadLoopBase {
     const response = await classify(
       await this.request(UPLOADS_URL, {
         method: "POST",
-        headers: createUploadHeaders({ title: clip.title, showId: clip.showId, shotId: clip.shotId, mimeType: clip.mimeType }),
+        headers: createUploadHeaders({
+          title: clip.title,
+          showId: clip.showId,
+          shotId: clip.shotId,
+          mimeType: clip.mimeType,
+          // Measured here, on the device's clock, as startTime was: the server needs no agreement on the time.
+          begunMsAgo: Math.max(0, Math.round(Date.now() - clip.startTime)),
+        }),
       }),
     );
     const location = response.headers.get("location");

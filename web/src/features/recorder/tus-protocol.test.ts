@@ -20,6 +20,11 @@ describe("tus protocol helpers", () => {
     });
   });
 
+  it("says how long ago the section began, when told", () => {
+    const headers = createUploadHeaders({ title: "Recording 3", showId: null, mimeType: "video/mp4", begunMsAgo: 65_000 });
+    expect(headers["Upload-Metadata"]).toBe(`title ${btoa("Recording 3")},filetype ${btoa("video/mp4")},begunMsAgo ${btoa("65000")}`);
+  });
+
   it("builds PATCH headers, with Upload-Length only when given", () => {
     expect(patchHeaders({ offset: 42 })).toEqual({
       "Tus-Resumable": "1.0.0",

@@ -1,4 +1,4 @@
-import { TUS_VERSION } from "../../../../contracts/clips-constants.ts";
+import { TUS_VERSION, UPLOAD_BEGUN } from "../../../../contracts/clips-constants.ts";
 import { baseMimeType } from "./clip-store.ts";
 
 /** The pure parts of the tus 1.0.0 client (uploader.ts): headers, metadata, backoff, checksums. */
@@ -28,17 +28,20 @@ export function createUploadHeaders({
   showId,
   shotId = null,
   mimeType,
+  begunMsAgo = null,
 }: {
   title: string;
   showId: number | null;
   /** A take of a shot (record to the script): the server makes the clip that shot's take. */
   shotId?: number | null;
   mimeType: string;
+  /** How long ago the camper began the section (UPLOAD_BEGUN): a take sent again keeps its place. */
+  begunMsAgo?: number | null;
 }): Record<string, string> {
   return {
     "Tus-Resumable": TUS_VERSION,
     "Upload-Defer-Length": "1",
-    "Upload-Metadata": encodeMetadata({ title, showId, shotId, filetype: baseMimeType(mimeType) }),
+    "Upload-Metadata": encodeMetadata({ title, showId, shotId, filetype: baseMimeType(mimeType), [UPLOAD_BEGUN.metadataKey]: begunMsAgo }),
   };
 }
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { MemoryClipStore } from "./clip-store.ts";
-import { bytesOf, type FakeTusServer } from "../../testing/tus-server.ts";
+import { bytesOf, metadataOf, type FakeTusServer } from "../../testing/tus-server.ts";
 import { eventually, expectSameBytes } from "../../testing/recorder.ts";
 import { json } from "../../testing/http.ts";
 import { MISMATCH_MESSAGE, SIGNED_OUT_MESSAGE, type UploadManager } from "./uploader.ts";
@@ -89,6 +89,9 @@ describe("UploadManager: a lost answer, a refusal, another account, cancel", () 
     expect((await store.getChunksFrom(id, 0)).size).toBe(1500);
     expect(failed).toHaveBeenCalledOnce();
 
+    // The camper pressed Retry a minute after beginning the take: the new upload says so, so the
+    // server puts the take back among the sections begun before it, not after those begun since.
+    await store.updateClip(id, { startTime: Date.now() - 60_000 });
     await manager.retry(id);
     await manager.settled(id);
     clip = await state(id);
@@ -96,6 +99,9 @@ describe("UploadManager: a lost answer, a refusal, another account, cancel", () 
     expect(server.callsTo("POST")).toHaveLength(2);
     expect(server.callsTo("DELETE")).toHaveLength(1);
     expect([...server.clips.values()][0]!.uploadedBytes).toBe(1500);
+    const begunMsAgo = Number(metadataOf(server.callsTo("POST")[1]!.headers).begunMsAgo);
+    expect(begunMsAgo).toBeGreaterThanOrEqual(60_000);
+    expect(begunMsAgo).toBeLessThan(60 * 60_000);
   });
 
   it("413 and 422 fail with the server's message", async () => {

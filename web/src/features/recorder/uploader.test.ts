@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { MemoryClipStore } from "./clip-store.ts";
-import { bytesOf, type FakeTusServer } from "../../testing/tus-server.ts";
+import { bytesOf, metadataOf, type FakeTusServer } from "../../testing/tus-server.ts";
 import { eventually, expectSameBytes } from "../../testing/recorder.ts";
 import { json } from "../../testing/http.ts";
 import { PIECE_BYTES, backoffDelay, sha256Hex, type UploadManager } from "./uploader.ts";
@@ -23,7 +23,11 @@ describe("UploadManager: sending a take", () => {
     const create = server.callsTo("POST")[0]!;
     expect(create.headers.get("upload-defer-length")).toBe("1");
     expect(create.headers.get("upload-length")).toBeNull();
-    expect(create.headers.get("upload-metadata")).toBe(`title ${btoa("Recording 1")},filetype ${btoa("video/webm")}`);
+    // The take began just now: the upload says how long ago (a whole number of ms) with its title and type.
+    const { begunMsAgo, ...metadata } = metadataOf(create.headers);
+    expect(metadata).toEqual({ title: "Recording 1", filetype: "video/webm" });
+    expect(begunMsAgo).toMatch(/^\d+$/);
+    expect(Number(begunMsAgo)).toBeLessThan(60_000);
 
     // Three one-second chunks arrive while recording; each is sent before Stop.
     await record(id, data.subarray(0, 300_000));
