@@ -11,7 +11,7 @@ import { PHOTO_SECONDS } from "./video-style-constants.ts";
  * Uploads speak tus 1.0.0 (core, creation, creation-defer-length, termination) under /api/uploads:
  *   POST   /api/uploads            Tus-Resumable: 1.0.0; Upload-Defer-Length: 1 (or Upload-Length: n);
  *                                  Upload-Metadata: "title <base64>,showId <base64>?,shotId <base64>?,filetype <base64>?,
- *                                  begunMsAgo <base64>?"
+ *                                  begunMsAgo <base64>?,draftKey <base64>?"
  *                                  -> 201, Location: /api/uploads/{id}
  *   HEAD   /api/uploads/{id}       -> 200, Upload-Offset, Upload-Length or Upload-Defer-Length: 1
  *   PATCH  /api/uploads/{id}       Content-Type: application/offset+octet-stream; Upload-Offset: n;
@@ -39,6 +39,13 @@ export const TUS_VERSION = "1.0.0";
  * unreadable: the section began now. At most `maxMsAgo` counts (a device's clock may jump).
  */
 export const UPLOAD_BEGUN = { metadataKey: "begunMsAgo", maxMsAgo: 30 * 24 * 60 * 60 * 1000 } as const;
+
+/**
+ * tus metadata `draftKey`: for a section begun before its story was first saved (no showId yet), the
+ * story's draft key (the one its show is created with). The clip joins that show if it exists by the time
+ * the upload is created or finished, in its place among the story's sections; otherwise it stays loose.
+ */
+export const UPLOAD_DRAFT_KEY_METADATA = "draftKey";
 
 /** The `begunMsAgo` metadata as a count of milliseconds (0 when missing or not a whole number). */
 export function parseBegunMsAgo(raw: string | undefined): number {

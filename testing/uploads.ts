@@ -26,13 +26,14 @@ export async function tusCreate(
   app: App,
   camper: SignedInClient,
   /** `begunMsAgo`: the metadata as a device sends it (a string to send what no device would). */
-  options: { title?: string; showId?: number; shotId?: number; length?: number; begunMsAgo?: number | string },
+  options: { title?: string; showId?: number; shotId?: number; length?: number; begunMsAgo?: number | string; draftKey?: string },
 ) {
   const metadata = [
     `title ${b64(options.title ?? "Recording 1")}`,
     ...(options.showId ? [`showId ${b64(String(options.showId))}`] : []),
     ...(options.shotId ? [`shotId ${b64(String(options.shotId))}`] : []),
     ...(options.begunMsAgo !== undefined ? [`begunMsAgo ${b64(String(options.begunMsAgo))}`] : []),
+    ...(options.draftKey !== undefined ? [`draftKey ${b64(options.draftKey)}`] : []),
   ];
   const res = await app.inject({
     method: "POST",

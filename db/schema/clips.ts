@@ -115,6 +115,10 @@ export const uploads = pgTable(
     // server's clock): a take that failed and is sent again, or one recorded offline, keeps its place in
     // the order the camper made them instead of landing after sections begun since.
     begunAt: timestamp("begun_at", { withTimezone: true }).notNull().defaultNow(),
+    // The story the section was begun for before that story was first saved (tus metadata `draftKey`, the
+    // show's draft_key): the clip joins that show when it exists by the time the clip is made, so a take
+    // that finishes after the camper left the Create screen is neither missing from its story nor loose.
+    draftKey: text("draft_key"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

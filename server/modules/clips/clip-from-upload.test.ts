@@ -70,6 +70,35 @@ describe("a clip made from an upload", () => {
     expect(await titlesOnServer()).toEqual(["First take", "Second take", "Third take", "Fourth take"]);
   });
 
+  it("joins a take begun before its story was saved to that story's show, in the place it was begun", async () => {
+    const camper = await registerCamper(scene.app);
+    const draftKey = "story-begun-on-this-device-1";
+    const finish = async (location: string) => {
+      const res = await tusPatch(scene.app, camper, location, 0, scene.video, scene.video.length);
+      expect(res.statusCode, res.body).toBe(204);
+    };
+    const clipsOf = async (showId: number | null) =>
+      ((await scene.app.inject({ method: "GET", url: showId === null ? "/api/clips" : `/api/clips?showId=${showId}`, headers: { cookie: camper.cookie } })).json() as Clip[]).map((c) => c.title);
+    // Two takes begun on a story not saved yet; a second device's take of another unsaved story.
+    const first = await tusCreate(scene.app, camper, { title: "First take", draftKey });
+    const second = await tusCreate(scene.app, camper, { title: "Second take", draftKey });
+    const elsewhere = await tusCreate(scene.app, camper, { title: "Other story", draftKey: "another-story-key-2222" });
+    // The second finishes first and the story is saved with it (what the Create screen does).
+    await finish(second);
+    const secondId = ((await scene.app.inject({ method: "GET", url: "/api/clips", headers: { cookie: camper.cookie } })).json() as Clip[])[0]!.id;
+    const show = await createShow(scene.app, camper.cookie, { draftKey, clipIds: [secondId] });
+    // The first finishes after the camper left the Create screen: it joins the story, ahead of the second.
+    await finish(first);
+    expect(await clipsOf(show.id)).toEqual(["First take", "Second take"]);
+    // A take begun on the story after it was saved, still sent without its show's id, joins it at once.
+    await finish(await tusCreate(scene.app, camper, { title: "Third take", draftKey }));
+    expect(await clipsOf(show.id)).toEqual(["First take", "Second take", "Third take"]);
+    // A story never saved keeps its take loose, for its own Create screen; a key no device makes is ignored.
+    await finish(elsewhere);
+    await finish(await tusCreate(scene.app, camper, { title: "Odd key", draftKey: "no spaces allowed here!" }));
+    expect(await clipsOf(null)).toEqual(["Other story", "Odd key"]);
+  });
+
   it("gives uploads that finish at the same moment places of their own, in the order they began", async () => {
     const camper = await registerCamper(scene.app);
     const show = await createShow(scene.app, camper.cookie);

@@ -3,7 +3,8 @@ import { createReadStream } from "node:fs";
 import { open, stat } from "node:fs/promises";
 import { CLIP_MESSAGES, PHOTO_LIMITS, type Clip } from "../../../contracts/clips.ts";
 import { FREE_TIER_SHOW_LIMIT } from "../../../contracts/product.ts";
-import { SHOW_MESSAGES } from "../../../contracts/shows.ts";
+import { SHOW_LIMITS, SHOW_MESSAGES } from "../../../contracts/shows.ts";
+import type { Executor } from "../../../db/executor.ts";
 import { PHOTO_SECONDS } from "../../../contracts/video-style.ts";
 import { HttpError, forbidden } from "../../http/errors.ts";
 import { sniffClipUpload, type ClipUploadKind } from "../../media/magic-bytes.ts";
@@ -77,6 +78,9 @@ export class ClipFromUpload {
           if (show === "limit-reached") throw forbidden(SHOW_MESSAGES.freeTierLimit(FREE_TIER_SHOW_LIMIT));
           showId = show.id;
         }
+        // Begun before its story was first saved: it joins the story's show if that exists now and has room
+        // for one more part (else it stays loose, as before, for the Create screen to place).
+        if (showId === null && row.draftKey) showId = await this.storyShow(tx, row.userId, row.draftKey);
         // The shot may have gone while the bytes arrived (a narration edit): the take is then a free clip.
         const shotId = row.shotId !== null && showId !== null && (await this.shots.lockShotForTake(tx, showId, row.shotId)) ? row.shotId : null;
         const created = await this.clips.create(
@@ -116,6 +120,13 @@ export class ClipFromUpload {
     // The device's bytes go (for a photo: with its location and camera details); only the clip's file stays.
     await this.storage.delete(row.storageKey);
     return toClip(clipRow);
+  }
+
+  /** The saved show of the story `draftKey` names, when it can take one more part; else null. */
+  private async storyShow(tx: Executor, userId: number, draftKey: string): Promise<number | null> {
+    const showId = await this.shows.lockByDraftKey(tx, userId, draftKey);
+    if (showId === undefined) return null;
+    return (await this.clips.sectionsOf(showId, tx)) < SHOW_LIMITS.maxSections ? showId : null;
   }
 
   /**

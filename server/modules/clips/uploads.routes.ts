@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { CLIP_LIMITS, TUS_VERSION, UPLOAD_BEGUN, UPLOAD_CLIP_ID_HEADER, clipSchema, parseBegunMsAgo } from "../../../contracts/clips.ts";
+import { CLIP_LIMITS, TUS_VERSION, UPLOAD_BEGUN, UPLOAD_CLIP_ID_HEADER, UPLOAD_DRAFT_KEY_METADATA, clipSchema, parseBegunMsAgo } from "../../../contracts/clips.ts";
+import { draftKeySchema } from "../../../contracts/shows.ts";
 import { ID_MAX, ID_MIN, parseId } from "../../../contracts/ids.ts";
 import { requireUser } from "../../http/authenticate.ts";
 import { readMultipartFile } from "../../http/multipart.ts";
@@ -79,11 +80,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     }
     const metadata = parseMetadata(request.headers["upload-metadata"] as string | undefined);
     // tus clients may send any metadata; a showId that names no show of the camper's leaves the clip loose,
-    // and a shotId that names no shot of theirs is ignored the same way (a take joins its shot's show).
+    // and a shotId that names no shot of theirs is ignored the same way (a take joins its shot's show), as
+    // are a begunMsAgo or a draftKey that are not what a device sends.
     const showId = parseId(metadata.showId);
     const shotId = parseId(metadata.shotId);
     const begunMsAgo = parseBegunMsAgo(metadata[UPLOAD_BEGUN.metadataKey]);
-    const id = await uploads.create(user.id, { title: cleanTitle(metadata.title), showId, shotId, length, begunMsAgo });
+    const draftKey = draftKeySchema.safeParse(metadata[UPLOAD_DRAFT_KEY_METADATA]).data ?? null;
+    const id = await uploads.create(user.id, { title: cleanTitle(metadata.title), showId, shotId, length, begunMsAgo, draftKey });
     return reply.code(201).header("location", `/api/uploads/${id}`).header("upload-offset", "0").send();
   });
 

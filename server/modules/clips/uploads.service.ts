@@ -72,13 +72,15 @@ export class UploadsService {
 
   async create(
     userId: number,
-    input: { title: string; showId: number | null; shotId?: number | null; length: number | null; begunMsAgo?: number },
+    input: { title: string; showId: number | null; shotId?: number | null; length: number | null; begunMsAgo?: number; draftKey?: string | null },
   ): Promise<string> {
     if (input.length !== null && input.length > this.maxBytes) throw payloadTooLarge(CLIP_MESSAGES.tooLarge(this.maxBytes));
     // A take of a shot joins the shot's show. A shot that is not the camper's (or no longer exists) is
     // ignored like a foreign show: the clip is then a free clip of the show given, never lost.
     const shot = input.shotId ? await this.shots.findOwnedShot(userId, input.shotId) : undefined;
-    const showId = shot ? shot.showId : input.showId !== null && (await this.ownsShow(userId, input.showId)) ? input.showId : null;
+    let showId = shot ? shot.showId : input.showId !== null && (await this.ownsShow(userId, input.showId)) ? input.showId : null;
+    // A section begun before its story was first saved joins the story's show if it exists by now.
+    if (showId === null && !shot && input.draftKey) showId = (await this.shows.findByDraftKey(userId, input.draftKey))?.id ?? null;
     // A free clip is one more part of the show's video: refused before any byte when the show is full.
     if (showId !== null && !shot && (await this.clips.sectionsOf(showId)) >= SHOW_LIMITS.maxSections) {
       throw forbidden(SHOW_MESSAGES.tooManySections(SHOW_LIMITS.maxSections));
@@ -92,6 +94,8 @@ export class UploadsService {
       title: input.title,
       length: input.length,
       storageKey: `users/${userId}/uploads/${id}`,
+      // Still no show: kept so the clip can join the story's show once it is saved (ClipFromUpload).
+      draftKey: showId === null ? (input.draftKey ?? null) : null,
     };
     // Before any byte is written: room for the whole declared length (at least a byte when deferred).
     // The row holds that length from here on; a deferred one holds its bytes as they arrive.

@@ -151,6 +151,19 @@ export class ShowsRepository {
     return row;
   }
 
+  /**
+   * The id of the show a draft key made, locked for the transaction `tx` (as adding a part to a show
+   * locks it, so parts added at once are counted in turn); undefined while the story is unsaved.
+   */
+  async lockByDraftKey(tx: Database, userId: number, draftKey: string): Promise<number | undefined> {
+    const [row] = await tx
+      .select({ id: t.id })
+      .from(t)
+      .where(and(eq(t.userId, userId), eq(t.draftKey, draftKey)))
+      .for("update");
+    return row?.id;
+  }
+
   async updateOwned(userId: number, id: number, changes: ShowChanges): Promise<ShowRow | undefined> {
     const [row] = await this.db
       .update(t)

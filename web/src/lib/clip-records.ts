@@ -23,6 +23,11 @@ export interface LocalClip {
    */
   shotId?: number | null;
   /**
+   * For a clip begun before its story was first saved (showId null): the story's draft key, sent with the
+   * upload so the server puts the clip on that story's show once it exists (absent on older records).
+   */
+  draftKey?: string | null;
+  /**
    * A camera take or a photo from the camper's files (sent by the same uploader). Absent on records
    * stored before photos existed, which are all videos: the field needs no new index, so the database
    * keeps its version.
@@ -61,7 +66,7 @@ export interface StoredChunk {
 }
 
 export type NewClip = Pick<LocalClip, "userId" | "title" | "mimeType" | "showId"> &
-  Partial<Pick<LocalClip, "localId" | "startTime" | "position" | "state" | "shotId" | "kind">>;
+  Partial<Pick<LocalClip, "localId" | "startTime" | "position" | "state" | "shotId" | "kind" | "draftKey">>;
 
 export type ClipPatch = Partial<Omit<LocalClip, "localId" | "userId" | "recordedBytes" | "chunkCount">>;
 
@@ -128,6 +133,7 @@ export function newClipRecord(init: NewClip, now = Date.now()): LocalClip {
     mimeType: init.mimeType,
     showId: init.showId,
     shotId: init.shotId ?? null,
+    ...(init.draftKey && init.showId === null ? { draftKey: init.draftKey } : {}),
     kind: init.kind ?? "video",
     uploadUrl: null,
     uploadedOffset: 0,

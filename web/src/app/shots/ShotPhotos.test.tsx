@@ -52,7 +52,7 @@ describe("A photo as a shot's picture", () => {
 
     const picture = await within(card).findByTestId("shot-picture", {}, { timeout: 3000 });
     const [upload] = [...tus.uploads.values()];
-    expect(upload!.metadata).toEqual({ title: "Paddles", showId: "42", shotId: "2", filetype: "image/jpeg" });
+    expect(upload!.metadata).toEqual({ title: "Paddles", showId: "42", shotId: "2", filetype: "image/jpeg", begunMsAgo: expect.stringMatching(/^\d+$/) });
     expect(within(picture).getByRole("img", { name: "Photo: Paddles, the picture of shot 2" }).getAttribute("src")).toBe("/api/clips/100/poster");
     expect(within(picture).getByText("Photo")).toBeTruthy();
     expect(within(card).getByTestId("shot-takes").textContent).toBe("Take chosen (1 take)");

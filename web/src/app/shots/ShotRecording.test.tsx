@@ -93,7 +93,7 @@ describe("Recording by shot", () => {
     expect(within(sentences[0]!).getAllByText("woke")[0]!.tagName).toBe("MARK");
     // 7 of the 11 words.
     expect(within(result).getByTestId("word-match").textContent).toBe("64 %");
-    expect(politeText()).toBe("Shot 1 checked: 2 of 3 sentences said, 64 % of the words found.");
+    await waitFor(() => expect(politeText()).toBe("Shot 1 checked: 2 of 3 sentences said, 64 % of the words found."));
     // The first take of a shot is chosen by the server; the recorder stays on the shot all the same.
     await waitFor(() => expect(within(result).getByTestId("take-chosen")).toBeTruthy());
     expect(screen.getByRole("heading", { level: 2, name: "Shot 1 of 2" })).toBeTruthy();
@@ -170,7 +170,8 @@ describe("Recording by shot", () => {
     expect(note.textContent).toContain(SHOT_MESSAGES.checkUnavailable);
     // No transcript to send: the server is asked with none.
     expect(calls.find((c) => c.path === "/api/clips/100/script-check")!.body).toEqual({});
-    expect(politeText()).toBe(`Shot 1: ${SHOT_MESSAGES.checkUnavailable}`);
+    // The check's words follow the stop's own announcement in the same live region.
+    await waitFor(() => expect(politeText()).toBe(`Shot 1: ${SHOT_MESSAGES.checkUnavailable}`));
     expect(screen.queryByTestId("word-match")).toBeNull();
   });
 

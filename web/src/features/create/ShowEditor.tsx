@@ -33,6 +33,8 @@ export interface ShowEditorSlots {
     savedScript: string | null;
     userId: number;
     showId: number | null;
+    /** A new story's draft key; undefined when editing a saved story. */
+    draftKey?: string;
     videoFormat: VideoFormatKey;
     onClipsChange: (clips: ClipItem[]) => void;
   }) => ReactNode;
@@ -203,6 +205,7 @@ export function ShowEditor({
               savedScript: savedShow?.narration ?? null,
               userId: user!.id,
               showId,
+              draftKey,
               videoFormat: settings.videoFormat,
               onClipsChange: setClips,
             })}

@@ -12,6 +12,8 @@ export interface AddPhotosButtonProps {
   userId: number;
   /** The saved show, or null before the story is first saved. */
   showId: number | null;
+  /** Before the story is first saved: its draft key (photos then join the story's show once saved). */
+  draftKey?: string | null;
   /** The photo is this shot's picture (its take); several files are then not offered. */
   shotId?: number | null;
   /** The button's words: "Add photos", "Use a photo". */
@@ -29,7 +31,7 @@ export interface AddPhotosButtonProps {
  * words), then kept on this device and uploaded like a take. A refused file is named with the reason,
  * next to the button and in a toast; the others still go.
  */
-export function AddPhotosButton({ userId, showId, shotId = null, label, name, announceUploads = false, onUploaded, className }: AddPhotosButtonProps) {
+export function AddPhotosButton({ userId, showId, shotId = null, draftKey = null, label, name, announceUploads = false, onUploaded, className }: AddPhotosButtonProps) {
   const runtime = useRecorderRuntime();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -52,7 +54,7 @@ export function AddPhotosButton({ userId, showId, shotId = null, label, name, an
         continue;
       }
       try {
-        const clip = await addPhotoToDevice(runtime, file, check.mimeType, { userId, showId, shotId });
+        const clip = await addPhotoToDevice(runtime, file, check.mimeType, { userId, showId, shotId, draftKey });
         added.add(clip.localId);
         titles.push(clip.title);
       } catch (error) {

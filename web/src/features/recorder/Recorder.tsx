@@ -21,6 +21,11 @@ export interface RecorderProps {
   savedScript?: string | null;
   /** The saved show, or null before the story is first saved (clips then wait, loose, to join it). */
   showId: number | null;
+  /**
+   * A new story's draft key (the one its show is created with): clips begun before the first save carry it,
+   * so one that finishes after the camper left this screen still joins the story's show.
+   */
+  draftKey?: string | null;
   /** The chosen video format: the preview shows its frame, and the camera is asked for that shape. */
   videoFormat?: VideoFormatKey;
   /** Every change of the clip list (the page shows 'Continue to Editing' when it is not empty). */
@@ -33,7 +38,7 @@ export interface RecorderProps {
  * the live transcript, and the clip list. Clips are kept on the device and uploaded while recording;
  * once a show exists, the clips and their order are saved with it.
  */
-export function Recorder({ lengthSeconds, narration, savedScript = null, userId, showId, videoFormat = DEFAULT_VIDEO_FORMAT, onClipsChange, className }: RecorderProps) {
+export function Recorder({ lengthSeconds, narration, savedScript = null, userId, showId, draftKey = null, videoFormat = DEFAULT_VIDEO_FORMAT, onClipsChange, className }: RecorderProps) {
   const format = videoFormatFor(videoFormat);
   const aspect = format.aspectRatio;
   const clips = useClips({ userId, showId });
@@ -42,6 +47,7 @@ export function Recorder({ lengthSeconds, narration, savedScript = null, userId,
   const recorder = useRecorder({
     userId,
     showId,
+    draftKey,
     lengthSeconds,
     nextTitle: () => nextRecordingTitle(clipsRef.current),
     aspect,
@@ -86,7 +92,7 @@ export function Recorder({ lengthSeconds, narration, savedScript = null, userId,
       />
 
       {/* Photos are sections like clips: a shy camper can tell the story without being on camera. */}
-      <AddPhotosButton userId={userId} showId={showId} label="Add photos" />
+      <AddPhotosButton userId={userId} showId={showId} draftKey={draftKey} label="Add photos" />
 
       {(recording || transcriptText) && (
         <div className="grid gap-1" aria-labelledby={ids.transcript} role="group">

@@ -82,6 +82,8 @@ export interface ClipRecordingOptions {
   userId: number;
   showId: number | null;
   shotId: number | null;
+  /** With no show yet: the story's draft key, so the take joins the story's show once it is saved. */
+  draftKey?: string | null;
   /** The clip's title, read once the recorder is made. */
   title: () => string;
   /** Recording has begun (the upload loop is running); the transcript starts right after. */
@@ -160,9 +162,9 @@ export class ClipRecording {
       return this.fail(error, "permission");
     }
     const { store, manager } = this.runtime;
-    const { userId, showId, shotId, title } = this.options;
+    const { userId, showId, shotId, draftKey, title } = this.options;
     try {
-      this.clipId = (await store.createClip({ userId, title: title(), mimeType, showId, shotId })).localId;
+      this.clipId = (await store.createClip({ userId, title: title(), mimeType, showId, shotId, draftKey })).localId;
     } catch (error) {
       return this.fail(error, "noStorage");
     }

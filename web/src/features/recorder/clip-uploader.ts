@@ -133,6 +133,7 @@ export class ClipUploader extends UploadLoopBase {
           mimeType: clip.mimeType,
           // Measured here, on the device's clock, as startTime was: the server needs no agreement on the time.
           begunMsAgo: Math.max(0, Math.round(Date.now() - clip.startTime)),
+          draftKey: clip.draftKey ?? null,
         }),
       }),
     );

@@ -70,6 +70,8 @@ export interface AddPhotoOptions {
   showId: number | null;
   /** A shot's picture (its take); null for a section of its own. */
   shotId?: number | null;
+  /** Before the story is first saved: its draft key (the photo joins the story's show once saved). */
+  draftKey?: string | null;
 }
 
 /**
@@ -81,12 +83,12 @@ export async function addPhotoToDevice(
   { store, manager }: RecorderRuntime,
   file: Blob & { name: string },
   mimeType: PhotoType,
-  { userId, showId, shotId = null }: AddPhotoOptions,
+  { userId, showId, shotId = null, draftKey = null }: AddPhotoOptions,
 ): Promise<LocalClip> {
   // A copy of the bytes, not a reference to the picked file: the file may change or go (a phone's
   // picker hands out temporary files) before the upload is done.
   const bytes = new Blob([await file.arrayBuffer()], { type: mimeType });
-  const clip = await store.createClip({ userId, title: photoTitle(file.name), mimeType, showId, shotId, kind: "photo" });
+  const clip = await store.createClip({ userId, title: photoTitle(file.name), mimeType, showId, shotId, draftKey, kind: "photo" });
   activeRecordings.add(clip.localId);
   try {
     const stored = await store.addChunk(clip.localId, bytes);

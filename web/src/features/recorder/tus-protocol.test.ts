@@ -25,6 +25,13 @@ describe("tus protocol helpers", () => {
     expect(headers["Upload-Metadata"]).toBe(`title ${btoa("Recording 3")},filetype ${btoa("video/mp4")},begunMsAgo ${btoa("65000")}`);
   });
 
+  it("names the unsaved story a clip was begun for, and only while the clip has no show", () => {
+    const loose = createUploadHeaders({ title: "Recording 1", showId: null, mimeType: "video/webm", draftKey: "d".repeat(32) });
+    expect(loose["Upload-Metadata"]).toBe(`title ${btoa("Recording 1")},filetype ${btoa("video/webm")},draftKey ${btoa("d".repeat(32))}`);
+    const onShow = createUploadHeaders({ title: "Recording 2", showId: 9, mimeType: "video/webm", draftKey: "d".repeat(32) });
+    expect(onShow["Upload-Metadata"]).toBe(`title ${btoa("Recording 2")},showId ${btoa("9")},filetype ${btoa("video/webm")}`);
+  });
+
   it("builds PATCH headers, with Upload-Length only when given", () => {
     expect(patchHeaders({ offset: 42 })).toEqual({
       "Tus-Resumable": "1.0.0",

@@ -1,4 +1,4 @@
-import { TUS_VERSION, UPLOAD_BEGUN } from "../../../../contracts/clips-constants.ts";
+import { TUS_VERSION, UPLOAD_BEGUN, UPLOAD_DRAFT_KEY_METADATA } from "../../../../contracts/clips-constants.ts";
 import { baseMimeType } from "./clip-store.ts";
 
 /** The pure parts of the tus 1.0.0 client (uploader.ts): headers, metadata, backoff, checksums. */
@@ -29,6 +29,7 @@ export function createUploadHeaders({
   shotId = null,
   mimeType,
   begunMsAgo = null,
+  draftKey = null,
 }: {
   title: string;
   showId: number | null;
@@ -37,11 +38,20 @@ export function createUploadHeaders({
   mimeType: string;
   /** How long ago the camper began the section (UPLOAD_BEGUN): a take sent again keeps its place. */
   begunMsAgo?: number | null;
+  /** With no show yet: the story's draft key (UPLOAD_DRAFT_KEY_METADATA), so the clip joins its show once saved. */
+  draftKey?: string | null;
 }): Record<string, string> {
   return {
     "Tus-Resumable": TUS_VERSION,
     "Upload-Defer-Length": "1",
-    "Upload-Metadata": encodeMetadata({ title, showId, shotId, filetype: baseMimeType(mimeType), [UPLOAD_BEGUN.metadataKey]: begunMsAgo }),
+    "Upload-Metadata": encodeMetadata({
+      title,
+      showId,
+      shotId,
+      filetype: baseMimeType(mimeType),
+      [UPLOAD_BEGUN.metadataKey]: begunMsAgo,
+      [UPLOAD_DRAFT_KEY_METADATA]: showId === null ? draftKey : null,
+    }),
   };
 }
 

@@ -169,6 +169,16 @@ describe("UploadManager: sending a take", () => {
     expectSameBytes(uploadedData(), data);
   });
 
+  it("sends the unsaved story's draft key with a take that has no show yet, so it can join the story's show", async () => {
+    const draftKey = "0123456789abcdef0123456789abcdef";
+    const id = await startClip({ draftKey });
+    await record(id, bytesOf(1000));
+    await stop(id);
+    await manager.settled(id);
+    expect(metadataOf(server.callsTo("POST")[0]!.headers)).toMatchObject({ title: "Recording 1", draftKey });
+    expect((await state(id)).state).toBe("saved");
+  });
+
   it("on 404 creates a new upload and sends everything again from 0", async () => {
     const data = bytesOf(6000);
     const id = await startClip();

@@ -26,6 +26,8 @@ export interface UseRecorderOptions {
   showId: number | null;
   /** The shot each take is recorded for (record to the script); absent or null for free recording. */
   shotId?: number | null;
+  /** Before the story is first saved: its draft key (a take then joins the story's show once saved). */
+  draftKey?: string | null;
   /** Recording stops by itself when this many seconds have passed. */
   lengthSeconds: number;
   /** The next clip's title ('Recording N'), read when a recording starts. */
@@ -98,13 +100,13 @@ async function openCamera(aspect: "16/9" | "9/16", facing: CameraFacing): Promis
  * store (and the write has completed) before anything else happens to it; the upload loop then
  * sends it while recording goes on. Stop fixes the clip's size and the transcript.
  */
-export function useRecorder({ userId, showId, shotId = null, lengthSeconds, nextTitle, aspect = "16/9" }: UseRecorderOptions): RecorderApi {
+export function useRecorder({ userId, showId, shotId = null, draftKey = null, lengthSeconds, nextTitle, aspect = "16/9" }: UseRecorderOptions): RecorderApi {
   const [facing, setFacing] = useState<CameraFacing>("user");
   const [canSwitchCamera, setCanSwitchCamera] = useState(false);
   const shape = useRef({ aspect, facing });
   shape.current = { aspect, facing };
-  const options = useRef({ userId, showId, shotId, lengthSeconds, nextTitle });
-  options.current = { userId, showId, shotId, lengthSeconds, nextTitle };
+  const options = useRef({ userId, showId, shotId, draftKey, lengthSeconds, nextTitle });
+  options.current = { userId, showId, shotId, draftKey, lengthSeconds, nextTitle };
   const [transcript, setTranscript] = useState({ finalText: "", interim: "" });
   const [speechAvailable, setSpeechAvailable] = useState(() => speechRecognitionConstructor() !== null);
   const [currentLocalId, setCurrentLocalId] = useState<string | null>(null);
@@ -138,12 +140,13 @@ export function useRecorder({ userId, showId, shotId = null, lengthSeconds, next
       machine.ended();
       return;
     }
-    const { userId: owner, showId: show, shotId: shot, nextTitle: title } = options.current;
+    const { userId: owner, showId: show, shotId: shot, draftKey: story, nextTitle: title } = options.current;
     const recording: ClipRecording = new code.ClipRecording({
       stream: media,
       userId: owner,
       showId: show,
       shotId: shot,
+      draftKey: story,
       title,
       onRecording: (localId) => {
         if (machine.live) {
