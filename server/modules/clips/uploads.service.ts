@@ -79,8 +79,12 @@ export class UploadsService {
     // ignored like a foreign show: the clip is then a free clip of the show given, never lost.
     const shot = input.shotId ? await this.shots.findOwnedShot(userId, input.shotId) : undefined;
     let showId = shot ? shot.showId : input.showId !== null && (await this.ownsShow(userId, input.showId)) ? input.showId : null;
-    // A section begun before its story was first saved joins the story's show if it exists by now.
-    if (showId === null && !shot && input.draftKey) showId = (await this.shows.findByDraftKey(userId, input.draftKey))?.id ?? null;
+    // A section begun before its story was first saved joins the story's show if it exists by now and has
+    // room (a full story leaves it loose, as before, rather than refusing the take).
+    if (showId === null && !shot && input.draftKey) {
+      const story = (await this.shows.findByDraftKey(userId, input.draftKey))?.id;
+      if (story !== undefined && (await this.clips.sectionsOf(story)) < SHOW_LIMITS.maxSections) showId = story;
+    }
     // A free clip is one more part of the show's video: refused before any byte when the show is full.
     if (showId !== null && !shot && (await this.clips.sectionsOf(showId)) >= SHOW_LIMITS.maxSections) {
       throw forbidden(SHOW_MESSAGES.tooManySections(SHOW_LIMITS.maxSections));
