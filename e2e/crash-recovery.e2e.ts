@@ -153,11 +153,13 @@ describe("after kill -9", () => {
     expect(started.status).toBe(202);
     const job = (await started.json()) as RenderJob;
 
-    // Kill the server while its ffmpeg writes the video (under its temporary name).
+    // Kill the server while its ffmpeg encodes the picture in the render's work folder: seconds long,
+    // where the last step (muxing into the MP4's temporary name) is a stream copy of some 50-80 ms that
+    // a poll can miss on a fast machine.
     const ffmpegs = await eventually(() => {
-      const running = processesUsing(server.dataDir).filter((p) => p.command.includes("ffmpeg") && /\.partial\/\S+\.mp4/.test(p.command));
+      const running = processesUsing(server.dataDir).filter((p) => p.command.includes("ffmpeg") && p.command.includes("-c:v libx264"));
       return running.length ? running : undefined;
-    }, "ffmpeg rendering");
+    }, "ffmpeg encoding the video");
     await server.kill();
     // What the dead render left: its work folder.
     expect(readdirSync(path.join(server.dataDir, "tmp"))).toEqual([expect.stringMatching(new RegExp(`^render-${job.id}-`))]);
