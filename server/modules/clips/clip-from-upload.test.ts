@@ -90,7 +90,7 @@ describe("a clip made from an upload", () => {
     // The first finishes after the camper left the Create screen: it joins the story, ahead of the second.
     await finish(first);
     expect(await clipsOf(show.id)).toEqual(["First take", "Second take"]);
-    // A take begun on the story after it was saved, still sent without its show's id, joins it at once.
+    // A take begun on the story after it was saved, still sent without its show's id, joins it too.
     await finish(await tusCreate(scene.app, camper, { title: "Third take", draftKey }));
     expect(await clipsOf(show.id)).toEqual(["First take", "Second take", "Third take"]);
     // A story never saved keeps its take loose, for its own Create screen; a key no device makes is ignored.

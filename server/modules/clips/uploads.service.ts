@@ -78,13 +78,7 @@ export class UploadsService {
     // A take of a shot joins the shot's show. A shot that is not the camper's (or no longer exists) is
     // ignored like a foreign show: the clip is then a free clip of the show given, never lost.
     const shot = input.shotId ? await this.shots.findOwnedShot(userId, input.shotId) : undefined;
-    let showId = shot ? shot.showId : input.showId !== null && (await this.ownsShow(userId, input.showId)) ? input.showId : null;
-    // A section begun before its story was first saved joins the story's show if it exists by now and has
-    // room (a full story leaves it loose, as before, rather than refusing the take).
-    if (showId === null && !shot && input.draftKey) {
-      const story = (await this.shows.findByDraftKey(userId, input.draftKey))?.id;
-      if (story !== undefined && (await this.clips.sectionsOf(story)) < SHOW_LIMITS.maxSections) showId = story;
-    }
+    const showId = shot ? shot.showId : input.showId !== null && (await this.ownsShow(userId, input.showId)) ? input.showId : null;
     // A free clip is one more part of the show's video: refused before any byte when the show is full.
     if (showId !== null && !shot && (await this.clips.sectionsOf(showId)) >= SHOW_LIMITS.maxSections) {
       throw forbidden(SHOW_MESSAGES.tooManySections(SHOW_LIMITS.maxSections));
@@ -98,7 +92,8 @@ export class UploadsService {
       title: input.title,
       length: input.length,
       storageKey: `users/${userId}/uploads/${id}`,
-      // Still no show: kept so the clip can join the story's show once it is saved (ClipFromUpload).
+      // No show named: the clip joins its story's show if the story is saved by the time the clip is made
+      // (ClipFromUpload.storyShow, the one place that rule lives).
       draftKey: showId === null ? (input.draftKey ?? null) : null,
     };
     // Before any byte is written: room for the whole declared length (at least a byte when deferred).
