@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { buildCredentials } from "../testing/factories.ts";
-import { launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
+import { closeContextsAfterEach, launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI, signInThroughUI, signOutThroughUI } from "./support/flows.ts";
 import { startServer } from "./support/server.ts";
 
@@ -11,6 +11,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
+closeContextsAfterEach(() => browser);
 
 async function freshPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await newContext(browser, baseURL, viewport);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { buildCredentials } from "../testing/factories.ts";
 import { startFakeOpenAiServer } from "../testing/fake-openai-server.ts";
-import { launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
+import { closeContextsAfterEach, launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 import { startServer } from "./support/server.ts";
 
@@ -12,6 +12,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
+closeContextsAfterEach(() => browser);
 
 async function answer(page: Page, tab: string, text: string) {
   await page.getByRole("tab", { name: tab }).click();

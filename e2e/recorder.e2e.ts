@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import type { Clip } from "../contracts/clips.ts";
 import type { Show } from "../contracts/shows.ts";
 import { buildCredentials } from "../testing/factories.ts";
-import { launchBrowser, newContext, seriousAxeViolations } from "./support/browser.ts";
+import { closeContextsAfterEach, launchBrowser, newContext, seriousAxeViolations } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 import { startServer } from "./support/server.ts";
 import { reachRecordingStep, recordingReaches, stopTake } from "./support/story.ts";
@@ -14,6 +14,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
+closeContextsAfterEach(() => browser);
 
 const rows = (page: Page) => page.getByTestId("clip-row");
 const recordButton = (page: Page) => page.getByRole("button", { name: /^(Start Recording|Record Another|Stop recording)$/ });
@@ -175,7 +176,11 @@ describe("recording clips", () => {
       }
       await route.continue();
     });
+    const settingsBar = page.getByRole("region", { name: "Story settings" });
     await record(page, 2);
+    // No show yet (the take's upload cannot begin), so 'Continue to Editing' waits for the first save.
+    await settingsBar.getByRole("button", { name: "Continue to Editing" }).waitFor();
+    const barHeightBeforeSave = (await settingsBar.boundingBox())!.height;
     await record(page, 2);
     await record(page, 2);
     const states = () => rows(page).evaluateAll((els) => els.map((e) => e.getAttribute("data-state")));
@@ -185,6 +190,10 @@ describe("recording clips", () => {
     const [show] = (await (await context.request.get("/api/recordings")).json()) as Show[];
     const onServer = async () => ((await (await context.request.get(`/api/clips?showId=${show!.id}`)).json()) as Clip[]).map((c) => c.title);
     await expect.poll(onServer, { timeout: 15_000 }).toEqual(["Recording 2", "Recording 3"]);
+    // The story's first save turns the waiting button into the way on without moving the page under the
+    // camper: the bar above the recorder keeps its height.
+    await settingsBar.getByRole("link", { name: "Continue to Editing" }).waitFor();
+    expect((await settingsBar.boundingBox())!.height).toBe(barHeightBeforeSave);
     await page.getByRole("link", { name: "My Shows" }).first().click();
     await page.waitForURL("**/shows");
     firstHeldBack = false;

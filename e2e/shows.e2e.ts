@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { buildCredentials, buildShowBody } from "../testing/factories.ts";
-import { launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
+import { closeContextsAfterEach, launchBrowser, newContext, seriousAxeViolations, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 
 const baseURL = inject("baseURL");
@@ -10,6 +10,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
+closeContextsAfterEach(() => browser);
 
 async function signedInPage(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await newContext(browser, baseURL);

@@ -4,7 +4,7 @@ import type { Clip } from "../contracts/clips.ts";
 import type { Show } from "../contracts/shows.ts";
 import { buildCredentials } from "../testing/factories.ts";
 import { createShowViaApi } from "./support/api.ts";
-import { launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
+import { closeContextsAfterEach, launchBrowser, newContext, watchPageErrors } from "./support/browser.ts";
 import { registerThroughUI } from "./support/flows.ts";
 import { answer, answerBox, narrationBox, reachRecordingStep, record, rows, savedStory, toastRegion, waitAllSaved } from "./support/story.ts";
 
@@ -15,6 +15,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
+closeContextsAfterEach(() => browser);
 
 describe("nothing a camper wrote is lost or left behind", () => {
   it("keeps a narration edited in the editor when the story is then updated from its edit page", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -44,6 +44,17 @@ export function launchBrowser(options: { microphoneWav?: string; desktop?: boole
 }
 
 /**
+ * Closes every context a test opened once it ends, passed or failed. A test closes its own contexts on
+ * success; one that fails part-way would leave its pages running (a recording encoding, uploads
+ * retrying) into the file's next tests, which then fail for want of CPU rather than for their own reason.
+ */
+export function closeContextsAfterEach(browser: () => Browser | undefined) {
+  afterEach(async () => {
+    await Promise.all((browser()?.contexts() ?? []).map((context) => context.close().catch(() => undefined)));
+  });
+}
+
+/**
  * The scene of a file whose campers upload clips: Chromium and a 2 s WebM clip. Registers the file's own
  * beforeAll/afterAll; read `browser` and `clip` inside its tests.
  */
@@ -53,6 +64,7 @@ export function browserWithClip(): { readonly browser: Browser; readonly clip: B
     scene.browser = await launchBrowser();
     scene.clip = await webmFixture(2);
   });
+  closeContextsAfterEach(() => scene.browser);
   afterAll(() => scene.browser?.close());
   return scene;
 }

@@ -1,8 +1,7 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight, Loader2 } from "lucide-react";
 import { useId } from "react";
 import { Link } from "wouter";
 import { Button } from "../../components/ui/button.tsx";
-import { cn } from "../../lib/utils.ts";
 
 export interface ContinueToEditingButtonProps {
   /** The saved show; null before the story is first saved. */
@@ -16,21 +15,26 @@ export function narrationEditingPath(showId: number): string {
   return `/shows/${showId}/narration`;
 }
 
-/** 'Continue to Editing' (only when clips exist): to the show's narration editing screen. */
+/**
+ * 'Continue to Editing' (only when clips exist): to the show's narration editing screen. Before the story's
+ * first save (which the first saved clip or answer makes by itself) it waits, busy, in the same size: a
+ * wider waiting state wrapped the top bar onto another line and moved the page under a camper's finger
+ * in the middle of a take, when the save landed.
+ */
 export function ContinueToEditingButton({ showId, hasClips, className }: ContinueToEditingButtonProps) {
   const hintId = useId();
   if (!hasClips) return null;
   if (showId === null) {
     return (
-      <span className={cn("inline-flex flex-wrap items-center gap-x-2 gap-y-1", className)}>
-        <Button disabled aria-describedby={hintId}>
+      <>
+        <Button busy aria-describedby={hintId} className={className}>
           Continue to Editing
-          <ArrowRight aria-hidden="true" />
+          <Loader2 aria-hidden="true" className="animate-spin motion-reduce:animate-none" />
         </Button>
-        <span id={hintId} className="text-sm text-slate-700">
-          Save your story first
+        <span id={hintId} className="sr-only">
+          Opens once your story is saved
         </span>
-      </span>
+      </>
     );
   }
   return (

@@ -21,9 +21,11 @@ describe("ContinueToEditingButton", () => {
     rerender(<ContinueToEditingButton showId={4} hasClips />);
     expect(screen.getByRole("link", { name: "Continue to Editing" }).getAttribute("href")).toBe("/shows/4/narration");
     rerender(<ContinueToEditingButton showId={null} hasClips />);
-    const button = screen.getByRole("button", { name: "Continue to Editing" }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    expect(screen.getByText("Save your story first").id).toBe(button.getAttribute("aria-describedby"));
+    // Waiting for the story's first save: the same button, busy and inert, saying why.
+    const button = screen.getByRole("button", { name: "Continue to Editing" });
+    expect(button.getAttribute("aria-disabled")).toBe("true");
+    expect(button.getAttribute("aria-busy")).toBe("true");
+    expect(screen.getByText("Opens once your story is saved").id).toBe(button.getAttribute("aria-describedby"));
   });
 });
 
