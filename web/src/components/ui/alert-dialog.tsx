@@ -9,7 +9,6 @@ import { Button, type ButtonProps } from "./button.tsx";
  * Escape, returns focus to the trigger, and puts the initial focus on Cancel (the safe choice).
  */
 export const AlertDialog = AlertDialogPrimitive.Root;
-export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 export const AlertDialogPortal = AlertDialogPrimitive.Portal;
 
 export function AlertDialogOverlay({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Overlay>) {

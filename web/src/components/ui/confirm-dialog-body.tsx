@@ -7,7 +7,6 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
 } from "./alert-dialog.tsx";
 import { Button } from "./button.tsx";
 
@@ -45,11 +44,10 @@ export interface ConfirmDialogProps {
 
 /**
  * The dialog itself, Radix's alert dialog underneath: loaded on first use through confirm-dialog.tsx
- * (decision 029a). `initiallyOpen`: the trigger was pressed while this code was on its way.
+ * (decision 029a), which draws the trigger and holds whether the dialog is open. `closesItself`: no
+ * caller decides when it closes, so it does once the confirmed action is done.
  */
-
 export function ConfirmDialogBody({
-  trigger,
   title,
   description,
   children,
@@ -59,48 +57,46 @@ export function ConfirmDialogBody({
   cancelLabel = "Cancel",
   onConfirm,
   describeError,
-  open: controlledOpen,
+  open,
   onOpenChange,
   onCloseAutoFocus,
-  initiallyOpen = false,
-}: ConfirmDialogProps & { initiallyOpen?: boolean }) {
-  const [ownOpen, setOwnOpen] = useState(initiallyOpen);
+  closesItself,
+}: Omit<ConfirmDialogProps, "trigger" | "open" | "onOpenChange"> & { open: boolean; onOpenChange(open: boolean): void; closesItself: boolean }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const controlled = controlledOpen !== undefined;
-  const open = controlled ? controlledOpen : ownOpen;
+  // The last failure's words go when the dialog opens again.
+  const [shownOpen, setShownOpen] = useState(open);
+  if (open !== shownOpen) {
+    setShownOpen(open);
+    if (open) setError(null);
+  }
 
-  const setOpen = (next: boolean) => {
-    if (next) setError(null);
-    if (!controlled) setOwnOpen(next);
-    onOpenChange?.(next);
-  };
+  const close = () => onOpenChange(false);
 
   const confirm = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
     const running = onConfirm();
     if (!running) {
-      if (!controlled) setOpen(false);
+      if (closesItself) close();
       return;
     }
     setPending(true);
     void running.then(
       () => {
         setPending(false);
-        if (!controlled || describeError) setOpen(false);
+        if (closesItself || describeError) close();
       },
       (failure: unknown) => {
         setPending(false);
         if (describeError) setError(describeError(failure));
-        else if (!controlled) setOpen(false);
+        else if (closesItself) close();
       },
     );
   };
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
+    <AlertDialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <AlertDialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <form onSubmit={confirm} className="grid gap-4">
           <AlertDialogHeader>

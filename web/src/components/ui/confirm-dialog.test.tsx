@@ -71,6 +71,24 @@ describe("the confirm dialog loads on first open", () => {
     expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 
+  it("keeps the button the same element while the code arrives, so a press begun before it landed still opens the dialog", async () => {
+    const user = userEvent.setup();
+    const onConfirm = () => undefined;
+    const { rerender } = render(<DeleteShow onConfirm={onConfirm} />);
+    const before = screen.getByRole("button", { name: "Delete show" });
+    // Pointing at the button fetches the code; the screen draws again once it has landed (as a clip's
+    // row does while its upload moves on), before the press.
+    await user.hover(before);
+    await waitFor(() => expect(dialogs.confirmDialogCode.loaded()).toBeDefined());
+    rerender(<DeleteShow onConfirm={onConfirm} />);
+    expect(screen.getByRole("button", { name: "Delete show" })).toBe(before);
+    expect(before.getAttribute("aria-expanded")).toBe("false");
+    await user.click(before);
+    expect(await screen.findByRole("alertdialog", { name: "Delete this show?" })).toBeTruthy();
+    expect(before.isConnected).toBe(true);
+    expect(before.getAttribute("aria-expanded")).toBe("true");
+  });
+
   it("opens a dialog given only `open` once its code is here", async () => {
     const { ConfirmDialog } = dialogs;
     render(<ConfirmDialog open title="Your password, please" description="Staff confirm again." confirmLabel="Go on" onConfirm={() => undefined} />);

@@ -1,4 +1,4 @@
-import { cloneElement, useEffect, useState, type MouseEvent, type ReactElement } from "react";
+import { cloneElement, useEffect, useRef, useState, type MouseEvent, type ReactElement } from "react";
 import { announceError } from "../../lib/announce.ts";
 import { lazyModule, useLazyModule } from "../../lib/lazy-module.ts";
 import type { ConfirmDialogProps } from "./confirm-dialog-body.tsx";
@@ -35,42 +35,70 @@ type TriggerProps = {
 
 /**
  * The one confirmation for actions that can't be undone, built on the accessible alert dialog (see
- * confirm-dialog-body.tsx for what it does). Until its code has arrived, only the trigger is here:
- * pointing at it or focusing it starts the download, pressing it opens the dialog as soon as the code
- * is in (and says so if it cannot come); a dialog opened through `open` waits for it the same way.
- * Once loaded, every dialog renders at once.
+ * confirm-dialog-body.tsx for what it does). Pointing at the trigger or focusing it starts the download
+ * of the dialog's code; pressing it opens the dialog as soon as the code is in (and says so if it cannot
+ * come); a dialog opened through `open` waits for it the same way. Once loaded, every dialog opens at once.
+ *
+ * The trigger is drawn here, the same element before and after the code arrives: when the code landed
+ * between a press's pointer-down and pointer-up and the trigger was drawn anew by the dialog, the press
+ * fell between two elements and the dialog never opened.
  */
 export function ConfirmDialog(props: ConfirmDialogProps) {
-  const { trigger, open, onOpenChange } = props;
-  const [asked, setAsked] = useState(false);
-  const wanted = asked || open === true;
-  const { module, failed, retry } = useLazyModule(confirmDialogCode, wanted);
+  const { trigger, open: callerOpen, onOpenChange, onCloseAutoFocus } = props;
+  const [ownOpen, setOwnOpen] = useState(false);
+  const controlled = callerOpen !== undefined;
+  const open = controlled ? callerOpen : ownOpen;
+  const setOpen = (next: boolean) => {
+    if (!controlled) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
+  const { module, failed, retry } = useLazyModule(confirmDialogCode, open);
+  const triggerElement = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
-    if (failed && wanted) announceError(DIALOG_UNAVAILABLE);
-  }, [failed, wanted]);
+    if (failed && open) announceError(DIALOG_UNAVAILABLE);
+  }, [failed, open]);
 
-  if (module) return <module.ConfirmDialogBody {...props} initiallyOpen={asked && open === undefined} />;
-  if (!trigger) return null;
-  const own = trigger.props as TriggerProps;
+  const own = trigger?.props as TriggerProps | undefined;
   const preload = () => void confirmDialogCode.load().catch(() => {});
-  return cloneElement(trigger as ReactElement<TriggerProps & Record<string, unknown>>, {
-    "aria-haspopup": "dialog",
-    "aria-busy": asked && !failed ? true : undefined,
-    onPointerEnter: (event: MouseEvent<HTMLElement>) => {
-      own.onPointerEnter?.(event);
-      preload();
-    },
-    onFocus: (event: unknown) => {
-      own.onFocus?.(event);
-      preload();
-    },
-    onClick: (event: MouseEvent<HTMLElement>) => {
-      own.onClick?.(event);
-      if (event.defaultPrevented) return;
-      if (failed) retry();
-      setAsked(true);
-      onOpenChange?.(true);
-    },
-  });
+  return (
+    <>
+      {trigger &&
+        cloneElement(trigger as ReactElement<TriggerProps & Record<string, unknown>>, {
+          ref: triggerElement,
+          "aria-haspopup": "dialog",
+          "aria-expanded": open && module !== undefined,
+          "aria-busy": open && !module && !failed ? true : undefined,
+          onPointerEnter: (event: MouseEvent<HTMLElement>) => {
+            own?.onPointerEnter?.(event);
+            preload();
+          },
+          onFocus: (event: unknown) => {
+            own?.onFocus?.(event);
+            preload();
+          },
+          onClick: (event: MouseEvent<HTMLElement>) => {
+            own?.onClick?.(event);
+            if (event.defaultPrevented) return;
+            if (failed) retry();
+            setOpen(true);
+          },
+        })}
+      {module && (
+        <module.ConfirmDialogBody
+          {...props}
+          open={open}
+          onOpenChange={setOpen}
+          closesItself={!controlled}
+          // Focus goes back to the button pressed (Radix would look for a trigger of its own).
+          onCloseAutoFocus={(event) => {
+            onCloseAutoFocus?.(event);
+            if (event.defaultPrevented || !triggerElement.current?.isConnected) return;
+            event.preventDefault();
+            triggerElement.current.focus();
+          }}
+        />
+      )}
+    </>
+  );
 }
