@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Clip } from "../../../contracts/clips.ts";
+import { SHOW_LIMITS } from "../../../contracts/shows-constants.ts";
 import { schema } from "../../../db/client.ts";
 import { silentWebmFixture } from "../../../testing/media-fixtures.ts";
 import { createShow, registerCamper } from "../../../testing/test-app.ts";
@@ -97,6 +98,25 @@ describe("a clip made from an upload", () => {
     await finish(elsewhere);
     await finish(await tusCreate(scene.app, camper, { title: "Odd key", draftKey: "no spaces allowed here!" }));
     expect(await clipsOf(null)).toEqual(["Other story", "Odd key"]);
+  });
+
+  it("keeps a take begun before its story was saved loose, and whole, when the story has no room for another part", async () => {
+    const camper = await registerCamper(scene.app);
+    const draftKey = "story-begun-on-this-device-full";
+    const take = await tusCreate(scene.app, camper, { title: "One part too many", draftKey });
+    // Saved since, with a script long enough to fill every part with a shot of its own.
+    const longScript = Array.from({ length: 130 }, (_, i) => `On day ${i + 1} we paddled across the cold lake and sang loud songs by the fire while the stars came out.`).join(" ");
+    const show = await createShow(scene.app, camper.cookie, { draftKey, narration: longScript });
+    const shots = (await scene.app.inject({ method: "GET", url: `/api/recordings/${show.id}/shots`, headers: { cookie: camper.cookie } })).json() as { shots: unknown[] };
+    expect(shots.shots).toHaveLength(SHOW_LIMITS.maxSections);
+
+    const res = await tusPatch(scene.app, camper, take, 0, scene.video, scene.video.length);
+    expect(res.statusCode, res.body).toBe(204);
+    const loose = (await scene.app.inject({ method: "GET", url: "/api/clips", headers: { cookie: camper.cookie } })).json() as Clip[];
+    expect(loose.map((c) => [c.title, c.showId])).toEqual([["One part too many", null]]);
+    expect(loose[0]!.uploadedBytes).toBe(scene.video.length);
+    const onShow = (await scene.app.inject({ method: "GET", url: `/api/clips?showId=${show.id}`, headers: { cookie: camper.cookie } })).json() as Clip[];
+    expect(onShow).toEqual([]);
   });
 
   it("gives uploads that finish at the same moment places of their own, in the order they began", async () => {
