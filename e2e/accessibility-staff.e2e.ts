@@ -53,7 +53,6 @@ describe("accessibility of the staff and sharing screens", () => {
   async function staffAndShareScreens(viewport: { width: number; height: number }, check: (page: Page) => Check) {
     const titles = new Map<string, string>();
     const staff = await newContext(scene.browser, server.baseURL, viewport);
-    staff.setDefaultTimeout(20_000);
     await ok(await staff.request.post("/api/login", { data: staffCredentials }), "staff login");
     const page = await staff.newPage();
     const errors = watchPageErrors(page, [401, 404]);
@@ -127,7 +126,6 @@ describe("accessibility of the staff and sharing screens", () => {
 
     // The camper's own show page with the card, then the family's page the link opens.
     const camper = await newContext(scene.browser, server.baseURL, viewport);
-    camper.setDefaultTimeout(20_000);
     await ok(await camper.request.post("/api/login", { data: camperCredentials }), "camper login");
     const camperPage = await camper.newPage();
     const camperErrors = watchPageErrors(camperPage, [401, 404]);

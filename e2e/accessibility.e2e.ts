@@ -117,7 +117,6 @@ describe("accessibility of every screen", () => {
     "has no axe violation of any impact and never scrolls sideways at $size size, and every route has its own title",
     async ({ viewport, narrowWidth }) => {
       const context = await newContext(scene.browser, baseURL, viewport);
-      context.setDefaultTimeout(20_000);
       const page = await context.newPage();
       const errors = watchPageErrors(page, [401, 404]);
       // Which request a refused-request console error was about (Chromium's message names no URL).

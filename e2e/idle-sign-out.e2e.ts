@@ -23,7 +23,6 @@ describe("idle sign-out on a shared tablet", () => {
     await staff.close();
 
     const context = await newContext(camp.browser, camp.server.baseURL, { width: 390, height: 844 });
-    context.setDefaultTimeout(20_000);
     const page = await context.newPage();
     const errors = watchPageErrors(page, [401]);
     await page.clock.install();

@@ -42,7 +42,6 @@ describe("a camper's whole story", () => {
     "goes from sign-up to a downloaded MP4 at $size size ($viewport.width x $viewport.height)",
     async ({ size, viewport, format, aspect }) => {
       const context = await newContext(browser, baseURL, viewport);
-      context.setDefaultTimeout(15_000);
       const page = await context.newPage();
       const errors = watchPageErrors(page, [401, 404]);
       // The phone's camper shows their name on the title card: a self-registered camper's is their username.

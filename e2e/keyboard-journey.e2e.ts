@@ -125,7 +125,6 @@ describe("a whole story by keyboard and screen reader", () => {
     { size: "phone", viewport: { width: 390, height: 844 } },
   ])("goes from sign-up to a downloaded MP4 with only role queries and keys at $size size", async ({ viewport }) => {
     const context = await newContext(browser, baseURL, viewport);
-    context.setDefaultTimeout(20_000);
     await context.addInitScript(collectAnnouncements);
     const page = await context.newPage();
     const errors = watchPageErrors(page, [401, 404]);

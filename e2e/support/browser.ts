@@ -76,8 +76,10 @@ export function newUserDataDir(): string {
 
 export async function newContext(browser: Browser, baseURL: string, viewport = { width: 1280, height: 900 }): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport, permissions: ["camera", "microphone"] });
-  // Fail fast with the locator's name rather than at the test's own timeout.
-  context.setDefaultTimeout(10_000);
+  // Fail with the locator's name rather than at the test's own timeout. A hang guard, not a speed check:
+  // under CI's load (two test processes on two cores) a click or a screen's next state can take
+  // seconds (decision 029c).
+  context.setDefaultTimeout(20_000);
   return context;
 }
 
