@@ -6,7 +6,13 @@ export async function registerThroughUI(page: Page, credentials: Credentials) {
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Create Account" }).click();
   const form = page.getByRole("tabpanel", { name: "Create Account" });
-  await form.getByLabel("Username").fill(credentials.username);
+  try {
+    await form.getByLabel("Username").fill(credentials.username);
+  } catch (error) {
+    // Say what the screen showed instead of the form (seen once, with two busy loops beside the e2e files, and not since).
+    const shown = await page.locator("body").innerText({ timeout: 1000 }).catch(() => "(no page)");
+    throw new Error(`${(error as Error).message}\nAt ${page.url()} the page said: ${shown.replace(/\s+/g, " ").slice(0, 600)}`);
+  }
   await form.getByLabel("Password").fill(credentials.password);
   await form.getByRole("button", { name: "Create Account" }).click();
   await page.waitForURL("**/home");

@@ -30,13 +30,16 @@ export function ReflectionGuide({ answers, onAnswerChange, onAnswerBlur, onTabCh
         <CardTitle>Reflection guide</CardTitle>
         <p className="text-sm text-slate-600">Answer in your own words. Everything you type is saved on this device as you go.</p>
       </CardHeader>
-      <CardContent>
-        {!ready ? (
-          <div className="flex items-center gap-3 py-8 text-slate-700">
+      {/* The tabs are laid out from the start, hidden while the guide says it is getting ready, so the
+          card has its full height at once and the steps below do not move when the tabs appear. */}
+      <CardContent className="grid">
+        {!ready && (
+          <div className="col-start-1 row-start-1 flex items-start gap-3 py-8 text-slate-700" data-testid="reflection-guide-loading">
             <Spinner className="size-5" label="Preparing reflection guide" />
             <p>Preparing reflection guide...</p>
           </div>
-        ) : (
+        )}
+        <div className="col-start-1 row-start-1 min-w-0" style={ready ? undefined : { visibility: "hidden" }} inert={!ready}>
           <Tabs
             value={tab}
             onValueChange={(next) => {
@@ -81,7 +84,7 @@ export function ReflectionGuide({ answers, onAnswerChange, onAnswerBlur, onTabCh
               </TabsContent>
             ))}
           </Tabs>
-        )}
+        </div>
       </CardContent>
     </Card>
   );
