@@ -102,18 +102,24 @@ describe("when the dialog's code cannot be fetched", () => {
     // Every fetch fails (the Wi-Fi dropped), the one on pointing at the button and the one on pressing it.
     const load = vi.spyOn(dialogs.confirmDialogCode, "load").mockRejectedValue(new TypeError("Failed to fetch dynamically imported module"));
     const { Announcer } = a11y;
-    render(
+    const onConfirm = () => undefined;
+    const screenWith = () => (
       <>
-        <DeleteShow onConfirm={() => undefined} />
+        <DeleteShow onConfirm={onConfirm} />
         <Announcer />
-      </>,
+      </>
     );
+    const { rerender } = render(screenWith());
     await user.click(screen.getByRole("button", { name: "Delete show" }));
     await waitFor(() => expect(document.querySelector("[data-announcer=assertive]")?.textContent).toBe(dialogs.DIALOG_UNAVAILABLE));
     expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(screen.getByRole("button", { name: "Delete show" }).getAttribute("aria-busy")).toBeNull();
 
-    // The Wi-Fi is back.
+    // The Wi-Fi is back, and another dialog's press fetches the code: this one stays shut until pressed.
     load.mockRestore();
+    await dialogs.confirmDialogCode.load();
+    rerender(screenWith());
+    expect(screen.queryByRole("alertdialog")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Delete show" }));
     expect(await screen.findByRole("alertdialog", { name: "Delete this show?" })).toBeTruthy();
   });

@@ -56,8 +56,11 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
   const triggerElement = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
-    if (failed && open) announceError(DIALOG_UNAVAILABLE);
-  }, [failed, open]);
+    if (!failed || !open) return;
+    announceError(DIALOG_UNAVAILABLE);
+    // Not left open: code fetched later for another dialog must not open this one out of the blue.
+    if (!controlled) setOwnOpen(false);
+  }, [failed, open, controlled]);
 
   const own = trigger?.props as TriggerProps | undefined;
   const preload = () => void confirmDialogCode.load().catch(() => {});
