@@ -98,7 +98,7 @@ async function press(page: Page, target: Locator, key: string, what: string) {
   await focusKept(page, what);
 }
 
-/** Records one clip: Enter on the record button, wait for the clock to pass 0:02, Enter on Stop recording. */
+/** Records one clip: Enter on the record button, wait for the clock to reach 0:03, Enter on Stop recording. */
 async function recordClip(page: Page, startName: string, number: number) {
   await press(page, page.getByRole("button", { name: startName }), "Enter", `${startName}`);
   const stop = page.getByRole("button", { name: "Stop recording" });

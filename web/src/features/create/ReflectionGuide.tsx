@@ -34,7 +34,7 @@ export function ReflectionGuide({ answers, onAnswerChange, onAnswerBlur, onTabCh
           card has its full height at once and the steps below do not move when the tabs appear. */}
       <CardContent className="grid">
         {!ready && (
-          <div className="col-start-1 row-start-1 flex items-start gap-3 py-8 text-slate-700" data-testid="reflection-guide-loading">
+          <div className="col-start-1 row-start-1 flex items-start gap-3 py-8 text-slate-700">
             <Spinner className="size-5" label="Preparing reflection guide" />
             <p>Preparing reflection guide...</p>
           </div>
